@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** GET /api/common/get-csrf-token/ */
+export const csrfTokenResponseSchema = z.object({ csrfToken: z.string().min(1) });
+export type CsrfTokenResponse = z.infer<typeof csrfTokenResponseSchema>;
+
+/** Name of the header that carries the anti-forgery token (spec §7). */
+export const CSRF_HEADER = 'X-CSRFToken';
+
+/** GET /api/health */
+export const healthResponseSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['ok', 'error']),
+  uptimeSeconds: z.number(),
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** GET /api/info/frontend/ and /api/info/backend/ (spec §3 "Build info"). */
+export const buildInfoSchema = z.object({
+  service: z.string(),
+  revision: z.string(),
+  configuration: z.string().optional(),
+  version: z.string(),
+  env: z.string(),
+  builtAt: z.string(),
+});
+export type BuildInfo = z.infer<typeof buildInfoSchema>;
+
+/** GET /runtime-info.json */
+export const runtimeInfoSchema = z.object({ revision: z.string(), env: z.string() });
+export type RuntimeInfo = z.infer<typeof runtimeInfoSchema>;
