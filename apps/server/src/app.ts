@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import { type BuildInfo, defaultErrorMessages } from '@pilote/contracts';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config/env.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { readBuildInfoFile, resolveBackendBuildInfo } from './lib/build-info.ts';
+import { csrfRoutes } from './modules/csrf/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { infoRoutes } from './modules/info/routes.ts';
+import { CsrfProtection, registerCsrfCheck } from './plugins/csrf.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSpa } from './plugins/spa.ts';
+
+z.config(z.locales.fr());
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** apps/web/dist, seen from src/ (tsx) or from dist/ (bundle): both sit two levels under apps/. */
+const defaultWebDistDir = path.resolve(here, '..', '..', 'web', 'dist');
+const SERVER_VERSION = '0.1.0';
+
+export interface AppDependencies {
+  config: Config;
+  database: DatabaseHandle;
+  /** Signs CSRF tokens, sessions and links (see config/secrets.ts). */
+  secret: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Overrides the backend build info (tests). */
+  backendBuildInfo?: BuildInfo;
+}
+
+/**
+ * The application factory: everything but listening. server.ts listens; tests call buildApp() and use
+ * inject() or listen on port 0. Dependencies come in; nothing here reaches for globals.
+ */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const https = config.publicUrl.startsWith('https://');
+  await registerSecurityHeaders(app, { https });
+  await app.register(fastifyCookie);
+
+  const csrf = new CsrfProtection(deps.secret, https);
+  registerCsrfCheck(app, csrf);
+
+  const webDistDir = config.webDistDir ?? defaultWebDistDir;
+  const backend = deps.backendBuildInfo ?? resolveBackendBuildInfo(here, config.appEnv, SERVER_VERSION);
+
+  await app.register(healthRoutes, { pingDatabase: database.ping });
+  await app.register(infoRoutes, {
+    backend,
+    frontend: () => readBuildInfoFile(path.join(webDistDir, 'build-info.json')),
+    appEnv: config.appEnv,
+  });
+  await app.register(csrfRoutes, { csrf });
+
+  const spaServed = await registerSpa(app, webDistDir);
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url === '/api';
+    const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (!isApi && spaServed && wantsHtml) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({
+      error: isApi
+        ? `Route inconnue : ${request.method} ${(request.url.split('?')[0] ?? '').slice(0, 200)}`
+        : defaultErrorMessages.NOT_FOUND,
+      code: 'NOT_FOUND',
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,15 @@
+import { csrfTokenResponseSchema } from '@pilote/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { CsrfProtection } from '../../plugins/csrf.ts';
+
+export const csrfRoutes: FastifyPluginAsyncZod<{ csrf: CsrfProtection }> = async (app, { csrf }) => {
+  app.get(
+    '/api/common/get-csrf-token/',
+    { schema: { response: { 200: csrfTokenResponseSchema } } },
+    async (request, reply) => {
+      const csrfToken = csrf.issue(request, reply);
+      reply.header('Cache-Control', 'no-store');
+      return { csrfToken };
+    },
+  );
+};

@@ -1,0 +1,62 @@
+import { defaultErrorMessages } from '@pilote/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.ts';
+
+const fastifyErrorMessages: Record<string, { status: number; code: AppError['code']; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: 'BAD_REQUEST',
+    message: 'Le corps de la requête n’est pas un JSON valide.',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'BAD_REQUEST', message: 'Le corps JSON de la requête est vide.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    message: defaultErrorMessages.PAYLOAD_TOO_LARGE,
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: defaultErrorMessages.UNSUPPORTED_MEDIA_TYPE,
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'BAD_REQUEST', message: defaultErrorMessages.BAD_REQUEST },
+};
+
+/**
+ * One JSON error shape for everything: `{ error: "<message en français>", code: "<CODE>" }`.
+ * 5xx answers never carry the internal message; the full error goes to the log with the request id.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) {
+        request.log.error({ err: error }, error.message);
+      }
+      return reply.status(error.statusCode).send({ error: error.message, code: error.code });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const field = first?.instancePath?.replace(/^\//, '').replaceAll('/', '.');
+      const message = first?.message ?? defaultErrorMessages.VALIDATION_FAILED;
+      return reply.status(400).send({
+        error: field ? `${field} : ${message}` : message,
+        code: 'VALIDATION_FAILED',
+        details: error.validation.map((issue) => ({ path: issue.instancePath, message: issue.message })),
+      });
+    }
+    const known = error.code ? fastifyErrorMessages[error.code] : undefined;
+    if (known) {
+      return reply.status(known.status).send({ error: known.message, code: known.code });
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send({ error: defaultErrorMessages.RATE_LIMITED, code: 'RATE_LIMITED' });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, 'client error');
+      return reply.status(error.statusCode).send({ error: defaultErrorMessages.BAD_REQUEST, code: 'BAD_REQUEST' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ error: defaultErrorMessages.INTERNAL_ERROR, code: 'INTERNAL_ERROR' });
+  });
+}
