@@ -1,0 +1,46 @@
+// Bundles the server (our TypeScript, including the workspace packages consumed as source) into
+// dist/server.mjs; npm dependencies stay external and are loaded from node_modules at run time.
+// Also writes dist/build-info.json (service, git revision at build, version, builtAt).
+import { readFileSync } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { readGitRevision } from '../src/lib/build-info.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+  version: string;
+  dependencies: Record<string, string>;
+};
+const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@pilote/'));
+const outdir = path.join(root, 'dist');
+
+await rm(outdir, { recursive: true, force: true });
+await mkdir(outdir, { recursive: true });
+await build({
+  entryPoints: {
+    server: path.join(root, 'src/server.ts'),
+  },
+  outdir,
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  sourcemap: true,
+  external: [...external, ...external.map((name) => `${name}/*`)],
+  logLevel: 'warning',
+});
+
+const revision = readGitRevision(root);
+const buildInfo = {
+  service: 'server',
+  revision,
+  configuration: 'production',
+  version: pkg.version,
+  env: process.env.APP_ENV ?? 'production',
+  builtAt: new Date().toISOString(),
+};
+await writeFile(path.join(outdir, 'build-info.json'), `${JSON.stringify(buildInfo, null, 2)}\n`);
+console.log(`server built: dist/server.mjs (revision ${revision.slice(0, 12)})`);
