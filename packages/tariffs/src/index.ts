@@ -1,0 +1,24 @@
+/**
+ * @pilote/tariffs — pure French gas network tariff engine (no IO, no clock).
+ * Dated, sourced parameters (ATRD7 GRDF, ATRT8, CTA, accise, VAT, CEE), reference-data types, samples and
+ * CSV validators, and the simulator.
+ */
+export * from './dates.ts';
+export * from './errors.ts';
+export * from './money.ts';
+export * from './parameters/atrd7-grdf.ts';
+export * from './parameters/atrt8.ts';
+export * from './parameters/lookup.ts';
+export * from './parameters/references.ts';
+export * from './parameters/registry.ts';
+export * from './parameters/taxes.ts';
+export * from './parameters/types.ts';
+export * from './reference/csv.ts';
+export * from './reference/profiles.ts';
+export * from './reference/sample-data.ts';
+export * from './reference/types.ts';
+export * from './reference/weather-stations.ts';
+export * from './simulator/availability.ts';
+export * from './simulator/capacity-costs.ts';
+export * from './simulator/simulate.ts';
+export * from './simulator/types.ts';

@@ -1,0 +1,120 @@
+import { assertIsoDate, compareIsoDates, daysBetween, type IsoDate, isIsoDate } from '../dates.ts';
+import { ParameterLookupError } from '../errors.ts';
+import type { DatedEntry, LineSource, Parameter } from './types.ts';
+import { referencesOf } from './types.ts';
+
+/** A value found for a date, with what is needed to cite it. */
+export interface ResolvedValue {
+  readonly parameterId: string;
+  readonly value: number;
+  /** Effective date of the entry used. */
+  readonly from: IsoDate;
+  readonly entry: DatedEntry;
+  readonly sources: readonly LineSource[];
+  readonly isEstimate: boolean;
+}
+
+function sortedEntries(param: Parameter): DatedEntry[] {
+  return [...param.entries].sort((a, b) => compareIsoDates(a.from, b.from));
+}
+
+/** The entry in force on `date` (latest effective date ≤ `date`), or a clear error. */
+export function entryAt(param: Parameter, date: IsoDate): DatedEntry {
+  assertIsoDate(date);
+  const entries = sortedEntries(param);
+  const first = entries[0];
+  if (!first || compareIsoDates(date, first.from) < 0) {
+    throw new ParameterLookupError(param.id, date, `première valeur connue au ${first?.from ?? '(aucune)'}`);
+  }
+  let current = first;
+  for (const entry of entries) {
+    if (compareIsoDates(entry.from, date) <= 0) {
+      current = entry;
+    } else {
+      break;
+    }
+  }
+  if (current.value === null) {
+    throw new ParameterLookupError(param.id, date, `aucune valeur sourcée à partir du ${current.from}`);
+  }
+  return current;
+}
+
+/** The value of `param` on `date`. Throws {@link ParameterLookupError} before the first date or after a `null`. */
+export function valueAt(param: Parameter, date: IsoDate): number {
+  return resolveAt(param, date).value;
+}
+
+/** Like {@link valueAt} but with the references and confidence of the value. */
+export function resolveAt(param: Parameter, date: IsoDate): ResolvedValue {
+  const entry = entryAt(param, date);
+  const value = entry.value as number;
+  return {
+    parameterId: param.id,
+    value,
+    from: entry.from,
+    entry,
+    sources: referencesOf(entry).map((ref) => ({ ...ref, status: entry.status })),
+    isEstimate: entry.status === 'estimate',
+  };
+}
+
+/** True when `param` has a (non-null) value on `date`. */
+export function hasValueAt(param: Parameter, date: IsoDate): boolean {
+  try {
+    entryAt(param, date);
+    return true;
+  } catch (error) {
+    if (error instanceof ParameterLookupError) {
+      return false;
+    }
+    throw error;
+  }
+}
+
+/** One piece of a pro-rated period: `days` days at `value`. */
+export interface ProrataSegment {
+  readonly from: IsoDate;
+  /** Exclusive end. */
+  readonly to: IsoDate;
+  readonly days: number;
+  readonly value: number;
+  /** Share of the whole period (days / total days). */
+  readonly weight: number;
+}
+
+/** Result of {@link prorate}: the day-weighted average value over [from, to) and its segments. */
+export interface Prorata {
+  readonly from: IsoDate;
+  readonly to: IsoDate;
+  readonly days: number;
+  /** Σ value × days / total days. Multiply an annual amount by it, or use the segments. */
+  readonly average: number;
+  readonly segments: readonly ProrataSegment[];
+}
+
+/**
+ * Pro-rates a parameter over the period [from, to) (end excluded) by days: each value weighs the number of
+ * days it is in force. Summing the pro-ratas of adjacent periods gives the pro-rata of the whole period.
+ */
+export function prorate(param: Parameter, from: IsoDate, to: IsoDate): Prorata {
+  assertIsoDate(from);
+  assertIsoDate(to);
+  const total = daysBetween(from, to);
+  if (total <= 0) {
+    throw new RangeError(`Période vide ou inversée : du ${from} au ${to} (fin exclue).`);
+  }
+  const boundaries = sortedEntries(param)
+    .map((entry) => entry.from)
+    .filter((d) => isIsoDate(d) && compareIsoDates(d, from) > 0 && compareIsoDates(d, to) < 0);
+  const cuts = [from, ...boundaries, to];
+  const segments: ProrataSegment[] = [];
+  for (let i = 0; i + 1 < cuts.length; i += 1) {
+    const start = cuts[i] as IsoDate;
+    const end = cuts[i + 1] as IsoDate;
+    const days = daysBetween(start, end);
+    segments.push({ from: start, to: end, days, value: valueAt(param, start), weight: days / total });
+  }
+  const average = segments.reduce((sum, s) => sum + s.value * s.days, 0) / total;
+  return { from, to, days: total, average, segments };
+}

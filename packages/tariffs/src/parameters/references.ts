@@ -1,0 +1,92 @@
+import type { SourceReference } from './types.ts';
+
+/**
+ * Sources cited by the data modules. What was actually read in each of them, and what could not be
+ * checked, is recorded in docs/tariff-sources.md. `publishedOn` is null when the publication date was
+ * not visible in what could be read.
+ */
+export const SOURCES = {
+  atrd7Deliberation: {
+    title:
+      "Délibération CRE n° 2024-40 du 15 février 2024 portant décision sur le tarif péréqué d'utilisation des réseaux publics de distribution de gaz naturel de GRDF (ATRD7)",
+    url: 'https://www.legifrance.gouv.fr/jorf/id/JORFTEXT000049565712',
+    publishedOn: null,
+  },
+  atrd7Update2025News: {
+    title:
+      "CRE — La CRE publie l'évolution de la grille tarifaire du tarif péréqué d'utilisation des réseaux publics de distribution du gaz naturel de GRDF au 1er juillet 2025 (+6,1 %)",
+    url: 'https://www.cre.fr/actualites/nos-lettres-dinformation/la-cre-publie-levolution-de-la-grille-tarifaire-du-tarif-pereque-dutilisation-des-reseaux-publics-de-distribution-du-gaz-naturel-de-grdf-au-1er-juillet-2025.html',
+    publishedOn: null,
+  },
+  atrd7Update2025Deliberation: {
+    title:
+      'Délibération CRE n° 2025-122 — grille ATRD7 GRDF au 1er juillet 2025 (numéro et lien cités par un dépôt open source ; texte non lu)',
+    url: 'https://www.legifrance.gouv.fr/jorf/id/JORFTEXT000051670357',
+    publishedOn: null,
+  },
+  esmContratGaz: {
+    title:
+      'EnergySystemModels-fr, docs/source/010-achat-energie/contrat_gaz.rst — grilles ATRD/ATRT/CTA/accise et facture T4 de février 2026 reproduite au centime (source secondaire)',
+    url: 'https://github.com/ZoheirHADID/EnergySystemModels-fr/blob/main/docs/source/010-achat-energie/contrat_gaz.rst',
+    publishedOn: null,
+  },
+  atrt8Deliberation: {
+    title:
+      "Délibération CRE n° 2024-22 du 30 janvier 2024 portant décision sur le tarif d'utilisation des réseaux de transport de gaz naturel de GRTgaz et Teréga (ATRT8), JORF n° 0077 du 31 mars 2024",
+    url: 'https://juriblio.fr/deliberations/deliberation-no-2024-22-du-30-janvier-2024/183564149',
+    publishedOn: '2024-03-31',
+  },
+  atrt8Update2025: {
+    title:
+      "Délibération CRE n° 2025-35 du 29 janvier 2025 portant décision sur l'évolution annuelle du tarif d'utilisation des réseaux de transport de gaz naturel de GRTgaz et Teréga au 1er avril 2025 — annexe 1 (grille de synthèse)",
+    url: 'https://legal.tricoteuses.fr/articles/JORFARTI000051170647',
+    publishedOn: null,
+  },
+  atrt8Update2026News: {
+    title:
+      "CRE — La CRE communique l'évolution annuelle du tarif d'utilisation des réseaux de transport de gaz naturel (ATRT8 au 1er avril 2026 : +3,41 % sur les termes des réseaux principal et régionaux de NaTran et Teréga)",
+    url: 'https://www.cre.fr/actualites/toute-lactualite/la-cre-communique-levolution-annuelle-du-tarif-dutilisation-des-reseaux-de-transport-de-gaz-naturel-et-les-revenus-autorises-des-infrastructures-de-stockage-souterrain-de-gaz-naturel.html',
+    publishedOn: null,
+  },
+  coefficientsA2025: {
+    title:
+      'Délibération CRE n° 2025-73 du 6 mars 2025 portant fixation des coefficients « A » (capacités normalisées de livraison aux PITD), JORF n° 0064 du 15 mars 2025',
+    url: 'https://juriblio.fr/deliberations/deliberation-no-2025-73-du-6-mars-2025/185547449',
+    publishedOn: '2025-03-15',
+  },
+  ctaCoefficientAvis2024: {
+    title:
+      'Délibération CRE (2024) portant avis sur le coefficient de proportionnalité de la CTA gaz (décret n° 2005-123 art. 5, modifié par le décret n° 2021-661)',
+    url: 'https://www.legifrance.gouv.fr/jorf/id/JORFTEXT000049630928',
+    publishedOn: null,
+  },
+  ctaOperaEnergie: {
+    title:
+      'Opéra Énergie — CTA gaz : le coefficient de proportionnalité est fixé (formule 20,80 % + 4,71 % × coefficient)',
+    url: 'https://media.opera-energie.com/cta-gaz-le-coefficient-de-proportionnalite-est-fixe/',
+    publishedOn: null,
+  },
+  acciseSelia2026: {
+    title: "Selia Énergies — Évolution de l'accise sur les gaz naturels (16,39 €/MWh depuis le 1er février 2026)",
+    url: 'https://www.selia-energies.fr/evolution-de-l-accise-sur-les-gaz-naturels',
+    publishedOn: null,
+  },
+  acciseAyming2026: {
+    title:
+      'Ayming — Accises sur l’énergie en 2026 (gaz naturel combustible : 10,73 €/MWh, 16,39 €/MWh après majoration ZNI)',
+    url: 'https://www.ayming.fr/newsroom/actualites-avis-dexpert/nouveaux-tarifs-des-accises-sur-lenergie',
+    publishedOn: null,
+  },
+  acciseOmnegy2024: {
+    title:
+      "Omnegy — Qu'est-ce que l'accise sur le gaz (ex-TICGN) ? (16,37 €/MWh au 1er janvier 2024, 8,37 €/MWh auparavant)",
+    url: 'https://omnegy.com/faq-items/quest-ce-que-laccise-sur-le-gaz-ex-ticgn',
+    publishedOn: null,
+  },
+  ceePromeos: {
+    title:
+      'Estimation interne : coefficient d’obligation CEE (0,478 en P5, 0,731 en P6, cité par un dépôt open source) × prix moyen du certificat (indice Emmy ≈ 8 €/MWh cumac)',
+    url: 'docs/tariff-sources.md#cee',
+    publishedOn: null,
+  },
+} as const satisfies Record<string, SourceReference>;

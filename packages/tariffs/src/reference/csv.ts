@@ -1,0 +1,275 @@
+/**
+ * Pure parsers/validators for the reference-data import files. No IO: the server reads the file, calls
+ * these functions and persists the rows (all or nothing). Errors are French and name the line number
+ * (line 1 is the header).
+ *
+ * Format: UTF-8 (a BOM is accepted), `;` separator, header required, one record per line, optional
+ * double quotes around a field (`""` inside quotes for a literal quote). Empty lines are ignored.
+ */
+import type { Tso } from '../parameters/atrt8.ts';
+import { isProfilCode } from './profiles.ts';
+import type { PitdRow, ZiRow } from './types.ts';
+
+export const PITD_CSV_HEADER = [
+  'code_pitd',
+  'libelle',
+  'commune_insee',
+  'commune',
+  'gestionnaire_transport',
+  'gestionnaire_distribution',
+  'ntr',
+  'station_meteo',
+] as const;
+
+export const ZI_CSV_HEADER = ['station_meteo', 'profil', 'zi'] as const;
+
+export interface CsvLineError {
+  /** 1-based line number in the file (the header is line 1). */
+  readonly line: number;
+  readonly message: string;
+}
+
+export type CsvParseResult<Row> =
+  | { readonly ok: true; readonly rows: readonly Row[] }
+  | { readonly ok: false; readonly errors: readonly CsvLineError[] };
+
+export interface CsvParseOptions {
+  /** Stop collecting errors after this many (default 50). */
+  readonly maxErrors?: number;
+}
+
+/** Formats errors as one French message per line, e.g. for a CLI or an API error. */
+export function formatCsvErrors(errors: readonly CsvLineError[]): string {
+  return errors.map((e) => `Ligne ${e.line} : ${e.message}`).join('\n');
+}
+
+/** Splits one CSV line on `;`, honouring double quotes. Returns null when a quote is not closed. */
+export function splitCsvLine(line: string, separator = ';'): string[] | null {
+  const fields: string[] = [];
+  let current = '';
+  let inQuotes = false;
+  for (let i = 0; i < line.length; i += 1) {
+    const ch = line[i];
+    if (inQuotes) {
+      if (ch === '"') {
+        if (line[i + 1] === '"') {
+          current += '"';
+          i += 1;
+        } else {
+          inQuotes = false;
+        }
+      } else {
+        current += ch;
+      }
+    } else if (ch === '"' && current.trim() === '') {
+      inQuotes = true;
+      current = '';
+    } else if (ch === separator) {
+      fields.push(current);
+      current = '';
+    } else {
+      current += ch;
+    }
+  }
+  if (inQuotes) {
+    return null;
+  }
+  fields.push(current);
+  return fields.map((f) => f.trim());
+}
+
+/** Normalises a TSO name (accepts the former name GRTgaz and Teréga without accent). */
+export function normalizeTso(value: string): Tso | undefined {
+  const key = value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .trim()
+    .toLowerCase();
+  if (key === 'natran' || key === 'grtgaz') {
+    return 'NaTran';
+  }
+  if (key === 'terega') {
+    return 'Teréga';
+  }
+  return undefined;
+}
+
+const INSEE = /^(\d{5}|2[AB]\d{3})$/;
+
+interface RawLine {
+  readonly line: number;
+  readonly fields: readonly string[];
+}
+
+function readTable(
+  text: string,
+  header: readonly string[],
+  errors: CsvLineError[],
+): { lines: RawLine[]; headerOk: boolean } {
+  const content = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const physical = content.split(/\r\n|\n|\r/);
+  const lines: RawLine[] = [];
+  const first = physical[0] ?? '';
+  if (first.trim() === '') {
+    errors.push({ line: 1, message: `fichier vide ou en-tête manquant (attendu : ${header.join(';')}).` });
+    return { lines, headerOk: false };
+  }
+  const headerFields = splitCsvLine(first)?.map((h) => h.toLowerCase());
+  if (!headerFields || headerFields.join(';') !== header.join(';')) {
+    errors.push({
+      line: 1,
+      message: `en-tête invalide : « ${first.trim()} » (attendu : ${header.join(';')}, séparateur « ; »).`,
+    });
+    return { lines, headerOk: false };
+  }
+  for (let i = 1; i < physical.length; i += 1) {
+    const raw = physical[i] ?? '';
+    if (raw.trim() === '') {
+      continue;
+    }
+    const lineNumber = i + 1;
+    const fields = splitCsvLine(raw);
+    if (!fields) {
+      errors.push({ line: lineNumber, message: 'guillemet non fermé.' });
+      continue;
+    }
+    if (fields.length !== header.length) {
+      errors.push({
+        line: lineNumber,
+        message: `${fields.length} colonne(s) au lieu de ${header.length} (séparateur attendu : « ; »).`,
+      });
+      continue;
+    }
+    lines.push({ line: lineNumber, fields });
+  }
+  return { lines, headerOk: true };
+}
+
+function finish<Row>(
+  rows: Row[],
+  errors: CsvLineError[],
+  maxErrors: number,
+  emptyMessage: string,
+): CsvParseResult<Row> {
+  if (errors.length === 0 && rows.length === 0) {
+    errors.push({ line: 2, message: emptyMessage });
+  }
+  if (errors.length > 0) {
+    const sorted = [...errors].sort((a, b) => a.line - b.line);
+    return { ok: false, errors: sorted.slice(0, maxErrors) };
+  }
+  return { ok: true, rows };
+}
+
+/** Parses and validates a PITD table CSV (`code_pitd;libelle;commune_insee;commune;gestionnaire_transport;gestionnaire_distribution;ntr;station_meteo`). */
+export function parsePitdCsv(text: string, options: CsvParseOptions = {}): CsvParseResult<PitdRow> {
+  const maxErrors = options.maxErrors ?? 50;
+  const errors: CsvLineError[] = [];
+  const { lines } = readTable(text, PITD_CSV_HEADER, errors);
+  const rows: PitdRow[] = [];
+  const seen = new Map<string, number>();
+  for (const { line, fields } of lines) {
+    const [codePitd, libelle, communeInsee, commune, transport, distribution, ntrText, station] = fields as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    const lineErrors: string[] = [];
+    if (!codePitd) {
+      lineErrors.push('le champ « code_pitd » est vide.');
+    }
+    if (!libelle) {
+      lineErrors.push('le champ « libelle » est vide.');
+    }
+    if (!INSEE.test(communeInsee)) {
+      lineErrors.push(
+        `le champ « commune_insee » doit être un code INSEE à 5 caractères (valeur : « ${communeInsee} »).`,
+      );
+    }
+    if (!commune) {
+      lineErrors.push('le champ « commune » est vide.');
+    }
+    const tso = normalizeTso(transport);
+    if (!tso) {
+      lineErrors.push(`le champ « gestionnaire_transport » doit valoir NaTran ou Teréga (valeur : « ${transport} »).`);
+    }
+    if (!distribution) {
+      lineErrors.push('le champ « gestionnaire_distribution » est vide.');
+    }
+    const ntr = /^\d{1,2}$/.test(ntrText) ? Number(ntrText) : Number.NaN;
+    if (!Number.isInteger(ntr) || ntr < 0 || ntr > 10) {
+      lineErrors.push(`le champ « ntr » doit être un entier entre 0 et 10 (valeur : « ${ntrText} »).`);
+    }
+    if (!station) {
+      lineErrors.push('le champ « station_meteo » est vide.');
+    }
+    const key = `${codePitd}|${communeInsee}`;
+    const previous = seen.get(key);
+    if (codePitd && previous !== undefined) {
+      lineErrors.push(
+        `doublon du couple code_pitd « ${codePitd} » / commune_insee « ${communeInsee} » (déjà ligne ${previous}).`,
+      );
+    }
+    if (lineErrors.length > 0) {
+      for (const message of lineErrors) {
+        errors.push({ line, message });
+      }
+      continue;
+    }
+    seen.set(key, line);
+    rows.push({
+      codePitd,
+      libelle,
+      communeInsee,
+      commune,
+      gestionnaireTransport: tso as Tso,
+      gestionnaireDistribution: distribution,
+      ntr,
+      stationMeteo: station,
+    });
+  }
+  return finish(rows, errors, maxErrors, 'aucune ligne de données après l’en-tête.');
+}
+
+/** Parses and validates a Zi table CSV (`station_meteo;profil;zi`). Decimal separator `.` or `,`. */
+export function parseZiCsv(text: string, options: CsvParseOptions = {}): CsvParseResult<ZiRow> {
+  const maxErrors = options.maxErrors ?? 50;
+  const errors: CsvLineError[] = [];
+  const { lines } = readTable(text, ZI_CSV_HEADER, errors);
+  const rows: ZiRow[] = [];
+  const seen = new Map<string, number>();
+  for (const { line, fields } of lines) {
+    const [station, profil, ziText] = fields as [string, string, string];
+    const lineErrors: string[] = [];
+    if (!station) {
+      lineErrors.push('le champ « station_meteo » est vide.');
+    }
+    const profilCode = profil.toUpperCase();
+    if (!isProfilCode(profilCode)) {
+      lineErrors.push(`le champ « profil » doit valoir P011 à P019 (valeur : « ${profil} »).`);
+    }
+    const zi = /^\d+([.,]\d+)?$/.test(ziText) ? Number(ziText.replace(',', '.')) : Number.NaN;
+    if (!Number.isFinite(zi) || zi <= 0) {
+      lineErrors.push(`le champ « zi » doit être un nombre strictement positif (valeur : « ${ziText} »).`);
+    }
+    const key = `${station}|${profilCode}`;
+    const previous = seen.get(key);
+    if (station && previous !== undefined) {
+      lineErrors.push(`doublon station « ${station} » / profil « ${profilCode} » (déjà ligne ${previous}).`);
+    }
+    if (lineErrors.length > 0) {
+      for (const message of lineErrors) {
+        errors.push({ line, message });
+      }
+      continue;
+    }
+    seen.set(key, line);
+    rows.push({ stationMeteo: station, profil: profilCode as ZiRow['profil'], zi });
+  }
+  return finish(rows, errors, maxErrors, 'aucune ligne de données après l’en-tête.');
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { formatCsvErrors, normalizeTso, parsePitdCsv, parseZiCsv, splitCsvLine } from '../src/index.ts';
+
+const HEADER =
+  'code_pitd;libelle;commune_insee;commune;gestionnaire_transport;gestionnaire_distribution;ntr;station_meteo';
+
+describe('parsePitdCsv', () => {
+  it('parses a valid file (BOM, CRLF, quotes, empty trailing line)', () => {
+    const text = `\uFEFF${HEADER}\r\nGNX-0001;"Paris; centre";75056;Paris;NaTran;GRDF;2;PARIS-MONTSOURIS\r\nGNX-0002;Bordeaux;33063;Bordeaux;Terega;GRDF;1;BORDEAUX MERIGNAC\r\n\r\n`;
+    const result = parsePitdCsv(text);
+    expect(result.ok).toBe(true);
+    if (result.ok) {
+      expect(result.rows).toHaveLength(2);
+      expect(result.rows[0]).toEqual({
+        codePitd: 'GNX-0001',
+        libelle: 'Paris; centre',
+        communeInsee: '75056',
+        commune: 'Paris',
+        gestionnaireTransport: 'NaTran',
+        gestionnaireDistribution: 'GRDF',
+        ntr: 2,
+        stationMeteo: 'PARIS-MONTSOURIS',
+      });
+      expect(result.rows[1]?.gestionnaireTransport).toBe('Teréga');
+    }
+  });
+
+  it('requires the header', () => {
+    const result = parsePitdCsv('GNX-0001;Paris;75056;Paris;NaTran;GRDF;2;PARIS-MONTSOURIS\n');
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.errors[0]?.line).toBe(1);
+      expect(result.errors[0]?.message).toMatch(/en-tête invalide/);
+    }
+    const empty = parsePitdCsv('');
+    expect(empty.ok).toBe(false);
+    const headerOnly = parsePitdCsv(`${HEADER}\n`);
+    expect(headerOnly.ok).toBe(false);
+    if (!headerOnly.ok) {
+      expect(headerOnly.errors[0]?.message).toMatch(/aucune ligne de données/);
+    }
+  });
+
+  it('reports every bad row with its line number and imports nothing', () => {
+    const text = [
+      HEADER,
+      'GNX-0001;Paris;75056;Paris;NaTran;GRDF;2;PARIS-MONTSOURIS',
+      'GNX-0002;Lyon;6912;Lyon;NaTran;GRDF;1;LYON-BRON',
+      'GNX-0003;Lille;59350;Lille;Storengy;GRDF;12;LILLE-LESQUIN',
+      'GNX-0004;Nice;06088;Nice;NaTran;GRDF',
+      'GNX-0001;Paris bis;75056;Paris;NaTran;GRDF;2;PARIS-MONTSOURIS',
+      'GNX-0005;"Ajaccio;2A004;Ajaccio;NaTran;GRDF;3;NICE',
+      '',
+      'GNX-0006;Ajaccio;2A004;Ajaccio;NaTran;GRDF;1.5;NICE',
+    ].join('\n');
+    const result = parsePitdCsv(text);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      const byLine = result.errors.map((e) => [e.line, e.message]);
+      expect(byLine).toContainEqual([3, expect.stringContaining('« commune_insee »')]);
+      expect(byLine).toContainEqual([4, expect.stringContaining('« gestionnaire_transport »')]);
+      expect(byLine).toContainEqual([4, expect.stringContaining('« ntr » doit être un entier entre 0 et 10')]);
+      expect(byLine).toContainEqual([5, expect.stringContaining('6 colonne(s) au lieu de 8')]);
+      expect(byLine).toContainEqual([6, expect.stringContaining('déjà ligne 2')]);
+      expect(byLine).toContainEqual([7, 'guillemet non fermé.']);
+      expect(byLine).toContainEqual([9, expect.stringContaining('« ntr »')]);
+      expect(result.errors.some((e) => e.line === 2)).toBe(false);
+      expect(formatCsvErrors(result.errors).split('\n')[0]).toMatch(/^Ligne 3 : /);
+    }
+  });
+
+  it('caps the number of errors', () => {
+    const rows = Array.from({ length: 100 }, (_, i) => `X${i};L;7505;C;NaTran;GRDF;2;S`);
+    const result = parsePitdCsv([HEADER, ...rows].join('\n'), { maxErrors: 10 });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.errors).toHaveLength(10);
+    }
+  });
+});
+
+describe('parseZiCsv', () => {
+  it('parses decimals with a point or a comma', () => {
+    const result = parseZiCsv('station_meteo;profil;zi\nPARIS-MONTSOURIS;P016;0,0068\nPARIS-MONTSOURIS;p011;0.0032\n');
+    expect(result).toEqual({
+      ok: true,
+      rows: [
+        { stationMeteo: 'PARIS-MONTSOURIS', profil: 'P016', zi: 0.0068 },
+        { stationMeteo: 'PARIS-MONTSOURIS', profil: 'P011', zi: 0.0032 },
+      ],
+    });
+  });
+
+  it('names the line of each error', () => {
+    const result = parseZiCsv(
+      'station_meteo;profil;zi\nPARIS;P020;0.1\n;P011;abc\nPARIS;P011;0.2\nPARIS;P011;0.3\nLYON;P012;0\n',
+    );
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.errors.map((e) => e.line)).toEqual([2, 3, 3, 5, 6]);
+      expect(result.errors[0]?.message).toMatch(/P011 à P019/);
+      expect(result.errors[3]?.message).toMatch(/doublon.*déjà ligne 4/);
+      expect(result.errors[4]?.message).toMatch(/strictement positif/);
+    }
+  });
+});
+
+describe('helpers', () => {
+  it('splits quoted fields and normalises TSO names', () => {
+    expect(splitCsvLine('a;"b;c";"d ""e"""')).toEqual(['a', 'b;c', 'd "e"']);
+    expect(splitCsvLine('a;"b')).toBeNull();
+    expect(normalizeTso('GRTgaz')).toBe('NaTran');
+    expect(normalizeTso('TEREGA')).toBe('Teréga');
+    expect(normalizeTso('Teréga')).toBe('Teréga');
+    expect(normalizeTso('Storengy')).toBeUndefined();
+  });
+});

@@ -1,0 +1,260 @@
+/**
+ * Golden scenarios. Sources:
+ * [INV] Real T4 supplier invoice of February 2026 (Île-de-France site, NaTran, NTR 2, CAR 15 466,8 MWh,
+ *       CJA 109 MWh/j, 2 043 755 kWh in the month), reproduced to the cent in EnergySystemModels-fr,
+ *       docs/source/010-achat-energie/contrat_gaz.rst §4.1 (+ §2.2 for the transport part and §4.3 for the
+ *       CJA 95 variant). https://github.com/ZoheirHADID/EnergySystemModels-fr
+ * [CTA] CTA formula since 1 July 2021: QP distribution × (20,80 % + 4,71 % × coefficient) — Opéra Énergie,
+ *       https://media.opera-energie.com/cta-gaz-le-coefficient-de-proportionnalite-est-fixe/ ; per-segment
+ *       CTA of an open-source test fixture (T2 46,01 €, T3 321,70 €/an), see shared reference gas-tariffs.md §2.2.
+ * [T2] An open-source invoice checker's notes: T2 ATRD fixed term billed 186,12 / 12 = 15,51 €/mois on a full
+ *       month (checked on real invoices), 12,08 €/MWh proportional term confirmed on invoices.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  findZi,
+  SAMPLE_PITD,
+  SAMPLE_ZI,
+  type SimulationInput,
+  simulate,
+  TariffDataUnavailableError,
+  TariffDomainError,
+  TariffInputError,
+  UnsupportedCombinationError,
+} from '../src/index.ts';
+
+const natranNtr2 = SAMPLE_PITD.rows.find((r) => r.gestionnaireTransport === 'NaTran' && r.ntr === 2);
+
+function acceptanceInput(overrides: Partial<SimulationInput> = {}): SimulationInput {
+  if (!natranNtr2) {
+    throw new Error('sample PITD row NaTran / NTR 2 missing');
+  }
+  return {
+    pointDeReseau: 'PITD',
+    code: natranNtr2.codePitd,
+    commune: natranNtr2.commune,
+    tso: natranNtr2.gestionnaireTransport,
+    dso: natranNtr2.gestionnaireDistribution,
+    profil: 'P016',
+    tarif: 'T4',
+    car: 15466.8,
+    cja: 109,
+    referentiel: { ntr: natranNtr2.ntr, stationMeteo: natranNtr2.stationMeteo, isSample: SAMPLE_PITD.isSample },
+    ...overrides,
+  };
+}
+
+const line = (result: ReturnType<typeof simulate>, id: string) => {
+  const found = result.lignes.find((l) => l.id === id);
+  if (!found) {
+    throw new Error(`line ${id} missing`);
+  }
+  return found;
+};
+
+describe('acceptance case (issue 4 "Done means"): PITD NaTran NTR 2, T4, CAR 15 466,8, CJA 109, February 2026', () => {
+  const result = simulate(acceptanceInput(), '2026-02-01');
+
+  it('subscription 21 705,72 €/an and distribution term 31 392,00 €/an', () => {
+    expect(result.annuel.abonnement).toBe(21705.72);
+    expect(result.annuel.termeDistribution).toBe(31392.0);
+    expect(line(result, 'atrd.capacite').formula).toBe('109 MWh/j × 288,00 €/MWh/j/an');
+    expect(line(result, 'atrd.abonnement').formula).toBe('21 705,72 €/an');
+  });
+
+  it('CTA DSO 920,36 €/mois', () => {
+    expect(result.mensuel.ctaDso).toBe(920.36);
+    expect(line(result, 'cta.dso').formula).toBe('20,80 % × 53 097,72 €/an (part fixe ATRD : abonnement + capacité)');
+  });
+
+  it('transport term on 109 MWh/j at TCS + 2 × TCR + TCL (NaTran PITD grid of 1 April 2025)', () => {
+    expect(line(result, 'atrt.tcs').formula).toBe('109 MWh/j × 123,58 €/MWh/j/an');
+    expect(line(result, 'atrt.tcr').formula).toBe('109 MWh/j × 95,85 €/MWh/j/an × 2 (NTR)');
+    expect(line(result, 'atrt.tcl').formula).toBe('109 MWh/j × 56,31 €/MWh/j/an');
+    expect(result.annuel.termeTransport).toBe(40503.31); // 109 × (123,58 + 2 × 95,85 + 56,31) = 109 × 371,59
+    expect(result.gridDates.atrt).toBe('2025-04-01');
+  });
+
+  it('accise 16,39 €/MWh', () => {
+    expect(result.parMwh.accise).toBe(16.39);
+    expect(result.gridDates.accise).toBe('2026-02-01');
+    expect(result.parMwh.termeProportionnel).toBe(1.18);
+  });
+
+  it('names a source for every line, flags estimates and sample data', () => {
+    for (const l of result.lignes) {
+      expect(l.sources.length, l.id).toBeGreaterThan(0);
+      for (const s of l.sources) {
+        expect(s.title.length).toBeGreaterThan(0);
+        expect(s.url.length).toBeGreaterThan(0);
+        expect(['official', 'secondary', 'estimate']).toContain(s.status);
+      }
+    }
+    expect(line(result, 'atrt.stockage').isEstimate).toBe(true); // modulation estimated from the profile
+    expect(line(result, 'cee').isEstimate).toBe(true);
+    expect(line(result, 'atrd.abonnement').isEstimate).toBe(false);
+    expect(result.usedSampleData).toBe(true);
+    expect(result.warnings[0]).toMatch(/échantillon/);
+    expect(result.gridDates).toMatchObject({ atrd: '2025-07-01', cta: '2025-07-01', stockage: '2025-04-01' });
+  });
+
+  it('monthly = annual / 12 for the fixed terms', () => {
+    expect(result.mensuel.abonnement).toBe(1808.81);
+    expect(result.mensuel.termeDistribution).toBe(2616.0);
+  });
+});
+
+describe('[INV] real T4 invoice of February 2026, reproduced line by line', () => {
+  // The invoice's transport subscription (4 176,67 €/mois) corresponds to a storage modulation of 29,015 MWh/j.
+  const result = simulate(acceptanceInput({ modulation: 29.015, assiette: 2043.755 }), '2026-02-01');
+
+  it('ATRD fixed total 4 424,81 €/mois, CTA 920,36 + 173,42 = 1 093,78 €/mois', () => {
+    expect(roundSum(result.mensuel.abonnement, result.mensuel.termeDistribution)).toBe(4424.81);
+    expect(result.mensuel.ctaDso).toBe(920.36);
+    expect(result.mensuel.ctaTso).toBe(173.42);
+    expect(result.mensuel.ctaTotal).toBe(1093.78);
+  });
+
+  it('transport subscription 4 176,67 €/mois (capacity terms + storage compensation)', () => {
+    expect(result.mensuel.termeTransport).toBe(3375.28);
+    expect(result.mensuel.compensationStockage).toBe(801.39);
+    expect(roundSum(result.mensuel.termeTransport, result.mensuel.compensationStockage)).toBe(4176.67);
+    expect(line(result, 'atrt.stockage').isEstimate).toBe(false);
+  });
+
+  it('per-MWh lines on the month: accise 33 497,14 €, ATRD variable 2 411,63 €', () => {
+    // assiette here is the month's consumption, so the "annual" amount of a per-MWh line is the month's amount.
+    expect(line(result, 'taxe.accise').annualAmount).toBe(33497.14);
+    expect(line(result, 'atrd.proportionnel').annualAmount).toBe(2411.63);
+    expect(line(result, 'taxe.accise').formula).toBe('2 043,755 MWh × 16,39 €/MWh');
+  });
+});
+
+describe('[INV §4.3] same site with CJA 95 MWh/j', () => {
+  const result = simulate(acceptanceInput({ cja: 95 }), '2026-02-01');
+  it('ATRD fixed 4 088,81 €/mois and CTA 1 010,72 €/mois', () => {
+    expect(roundSum(result.mensuel.abonnement, result.mensuel.termeDistribution)).toBe(4088.81);
+    expect(result.mensuel.ctaTotal).toBe(1010.72);
+  });
+});
+
+describe('[CTA] coefficient of proportionality examples (0,8321 from 1 July 2025)', () => {
+  const base = {
+    ...acceptanceInput(),
+    referentiel: { ntr: 2, zi: findZi(SAMPLE_ZI, 'PARIS-MONTSOURIS', 'P016'), isSample: true },
+  };
+
+  it('T2: CTA = 186,12 × (20,80 % + 4,71 % × 83,21 %) = 46,01 €/an', () => {
+    const r = simulate({ ...base, tarif: 'T2', car: 100, cja: undefined }, '2025-09-01');
+    expect(r.annuel.ctaTotal).toBe(46.01);
+    expect(line(r, 'cta.tso').formula).toBe('4,71 % × 83,21 % × 186,12 €/an (part fixe ATRD)');
+  });
+
+  it('T3: CTA = 1 301,40 × (20,80 % + 4,71 % × 83,21 %) = 321,70 €/an', () => {
+    const r = simulate({ ...base, tarif: 'T3', car: 1000, cja: undefined }, '2025-09-01');
+    expect(r.annuel.ctaTotal).toBe(321.7);
+  });
+
+  it('uses the 1 July 2024 coefficient (0,8357) before 1 July 2025', () => {
+    const r = simulate({ ...base, tarif: 'T2', car: 100, cja: undefined }, '2025-06-01');
+    expect(r.gridDates.cta).toBe('2024-07-01');
+    expect(r.annuel.ctaTotal).toBe(roundTo2(175.92 * (0.208 + 0.0471 * 0.8357)));
+  });
+});
+
+describe('[T2] consumer ATRD example', () => {
+  it('T2 fixed term 15,51 €/mois and 12,08 €/MWh from 1 July 2025', () => {
+    const r = simulate(
+      {
+        ...acceptanceInput(),
+        tarif: 'T2',
+        car: 150,
+        cja: undefined,
+        referentiel: { ntr: 2, zi: 0.0068, stationMeteo: 'PARIS-MONTSOURIS', isSample: true },
+      },
+      '2025-10-01',
+    );
+    expect(r.mensuel.abonnement).toBe(15.51);
+    expect(r.parMwh.termeProportionnel).toBe(12.08);
+    expect(r.annuel.termeDistribution).toBe(0);
+    // CJN = CAR × Zi × A = 150 × 0,0068 × 1,168
+    expect(line(r, 'atrt.tcs').inputs.capacite).toBeCloseTo(150 * 0.0068 * 1.168, 10);
+    expect(line(r, 'atrt.tcs').isEstimate).toBe(true); // Zi from the sample
+  });
+});
+
+describe('T4 capacity bands (reading: marginal bands)', () => {
+  it('bills the first 500 MWh/j at the first rate and the rest at the second', () => {
+    const r = simulate(acceptanceInput({ cja: 600 }), '2026-02-01');
+    expect(r.annuel.termeDistribution).toBe(500 * 288 + 100 * 143.94);
+    expect(line(r, 'atrd.capacite').formula).toBe('500 MWh/j × 288,00 €/MWh/j/an + 100 MWh/j × 143,94 €/MWh/j/an');
+    expect(r.warnings.some((w) => w.includes('tranches marginales'))).toBe(true);
+  });
+});
+
+describe('CEE override', () => {
+  it('uses the value entered by the user, cites it, and keeps the default otherwise', () => {
+    const r = simulate(acceptanceInput({ cee: 5.5, assiette: 15466.8 }), '2026-02-01');
+    expect(r.parMwh.cee).toBe(5.5);
+    expect(line(r, 'cee').isEstimate).toBe(false);
+    expect(line(r, 'cee').sources[0]?.title).toMatch(/saisie par l'utilisateur/);
+    expect(line(r, 'cee').annualAmount).toBe(roundTo2(15466.8 * 5.5));
+    expect(simulate(acceptanceInput(), '2026-02-01').parMwh.cee).toBe(6.1);
+  });
+});
+
+describe('errors and unsupported combinations', () => {
+  it('TP has no sourced grid from 1 July 2025 → "pas encore supporté"', () => {
+    const call = () => simulate(acceptanceInput({ tarif: 'TP', distanceM: 100 }), '2026-02-01');
+    expect(call).toThrow(UnsupportedCombinationError);
+    expect(call).toThrow(/pas encore supporté/);
+  });
+
+  it('TP before 1 July 2025 works (subscription + capacity + distance)', () => {
+    const r = simulate(acceptanceInput({ tarif: 'TP', distanceM: 100 }), '2025-02-01');
+    expect(r.annuel.abonnement).toBe(48770.64);
+    expect(r.annuel.termeDistribution).toBe(roundTo2(109 * 135.48 + 100 * 88.92));
+    expect(r.parMwh.termeProportionnel).toBe(0);
+  });
+
+  it('a DSO without a grid → "pas encore supporté"', () => {
+    expect(() => simulate(acceptanceInput({ dso: 'Régaz-Bordeaux' }), '2026-02-01')).toThrow(/pas encore supporté/);
+  });
+
+  it('LI and PIC: TCL of transport-connected consumers not sourced → "données tarifaires" … "pas disponibles"', () => {
+    for (const pointDeReseau of ['LI', 'PIC'] as const) {
+      const call = () => simulate(acceptanceInput({ pointDeReseau, dso: undefined, assiette: 20000 }), '2026-02-01');
+      expect(call).toThrow(TariffDataUnavailableError);
+      try {
+        call();
+      } catch (error) {
+        expect((error as Error).message).toContain('données tarifaires');
+        expect((error as Error).message).toContain('pas disponibles');
+      }
+    }
+  });
+
+  it('dates without sourced grids → domain error, not a crash', () => {
+    expect(() => simulate(acceptanceInput(), '2026-07-01')).toThrow(TariffDomainError);
+    expect(() => simulate(acceptanceInput(), '2026-04-01')).toThrow(/pas disponibles/);
+    expect(() => simulate(acceptanceInput(), '2024-03-01')).toThrow(/pas disponibles/);
+  });
+
+  it('missing inputs give the spec messages', () => {
+    expect(() => simulate(acceptanceInput({ cja: undefined }), '2026-02-01')).toThrow('Veuillez indiquer la CJA.');
+    expect(() => simulate(acceptanceInput({ tarif: 'T2', car: undefined, cja: undefined }), '2026-02-01')).toThrow(
+      'Veuillez indiquer la CAR.',
+    );
+    expect(() => simulate(acceptanceInput({ tso: 'XYZ' }), '2026-02-01')).toThrow(TariffInputError);
+    expect(() => simulate(acceptanceInput({ tarif: 'T2', cja: undefined }), '2026-02-01')).toThrow(
+      /coefficient Zi absent/,
+    );
+  });
+});
+
+function roundTo2(x: number): number {
+  return Math.round(x * 100) / 100;
+}
+function roundSum(a: number, b: number): number {
+  return roundTo2(a + b);
+}
