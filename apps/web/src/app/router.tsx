@@ -1,0 +1,61 @@
+/**
+ * Routes (spec §2.1). The public layout and the landing page are in the entry bundle; every other page is a lazy
+ * route module loaded on first visit. A route module exports its page as `Component` (and, when it needs one, a
+ * `loader`), which is the shape React Router's `lazy` expects.
+ */
+import { useState } from 'react';
+import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+import { paths } from '../config/paths.ts';
+import { PublicLayout } from './layouts/public-layout.tsx';
+import { RootLayout } from './layouts/root-layout.tsx';
+import { AppLoading } from './routes/app-loading.tsx';
+import { LandingPage } from './routes/landing.tsx';
+import { NotFoundPage } from './routes/not-found.tsx';
+import { RouteErrorBoundary } from './routes/route-error.tsx';
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    HydrateFallback: AppLoading,
+    ErrorBoundary: RouteErrorBoundary,
+    children: [
+      {
+        Component: PublicLayout,
+        children: [
+          {
+            // Errors of public pages render inside the layout, so the header and footer stay usable.
+            ErrorBoundary: RouteErrorBoundary,
+            children: [
+              { index: true, Component: LandingPage },
+              { path: paths.tariffs.path, lazy: () => import('./routes/public/tariffs.tsx') },
+              { path: paths.glossary.path, lazy: () => import('./routes/public/glossary.tsx') },
+              { path: paths.faq.path, lazy: () => import('./routes/public/faq.tsx') },
+              { path: paths.cjaOptimisation.path, lazy: () => import('./routes/public/cja-optimisation.tsx') },
+              { path: paths.energyBudgets.path, lazy: () => import('./routes/public/energy-budgets.tsx') },
+              { path: paths.invoiceAudit.path, lazy: () => import('./routes/public/invoice-audit.tsx') },
+              { path: paths.blog.path, lazy: () => import('./routes/public/blog.tsx') },
+              { path: paths.blogPost.path, lazy: () => import('./routes/public/blog-post.tsx') },
+              { path: paths.about.path, lazy: () => import('./routes/public/about.tsx') },
+              { path: paths.contact.path, lazy: () => import('./routes/public/contact.tsx') },
+              { path: paths.privacy.path, lazy: () => import('./routes/public/privacy.tsx') },
+              { path: paths.terms.path, lazy: () => import('./routes/public/terms.tsx') },
+              { path: paths.security.path, lazy: () => import('./routes/public/security.tsx') },
+              { path: '*', Component: NotFoundPage },
+            ],
+          },
+        ],
+      },
+      { path: paths.login.path, lazy: () => import('./routes/login.tsx') },
+      { path: paths.private.path, lazy: () => import('./routes/private.tsx') },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
+
+export function AppRouter() {
+  const [router] = useState(createAppRouter);
+  return <RouterProvider router={router} />;
+}

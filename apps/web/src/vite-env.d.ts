@@ -1,0 +1,4 @@
+/// <reference types="vite/client" />
+
+/** Frontend build info, replaced at build time by vite.config.ts (and vitest.config.ts in tests). */
+declare const __APP_BUILD_INFO__: import('@pilote/contracts').BuildInfo;

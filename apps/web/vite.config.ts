@@ -1,0 +1,101 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { BuildInfo } from '@pilote/contracts';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+
+const webRoot = import.meta.dirname;
+
+/** The commit the bundle is built from: `GIT_REVISION` wins, then `git rev-parse HEAD`, else `unknown`. */
+function readRevision(env: Record<string, string>): string {
+  const fromEnv = env.GIT_REVISION?.trim();
+  if (fromEnv) {
+    return fromEnv;
+  }
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: webRoot, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+function readVersion(): string {
+  const manifest: unknown = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+  if (
+    typeof manifest === 'object' &&
+    manifest !== null &&
+    'version' in manifest &&
+    typeof manifest.version === 'string'
+  ) {
+    return manifest.version;
+  }
+  return '0.0.0';
+}
+
+/** Writes `build-info.json` next to `index.html`; the server answers it at `GET /api/info/frontend/`. */
+function buildInfoFile(buildInfo: BuildInfo): Plugin {
+  return {
+    name: 'pilote:build-info',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'build-info.json', source: `${JSON.stringify(buildInfo, null, 2)}\n` });
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  const env = { ...loadEnv(mode, webRoot, ''), ...process.env } as Record<string, string>;
+  const apiTarget = env.API_PROXY_TARGET || 'http://127.0.0.1:3000';
+  const buildInfo: BuildInfo = {
+    service: 'web',
+    revision: readRevision(env),
+    version: readVersion(),
+    env: env.APP_ENV || (mode === 'production' ? 'production' : mode),
+    builtAt: new Date().toISOString(),
+  };
+
+  return {
+    plugins: [react(), tailwindcss(), buildInfoFile(buildInfo)],
+    define: {
+      __APP_BUILD_INFO__: JSON.stringify(buildInfo),
+    },
+    server: {
+      port: 5173,
+      proxy: {
+        '/api': { target: apiTarget, changeOrigin: false },
+        '/runtime-info.json': { target: apiTarget, changeOrigin: false },
+      },
+    },
+    preview: {
+      proxy: {
+        '/api': { target: apiTarget, changeOrigin: false },
+        '/runtime-info.json': { target: apiTarget, changeOrigin: false },
+      },
+    },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      target: 'es2022',
+      sourcemap: true,
+      rolldownOptions: {
+        output: {
+          // Long-lived vendor chunks (they change less often than our code); everything a route needs beyond them
+          // stays in that route's lazy chunk, so public pages only download the shell plus their own page.
+          codeSplitting: {
+            groups: [
+              {
+                name: 'react',
+                test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
+                priority: 20,
+              },
+              { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 10 },
+            ],
+          },
+        },
+      },
+    },
+  };
+});
