@@ -1,0 +1,32 @@
+import { test as base, expect } from '@playwright/test';
+
+/**
+ * Every page test fails on a console error or a CSP violation: the app must run under its own CSP without
+ * noise. Tests that expect an error can list the text in `allowedConsoleErrors`.
+ */
+export const test = base.extend<{ allowedConsoleErrors: (string | RegExp)[]; consoleGuard: undefined }>({
+  allowedConsoleErrors: [[], { option: true }],
+  consoleGuard: [
+    async ({ page, allowedConsoleErrors }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') {
+          return;
+        }
+        const text = message.text();
+        const allowed = allowedConsoleErrors.some((pattern) =>
+          typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text),
+        );
+        if (!allowed) {
+          errors.push(text);
+        }
+      });
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      await use(undefined);
+      expect(errors, 'console errors or CSP violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

@@ -1,0 +1,115 @@
+import { expect, test } from '../support/fixtures.ts';
+
+test('the landing page renders with its call to action', async ({ page }) => {
+  const response = await page.goto('/');
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle(/Pilote Énergie/);
+  const cta = page.getByRole('link', { name: /sans carte bancaire/i }).first();
+  await expect(cta).toHaveAttribute('href', '/login?signup=true');
+});
+
+test('a public route renders when opened directly (history fallback)', async ({ page }) => {
+  await page.goto('/faq');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('main#main')).toBeVisible();
+});
+
+test('every public route of spec §2.1 is registered and shows a title', async ({ page }) => {
+  const routes = [
+    '/tarifs-energie',
+    '/glossaire',
+    '/faq',
+    '/optimisation-cja',
+    '/budgets-energie',
+    '/controle-factures',
+    '/blog',
+    '/blog/optimiser-cascade-tarifaire-multi-sites',
+    '/about',
+    '/contact',
+    '/privacy',
+    '/terms',
+    '/security',
+  ];
+  for (const route of routes) {
+    await page.goto(route);
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading, route).toBeVisible();
+    await expect(heading, route).not.toHaveText('Page introuvable');
+  }
+});
+
+test('an unknown path shows the not-found page', async ({ page }) => {
+  await page.goto('/cette-page-n-existe-pas');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page introuvable' })).toBeVisible();
+  await page.getByRole('link', { name: "Retour à l'accueil" }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('an unknown blog post shows the not-found page', async ({ page }) => {
+  await page.goto('/blog/article-inexistant');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page introuvable' })).toBeVisible();
+});
+
+test.describe('theme', () => {
+  test.use({ colorScheme: 'light' });
+
+  test('follows the system until toggled, then the choice persists across reload', async ({ page }) => {
+    await page.goto('/');
+    const html = page.locator('html');
+    const toggle = page.getByRole('button', { name: 'Basculer le thème' });
+    await expect(html).not.toHaveClass(/dark/);
+    await expect(toggle).toHaveAttribute('data-theme-preference', 'system');
+
+    await toggle.click();
+    await expect(html).toHaveClass(/dark/);
+    await expect(toggle).not.toHaveAttribute('data-theme-preference', 'system');
+
+    await page.reload();
+    await expect(html).toHaveClass(/dark/);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(html).toHaveClass(/dark/);
+  });
+});
+
+test.describe('system dark mode', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test('is followed while the user has not chosen', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+  });
+});
+
+test('navigation scrolls to the top and moves focus to <main>', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await page.goto('/');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const footerLink = page
+    .getByRole('contentinfo')
+    .getByRole('link')
+    .filter({ hasText: /confidentialit/i })
+    .first();
+  await footerLink.click();
+  await expect(page).toHaveURL('/privacy');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('the API answers on the same port', async ({ request }) => {
+  const health = await request.get('/api/health');
+  expect(health.ok()).toBe(true);
+  expect(await health.json()).toMatchObject({ status: 'ok', database: 'ok' });
+
+  const refused = await request.post('/api/common/bug-reports/', { data: {} });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).error).toContain('CSRF');
+
+  const runtime = await request.get('/runtime-info.json');
+  expect(await runtime.json()).toMatchObject({ env: 'e2e' });
+  const frontend = await request.get('/api/info/frontend/');
+  expect(await frontend.json()).toMatchObject({ service: 'web' });
+});
