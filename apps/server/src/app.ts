@@ -5,9 +5,18 @@ import { type BuildInfo, defaultErrorMessages } from '@pilote/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createMailer, type Mailer } from './adapters/mail/index.ts';
+import { registerRateLimit } from './adapters/rate-limit/index.ts';
 import type { Config } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { readBuildInfoFile, resolveBackendBuildInfo } from './lib/build-info.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { createAdminService } from './modules/admin/service.ts';
+import { createAuth } from './modules/auth/auth.ts';
+import { MailDispatcher } from './modules/auth/mail-dispatcher.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { createActorResolver } from './modules/auth/session.ts';
 import { csrfRoutes } from './modules/csrf/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { infoRoutes } from './modules/info/routes.ts';
@@ -31,6 +40,8 @@ export interface AppDependencies {
   logger?: FastifyServerOptions['logger'];
   /** Overrides the backend build info (tests). */
   backendBuildInfo?: BuildInfo;
+  /** Overrides the mail adapter chosen from the config (SMTP_URL → SMTP, else the outbox table). */
+  mailer?: Mailer;
 }
 
 /**
@@ -68,6 +79,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     appEnv: config.appEnv,
   });
   await app.register(csrfRoutes, { csrf });
+
+  await registerRateLimit(app, config);
+  const mailer = deps.mailer ?? createMailer(config, database.db, app.log);
+  const mail = new MailDispatcher(mailer, app.log);
+  const auth = createAuth({ config, db: database.db, secret: deps.secret, mail, logger: app.log });
+  const resolveActor = createActorResolver(auth);
+  app.addHook('onClose', async () => {
+    await mail.idle();
+    await mailer.close?.();
+  });
+  await app.register(authRoutes, { auth, config, resolveActor });
+  await app.register(accountRoutes, { resolveActor });
+  await app.register(adminRoutes, {
+    service: createAdminService({ db: database.db, mailMode: mailer.kind }),
+    resolveActor,
+  });
 
   const spaServed = await registerSpa(app, webDistDir);
 

@@ -57,3 +57,42 @@ describe('loadConfig', () => {
     expect(config.port).toBe(8080);
   });
 });
+
+describe('loadConfig: identity settings', () => {
+  it('keeps mail in the outbox, Google off and the OWASP hashing cost by default', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://app.exemple.fr' });
+    expect(config.mail).toEqual({ smtpUrl: undefined, from: 'Pilote Énergie <no-reply@app.exemple.fr>' });
+    expect(config.google).toBeUndefined();
+    expect(config.passwordHashLogN).toBe(17);
+    expect(config.authRateLimit).toEqual({ max: 10, windowSeconds: 60, store: 'memory' });
+  });
+
+  it('enables Google only with both client id and secret, on Google’s issuer unless told otherwise', () => {
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).google).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      issuer: 'https://accounts.google.com',
+    });
+    try {
+      loadConfig({ GOOGLE_CLIENT_ID: 'id' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).issues.map((issue) => issue.variable)).toEqual(['GOOGLE_CLIENT_SECRET']);
+    }
+  });
+
+  it('refuses a bad SMTP_URL, a store other than memory and a cheap hashing cost in production', () => {
+    try {
+      loadConfig({ SMTP_URL: 'http://mail', RATE_LIMIT_STORE: 'redis', AUTH_RATE_LIMIT_MAX: '0' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).issues.map((issue) => issue.variable).sort()).toEqual([
+        'AUTH_RATE_LIMIT_MAX',
+        'RATE_LIMIT_STORE',
+        'SMTP_URL',
+      ]);
+    }
+    expect(() => loadConfig({ NODE_ENV: 'production', PASSWORD_HASH_LOG_N: '12' })).toThrow(/PASSWORD_HASH_LOG_N/);
+    expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_LOG_N: '12' }).passwordHashLogN).toBe(12);
+  });
+});

@@ -1,2 +1,5 @@
+export * from './account.ts';
+export * from './admin.ts';
+export * from './auth.ts';
 export * from './common.ts';
 export * from './errors.ts';

@@ -41,6 +41,41 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.preprocess(emptyToUndefined, booleanFromEnv.optional()),
   WEB_DIST_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^/]+/, { error: 'attendu : une URL smtp://utilisateur:motdepasse@hôte:port ou smtps://…' })
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().min(3).max(200).optional()),
+  GOOGLE_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  GOOGLE_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  GOOGLE_ISSUER: z.preprocess(
+    emptyToUndefined,
+    z.url({ error: 'attendu : l’URL de l’émetteur OpenID, par exemple https://accounts.google.com' }).optional(),
+  ),
+  AUTH_RATE_LIMIT_MAX: z.coerce
+    .number({ error: 'attendu : un nombre entier de requêtes (1 à 10000)' })
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce
+    .number({ error: 'attendu : une durée en secondes (1 à 86400)' })
+    .int()
+    .min(1)
+    .max(86_400)
+    .default(60),
+  RATE_LIMIT_STORE: z
+    .enum(['memory'], { error: 'attendu : memory (seul magasin disponible aujourd’hui)' })
+    .default('memory'),
+  PASSWORD_HASH_LOG_N: z.coerce
+    .number({ error: 'attendu : un entier entre 10 et 20 (17 par défaut, coût scrypt N = 2^valeur)' })
+    .int()
+    .min(10)
+    .max(20)
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -60,7 +95,20 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   webDistDir: string | undefined;
+  mail: {
+    /** SMTP server URL; undefined keeps mails in the outbox table (admin panel) and logs their links. */
+    smtpUrl: string | undefined;
+    from: string;
+  };
+  /** Google sign-in (OIDC discovery on `issuer`); undefined when GOOGLE_CLIENT_ID/SECRET are not both set. */
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  authRateLimit: { max: number; windowSeconds: number; store: Env['RATE_LIMIT_STORE'] };
+  /** scrypt cost as log2(N); 17 (OWASP) unless lowered for tests. */
+  passwordHashLogN: number;
 }
+
+/** OWASP password storage cheat sheet: scrypt N=2^17, r=8, p=1. */
+export const PRODUCTION_PASSWORD_HASH_LOG_N = 17;
 
 export class ConfigError extends Error {
   constructor(readonly issues: { variable: string; message: string }[]) {
@@ -85,6 +133,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const value = parsed.data;
+  const issues: { variable: string; message: string }[] = [];
+  if (Boolean(value.GOOGLE_CLIENT_ID) !== Boolean(value.GOOGLE_CLIENT_SECRET)) {
+    issues.push({
+      variable: value.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID',
+      message: 'GOOGLE_CLIENT_ID et GOOGLE_CLIENT_SECRET vont ensemble : renseignez les deux ou aucun',
+    });
+  }
+  if (
+    value.NODE_ENV === 'production' &&
+    value.PASSWORD_HASH_LOG_N !== undefined &&
+    value.PASSWORD_HASH_LOG_N < PRODUCTION_PASSWORD_HASH_LOG_N
+  ) {
+    issues.push({
+      variable: 'PASSWORD_HASH_LOG_N',
+      message: `au moins ${PRODUCTION_PASSWORD_HASH_LOG_N} en production (coût OWASP)`,
+    });
+  }
+  if (issues.length > 0) {
+    throw new ConfigError(issues);
+  }
+  const port = value.PORT;
+  const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     nodeEnv: value.NODE_ENV,
     appEnv: value.APP_ENV ?? value.NODE_ENV,
@@ -94,9 +164,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: value.DATABASE_URL,
     databasePoolMax: value.DATABASE_POOL_MAX,
     appSecret: value.APP_SECRET,
-    publicUrl: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     logLevel: value.LOG_LEVEL,
     trustProxy: value.TRUST_PROXY ?? false,
     webDistDir: value.WEB_DIST_DIR ? resolveFromInvocationDir(value.WEB_DIST_DIR, env) : undefined,
+    mail: {
+      smtpUrl: value.SMTP_URL,
+      from: value.MAIL_FROM ?? `Pilote Énergie <no-reply@${new URL(publicUrl).hostname}>`,
+    },
+    google:
+      value.GOOGLE_CLIENT_ID && value.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: value.GOOGLE_CLIENT_ID,
+            clientSecret: value.GOOGLE_CLIENT_SECRET,
+            issuer: (value.GOOGLE_ISSUER ?? 'https://accounts.google.com').replace(/\/$/, ''),
+          }
+        : undefined,
+    authRateLimit: {
+      max: value.AUTH_RATE_LIMIT_MAX,
+      windowSeconds: value.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      store: value.RATE_LIMIT_STORE,
+    },
+    passwordHashLogN: value.PASSWORD_HASH_LOG_N ?? PRODUCTION_PASSWORD_HASH_LOG_N,
   };
 }

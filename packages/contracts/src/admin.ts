@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { userRoleSchema, userTierSchema } from './auth.ts';
+
+const pageSchema = z.coerce.number().int().min(1).max(100_000).default(1);
+const pageSizeSchema = z.coerce.number().int().min(1).max(100).default(20);
+
+/** GET /api/admin/users?q=&page=&pageSize= (staff and admin). */
+export const adminUsersQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  page: pageSchema,
+  pageSize: pageSizeSchema,
+});
+export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
+
+export const adminUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  role: userRoleSchema,
+  tier: userTierSchema,
+  createdAt: z.iso.datetime(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUsersResponseSchema = z.object({
+  items: z.array(adminUserSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
+
+/** PATCH /api/admin/users/:id/role (admin only). */
+export const adminUserIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const adminSetRoleBodySchema = z.object({ role: userRoleSchema });
+export type AdminSetRoleBody = z.infer<typeof adminSetRoleBodySchema>;
+export const adminSetRoleResponseSchema = z.object({ user: adminUserSchema });
+export type AdminSetRoleResponse = z.infer<typeof adminSetRoleResponseSchema>;
+
+/** GET /api/admin/outbox?page=&pageSize= (admin: full mails; staff: headers only, `redacted: true`). */
+export const adminOutboxQuerySchema = z.object({ page: pageSchema, pageSize: pageSizeSchema });
+export type AdminOutboxQuery = z.infer<typeof adminOutboxQuerySchema>;
+
+export const outboxMailSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string().nullable(),
+  html: z.string().nullable(),
+  links: z.array(z.string()),
+  createdAt: z.iso.datetime(),
+  redacted: z.boolean(),
+});
+export type OutboxMail = z.infer<typeof outboxMailSchema>;
+
+export const adminOutboxResponseSchema = z.object({
+  /** 'smtp' when SMTP_URL is set: mails leave the machine and the outbox stays empty. */
+  mode: z.enum(['outbox', 'smtp']),
+  items: z.array(outboxMailSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminOutboxResponse = z.infer<typeof adminOutboxResponseSchema>;

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+
+/**
+ * Identity: roles, tiers and the bodies of the auth endpoints served by better-auth under /api/auth/*
+ * (see docs/api.md). The server validates these bodies before better-auth sees them; the web app uses the
+ * same schemas, messages and helpers for its forms.
+ */
+
+export const userRoles = ['user', 'staff', 'admin'] as const;
+export const userRoleSchema = z.enum(userRoles);
+export type UserRole = z.infer<typeof userRoleSchema>;
+
+/** Roles that see the admin panel (spec §6: "Admin or staff"). */
+export const adminPanelRoles: readonly UserRole[] = ['staff', 'admin'];
+
+export const userTiers = ['free', 'basic', 'premium', 'admin', 'business_trial'] as const;
+export const userTierSchema = z.enum(userTiers);
+export type UserTier = z.infer<typeof userTierSchema>;
+
+/** The two social buttons of /login: Google works when configured, Microsoft is not implemented (spec §2.2). */
+export const authProvidersResponseSchema = z.object({ google: z.boolean(), microsoft: z.literal(false) });
+export type AuthProvidersResponse = z.infer<typeof authProvidersResponseSchema>;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const authMessages = {
+  invalidEmail: 'Adresse e-mail invalide.',
+  disposableEmail: 'Les adresses e-mail temporaires ne sont pas autorisées.',
+  disposableEmailReset:
+    'Les adresses e-mail temporaires ne sont pas acceptées pour la réinitialisation du mot de passe.',
+  weakPassword: 'Le mot de passe doit contenir au moins 8 caractères, une majuscule, une minuscule et un chiffre.',
+  passwordTooLong: 'Le mot de passe est trop long (128 caractères au maximum).',
+  changeEmailSignedOut: 'Vous devez être connecté pour modifier votre adresse e-mail.',
+  invalidCredentials: 'E-mail ou mot de passe incorrect.',
+  emailNotVerified:
+    'Votre adresse e-mail n’est pas encore vérifiée : ouvrez le lien de vérification reçu par e-mail (un nouveau lien vient de vous être envoyé).',
+} as const;
+
+/** Disposable e-mail domains refused at sign-up, e-mail change and password reset (spec §5). */
+export const disposableEmailDomains: readonly string[] = [
+  '10minutemail.com',
+  'guerrillamail.com',
+  'guerrillamail.net',
+  'sharklasers.com',
+  'mailinator.com',
+  'yopmail.com',
+  'yopmail.fr',
+  'yopmail.net',
+  'tempmail.com',
+  'temp-mail.org',
+  'throwawaymail.com',
+  'trashmail.com',
+  'getnada.com',
+  'maildrop.cc',
+  'dispostable.com',
+  'fakeinbox.com',
+  'mintemail.com',
+  'mohmal.com',
+  'emailondeck.com',
+  'mailnesia.com',
+  'jetable.org',
+];
+
+export function isDisposableEmail(email: string): boolean {
+  const domain = email.trim().toLowerCase().split('@').pop() ?? '';
+  return disposableEmailDomains.some((blocked) => domain === blocked || domain.endsWith(`.${blocked}`));
+}
+
+export type PasswordStrength = 'weak' | 'medium' | 'strong' | 'very_strong';
+
+/**
+ * Spec §5: one point each for length ≥ 8, length ≥ 12, an upper-case letter, a lower-case letter, a digit and
+ * a symbol. Weak ≤ 2, medium ≤ 4, strong 5, very strong 6; accepted from strong.
+ */
+export function passwordScore(password: string): { score: number; strength: PasswordStrength; accepted: boolean } {
+  const score = [
+    password.length >= 8,
+    password.length >= 12,
+    /[A-Z]/.test(password),
+    /[a-z]/.test(password),
+    /\d/.test(password),
+    /[^A-Za-z0-9]/.test(password),
+  ].filter(Boolean).length;
+  const strength: PasswordStrength =
+    score <= 2 ? 'weak' : score <= 4 ? 'medium' : score === 5 ? 'strong' : 'very_strong';
+  return { score, strength, accepted: score >= 5 };
+}
+
+const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: authMessages.invalidEmail }));
+const newEmailSchema = emailSchema.refine((email) => !isDisposableEmail(email), {
+  error: authMessages.disposableEmail,
+});
+const newPasswordSchema = z
+  .string()
+  .max(PASSWORD_MAX_LENGTH, { error: authMessages.passwordTooLong })
+  .refine((password) => passwordScore(password).accepted, { error: authMessages.weakPassword });
+/** Relative path or absolute URL on a trusted origin; better-auth checks the origin. */
+const callbackUrlSchema = z.string().max(2000).optional();
+
+/** POST /api/auth/sign-up/email (better-auth `signUp.email`). `name` defaults to the e-mail's local part. */
+export const signUpBodySchema = z.looseObject({
+  email: newEmailSchema,
+  password: newPasswordSchema,
+  name: z.string().trim().max(200).optional(),
+  callbackURL: callbackUrlSchema,
+});
+export type SignUpBody = z.infer<typeof signUpBodySchema>;
+
+/** POST /api/auth/sign-in/email (better-auth `signIn.email`). */
+export const signInBodySchema = z.looseObject({
+  email: emailSchema,
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH, { error: authMessages.passwordTooLong }),
+  rememberMe: z.boolean().optional(),
+  callbackURL: callbackUrlSchema,
+});
+export type SignInBody = z.infer<typeof signInBodySchema>;
+
+/** POST /api/auth/request-password-reset (better-auth `requestPasswordReset`). */
+export const requestPasswordResetBodySchema = z.looseObject({
+  email: emailSchema.refine((email) => !isDisposableEmail(email), { error: authMessages.disposableEmailReset }),
+  redirectTo: callbackUrlSchema,
+});
+export type RequestPasswordResetBody = z.infer<typeof requestPasswordResetBodySchema>;
+
+/** POST /api/auth/reset-password (better-auth `resetPassword`). */
+export const resetPasswordBodySchema = z.looseObject({
+  token: z.string().min(1),
+  newPassword: newPasswordSchema,
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+/** POST /api/auth/change-email (better-auth `changeEmail`), signed in only. */
+export const changeEmailBodySchema = z.looseObject({
+  newEmail: newEmailSchema,
+  callbackURL: callbackUrlSchema,
+});
+export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;
+
+/** POST /api/auth/send-verification-email (better-auth `sendVerificationEmail`). */
+export const sendVerificationEmailBodySchema = z.looseObject({
+  email: emailSchema,
+  callbackURL: callbackUrlSchema,
+});
+
+/** POST /api/auth/sign-in/social (better-auth `signIn.social`); answers `{ url, redirect: true }`. */
+export const socialSignInBodySchema = z.looseObject({
+  provider: z.string().min(1),
+  callbackURL: callbackUrlSchema,
+  errorCallbackURL: callbackUrlSchema,
+  newUserCallbackURL: callbackUrlSchema,
+});
+
+/** Header in which sign-in returns the bearer token (better-auth bearer plugin). */
+export const AUTH_TOKEN_HEADER = 'set-auth-token';
