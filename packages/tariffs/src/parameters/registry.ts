@@ -3,6 +3,7 @@ import { ParameterLookupError } from '../errors.ts';
 import { ATRD7_GRDF_PARAMETERS } from './atrd7-grdf.ts';
 import { ATRT8_PARAMETERS } from './atrt8.ts';
 import { resolveAt } from './lookup.ts';
+import { PENALTY_PARAMETERS } from './penalties.ts';
 import { TAX_PARAMETERS } from './taxes.ts';
 import type { LineSource, Parameter, ParameterGrid, ParameterUnit, ValueStatus } from './types.ts';
 import { referencesOf } from './types.ts';
@@ -12,6 +13,7 @@ export const PARAMETER_REGISTRY: readonly Parameter[] = [
   ...ATRD7_GRDF_PARAMETERS,
   ...ATRT8_PARAMETERS,
   ...TAX_PARAMETERS,
+  ...PENALTY_PARAMETERS,
 ];
 
 /** Looks a parameter up by id. */

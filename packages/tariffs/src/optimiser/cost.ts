@@ -1,0 +1,189 @@
+/**
+ * The capacity-cost model of a T4/TP point over one year of daily consumption, evaluated directly from its
+ * definition (the reference the exact solver and the tests are checked against). Pure; amounts unrounded.
+ * The model and its formulas are documented in docs/optimiser.md.
+ */
+import { t4CapacityCharge } from '../simulator/capacity-costs.ts';
+import type {
+  CapacityCostBreakdown,
+  CapacityCostModel,
+  CapacityPlan,
+  DistributionPenaltyRule,
+  JourConsommation,
+} from './types.ts';
+
+/** One billing month of the series: the valid (non-missing) daily values, in day order. */
+export interface BillingMonth {
+  /** `YYYY-MM`. */
+  readonly key: string;
+  /** Calendar month, 0 = January. */
+  readonly month: number;
+  readonly values: readonly number[];
+}
+
+/** A series grouped by billing month, missing days left out (they cannot create an overrun). */
+export interface PreparedSeries {
+  readonly months: readonly BillingMonth[];
+  /** Largest valid daily value (0 when none). */
+  readonly max: number;
+  /** Smallest integer capacity with no overrun: ceil(max). */
+  readonly upper: number;
+  readonly validDays: number;
+}
+
+/** Groups a series by billing month. Days flagged `manquant` (or with a null value) are skipped. */
+export function prepareSeries(jours: readonly JourConsommation[]): PreparedSeries {
+  const byKey = new Map<string, { month: number; values: number[] }>();
+  let max = 0;
+  let validDays = 0;
+  for (const jour of jours) {
+    if (jour.qualite === 'manquant' || jour.mwh === null) {
+      continue;
+    }
+    const key = jour.date.slice(0, 7);
+    let group = byKey.get(key);
+    if (!group) {
+      group = { month: Number(jour.date.slice(5, 7)) - 1, values: [] };
+      byKey.set(key, group);
+    }
+    group.values.push(jour.mwh);
+    validDays += 1;
+    if (jour.mwh > max) {
+      max = jour.mwh;
+    }
+  }
+  const months = [...byKey.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([key, g]) => ({ key, month: g.month, values: g.values }));
+  return { months, max, upper: Math.ceil(max), validDays };
+}
+
+/** ATRD capacity term (€/an) for a capacity K, marginal bands (reuses the simulator's {@link t4CapacityCharge}). */
+export function atrdCapacityAmount(model: CapacityCostModel, capacity: number): number {
+  return t4CapacityCharge(capacity, model.atrd.threshold, model.atrd.rateUpTo, model.atrd.rateAbove).amount;
+}
+
+/** Index of the month's largest value (first one on ties): the day d* of the rule. */
+export function maxIndex(values: readonly number[]): number {
+  let best = 0;
+  for (let i = 1; i < values.length; i += 1) {
+    if ((values[i] as number) > (values[best] as number)) {
+      best = i;
+    }
+  }
+  return best;
+}
+
+/** Monthly overrun D of the distribution rule for capacity K (see {@link DistributionPenaltyRule}). */
+export function monthlyOverrun(rule: DistributionPenaltyRule, values: readonly number[], capacity: number): number {
+  if (values.length === 0) {
+    return 0;
+  }
+  const top = maxIndex(values);
+  const threshold = (1 + rule.othersThreshold) * capacity;
+  let others = 0;
+  for (let i = 0; i < values.length; i += 1) {
+    const v = values[i] as number;
+    if (i !== top && v > threshold) {
+      others += v - capacity;
+    }
+  }
+  return Math.max(0, (values[top] as number) - capacity) + rule.othersShare * others;
+}
+
+/** Penalty (€) of one billing month under the distribution rule, from the overrun D. */
+export function tieredPenalty(rule: DistributionPenaltyRule, month: number, overrun: number, capacity: number): number {
+  const monthlyTerm = rule.referenceAnnualRate * (rule.monthlyFractions[month] as number);
+  let penalty = 0;
+  let previous = 0;
+  for (const tier of rule.tiers) {
+    penalty += (tier.multiple - previous) * monthlyTerm * Math.max(0, overrun - tier.from * capacity);
+    previous = tier.multiple;
+  }
+  return penalty;
+}
+
+/** Capacity subscribed in calendar month `month` under a plan. */
+export function monthCapacity(plan: CapacityPlan, month: number): number {
+  return plan.cja + (plan.mensuelles ? (plan.mensuelles[month] as number) : 0);
+}
+
+/**
+ * Yearly capacity-related cost of a plan, straight from the definitions (docs/optimiser.md §2):
+ * ATRD annual term A(C) + Σ_m f_m × (A(C + c_m) − A(C)), CTA on those, transport terms T × (C + Σ_m g_m c_m),
+ * storage (constant), and the overrun penalties of every billing month at its capacity C + c_m.
+ */
+export function evaluatePlan(
+  model: CapacityCostModel,
+  series: PreparedSeries,
+  plan: CapacityPlan,
+): CapacityCostBreakdown {
+  const cja = plan.cja;
+  const atrdAnnual = atrdCapacityAmount(model, cja);
+  let atrdMonthly = 0;
+  let transportMonthly = 0;
+  if (plan.mensuelles) {
+    for (let m = 0; m < 12; m += 1) {
+      const extra = plan.mensuelles[m] as number;
+      if (extra > 0) {
+        atrdMonthly +=
+          (model.atrdMonthlyFractions[m] as number) * (atrdCapacityAmount(model, cja + extra) - atrdAnnual);
+        transportMonthly += (model.transportMonthlyFractions[m] as number) * model.transportUnitPrice * extra;
+      }
+    }
+  }
+  const cta = model.ctaRate * (atrdAnnual + atrdMonthly);
+  const transportAnnual = model.transportUnitPrice * cja;
+
+  let penalitesDistribution = 0;
+  let penalitesTransport = 0;
+  let joursEnDepassement = 0;
+  const penalitesParMois: Record<string, number> = {};
+  for (const bm of series.months) {
+    const capacity = monthCapacity(plan, bm.month);
+    let monthPenalty = 0;
+    if (model.distributionPenalty) {
+      const overrun = monthlyOverrun(model.distributionPenalty, bm.values, capacity);
+      monthPenalty += tieredPenalty(model.distributionPenalty, bm.month, overrun, capacity);
+    }
+    let excess = 0;
+    for (const v of bm.values) {
+      if (v > capacity) {
+        excess += v - capacity;
+        joursEnDepassement += 1;
+      }
+    }
+    const transportPenalty = model.transportPenaltyPerMwh * excess;
+    penalitesDistribution += monthPenalty;
+    penalitesTransport += transportPenalty;
+    penalitesParMois[bm.key] = monthPenalty + transportPenalty;
+  }
+
+  const distribution_fixe = atrdAnnual + atrdMonthly + cta;
+  const transport_fixe = transportAnnual + transportMonthly;
+  const transport_stockage = model.storageAnnual;
+  const transport_penalites = penalitesDistribution + penalitesTransport;
+  return {
+    distribution_fixe,
+    transport_fixe,
+    transport_stockage,
+    transport_penalites,
+    total_annuel: distribution_fixe + transport_fixe + transport_stockage + transport_penalites,
+    details: {
+      atrdCapaciteAnnuelle: atrdAnnual,
+      atrdCapaciteMensuelle: atrdMonthly,
+      ctaCapacite: cta,
+      transportCapaciteAnnuelle: transportAnnual,
+      transportCapaciteMensuelle: transportMonthly,
+      penalitesDistribution,
+      penalitesTransport,
+      penalitesParMois,
+      joursEnDepassement,
+    },
+  };
+}
+
+/** Total yearly cost of a plan (convenience for tests and brute force). */
+export function planCost(model: CapacityCostModel, series: PreparedSeries, plan: CapacityPlan): number {
+  return evaluatePlan(model, series, plan).total_annuel;
+}

@@ -1,0 +1,168 @@
+/**
+ * Builds the numeric {@link CapacityCostModel} of a T4/TP point at a date from the dated, sourced parameters
+ * (reusing the simulator's lookups), and lists every value used with its provenance.
+ */
+import type { IsoDate } from '../dates.ts';
+import { ParameterLookupError, TariffDataUnavailableError } from '../errors.ts';
+import { ATRD7_GRDF } from '../parameters/atrd7-grdf.ts';
+import { ATRT8, type Tso } from '../parameters/atrt8.ts';
+import { type ResolvedValue, resolveAt } from '../parameters/lookup.ts';
+import { PENALTIES } from '../parameters/penalties.ts';
+import { TAXES } from '../parameters/taxes.ts';
+import type { Parameter } from '../parameters/types.ts';
+import { ctaRatesAt, transportRatesAt } from '../simulator/capacity-costs.ts';
+import type { CapacityCostModel, ParametreUtilise } from './types.ts';
+
+const TAX_CTA = {
+  distribution: TAXES.cta.tauxDistribution,
+  transport: TAXES.cta.tauxTransport,
+  coefficient: TAXES.cta.coefficientProportionnalite,
+} as const;
+
+function lookup<T>(what: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    if (error instanceof ParameterLookupError) {
+      throw new TariffDataUnavailableError(`${what} (${error.message})`);
+    }
+    throw error;
+  }
+}
+
+function used(param: Parameter, resolved: ResolvedValue): ParametreUtilise {
+  return {
+    id: param.id,
+    libelle: param.description,
+    valeur: resolved.value,
+    unite: param.unit,
+    statut: resolved.entry.status,
+    sources: resolved.sources,
+    ...(resolved.entry.notes ? { notes: resolved.entry.notes } : {}),
+  };
+}
+
+function resolveUsed(param: Parameter, date: IsoDate, out: ParametreUtilise[]): number {
+  const resolved = lookup(param.description, () => resolveAt(param, date));
+  out.push(used(param, resolved));
+  return resolved.value;
+}
+
+export interface ModelContext {
+  readonly tarif: 'T4' | 'TP';
+  readonly tso: Tso;
+  readonly ntr: number;
+  readonly date: IsoDate;
+  /** Storage modulation (MWh/j) already net of the interruptible capacity. */
+  readonly modulation: number;
+  /** Overrides the (estimated, default 0) transport penalty coefficient. */
+  readonly transportPenaltyCoefficient?: number;
+}
+
+export interface BuiltModel {
+  readonly model: CapacityCostModel;
+  readonly params: readonly ParametreUtilise[];
+  readonly warnings: readonly string[];
+}
+
+/** The cost model of a distribution-connected (PITD) T4/TP point at `date`. */
+export function capacityCostModelAt(ctx: ModelContext): BuiltModel {
+  const params: ParametreUtilise[] = [];
+  const warnings: string[] = [];
+  const { date } = ctx;
+
+  // ATRD capacity term (marginal bands for T4, one rate for TP).
+  let atrd: CapacityCostModel['atrd'];
+  let referenceAnnualRate: number;
+  if (ctx.tarif === 'T4') {
+    const threshold = resolveUsed(ATRD7_GRDF.T4.seuilCapacite, date, params);
+    const upTo = resolveUsed(ATRD7_GRDF.T4.capaciteJusqua500, date, params);
+    const above = resolveUsed(ATRD7_GRDF.T4.capaciteAuDela500, date, params);
+    atrd = { threshold, rateUpTo: upTo, rateAbove: above };
+    referenceAnnualRate = upTo;
+  } else {
+    const rate = resolveUsed(ATRD7_GRDF.TP.capacite, date, params);
+    atrd = { threshold: Number.POSITIVE_INFINITY, rateUpTo: rate, rateAbove: rate };
+    referenceAnnualRate = rate;
+  }
+
+  // CTA on the ATRD fixed part.
+  const cta = lookup('taux et coefficient de CTA', () => ctaRatesAt(date));
+  params.push(used(TAX_CTA.distribution, cta.distribution));
+  params.push(used(TAX_CTA.transport, cta.transport));
+  params.push(used(TAX_CTA.coefficient, cta.coefficient));
+
+  // Transport capacity terms at the PITD.
+  const transport = lookup(`termes de capacité ATRT8 (${ctx.tso})`, () =>
+    transportRatesAt(ctx.tso, ctx.ntr, 'pitd', date),
+  );
+  params.push(used(ATRT8.tcs, transport.tcs));
+  params.push({ ...used(ATRT8.tcr[ctx.tso], transport.tcr), notes: `Multiplié par le NTR (${ctx.ntr}).` });
+  params.push(used(ATRT8.tclPitd[ctx.tso], transport.tcl));
+
+  // Storage.
+  const tts = resolveUsed(ATRT8.tts, date, params);
+
+  // Short-term products and penalties.
+  const atrdMonthlyFractions = PENALTIES.atrd.capaciteMensuelle.map((p) => resolveUsed(p, date, params));
+  const transportMonthlyFractions = PENALTIES.atrt.capaciteMensuelle.map((p) => resolveUsed(p, date, params));
+  const seuil1 = resolveUsed(PENALTIES.atrd.seuilDeclenchement, date, params);
+  const seuil2 = resolveUsed(PENALTIES.atrd.seuilTranche2, date, params);
+  const mult1 = resolveUsed(PENALTIES.atrd.multipleTranche1, date, params);
+  const mult2 = resolveUsed(PENALTIES.atrd.multipleTranche2, date, params);
+  const othersShare = resolveUsed(PENALTIES.atrd.partAutresDepassements, date, params);
+  const othersThreshold = resolveUsed(PENALTIES.atrd.seuilAutresDepassements, date, params);
+  let transportCoefficient = resolveUsed(PENALTIES.atrt.penaliteDepassement, date, params);
+  if (ctx.transportPenaltyCoefficient !== undefined) {
+    transportCoefficient = ctx.transportPenaltyCoefficient;
+    params.push({
+      id: `${PENALTIES.atrt.penaliteDepassement.id}.saisie`,
+      libelle: `${PENALTIES.atrt.penaliteDepassement.description} — valeur saisie`,
+      valeur: transportCoefficient,
+      unite: 'coefficient',
+      statut: 'estimate',
+      sources: [
+        {
+          title: "Valeur saisie par l'utilisateur",
+          url: 'docs/optimiser.md#paramètres-non-sourcés',
+          publishedOn: null,
+          status: 'estimate',
+        },
+      ],
+    });
+  }
+  if (transportCoefficient === 0) {
+    warnings.push(
+      'Pénalités de dépassement de transport (ATRT8) non comptées : leur prix n’a pas été trouvé dans les textes, et au PITD le dépassement est mutualisé entre les points de l’expéditeur (paramètre à 0 par défaut, modifiable).',
+    );
+  }
+  warnings.push(
+    'Règles de pénalités GRDF (dépassement maximal du mois + 10 % des autres dépassements > 5 % ; tranches 5–15 % × 2 et > 15 % × 4 le terme mensuel) et coefficients des capacités mensuelles lus dans l’arrêté du 2 juin 2008 (ATRD3) : leur reconduction dans l’ATRD7 n’a pas pu être vérifiée (estimation).',
+  );
+  if (ctx.tarif === 'T4') {
+    warnings.push(
+      'Pénalités T4 : terme mensuel calculé sur le terme annuel de la 1re tranche (≤ 500 MWh/j), lecture prudente non vérifiée pour les CJA au-delà de 500 MWh/j.',
+    );
+  }
+
+  const model: CapacityCostModel = {
+    atrd,
+    ctaRate: cta.totalOnAtrdFixed,
+    transportUnitPrice: transport.unitPrice,
+    storageAnnual: ctx.modulation * tts,
+    atrdMonthlyFractions,
+    transportMonthlyFractions,
+    distributionPenalty: {
+      referenceAnnualRate,
+      othersShare,
+      othersThreshold,
+      tiers: [
+        { from: seuil1, multiple: mult1 },
+        { from: seuil2, multiple: mult2 },
+      ],
+      monthlyFractions: atrdMonthlyFractions,
+    },
+    transportPenaltyPerMwh: (transportCoefficient * transport.unitPrice) / 365,
+  };
+  return { model, params, warnings };
+}

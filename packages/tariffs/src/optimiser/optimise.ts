@@ -1,0 +1,212 @@
+/**
+ * CJA optimiser entry point (issue 5): validates the input, builds the cost model at the date of effect, solves
+ * exactly over integer capacities and returns the spec §3 response fields (`couts.avant` / `couts.apres`,
+ * `cjaOptimisee`, `cjaActuelle`, `economieAnnuelle`, `pourcentageEconomie`, `params`, `warnings`, the series).
+ * Pure: no IO, no clock.
+ */
+import { assertIsoDate } from '../dates.ts';
+import { TariffInputError } from '../errors.ts';
+import { roundEuros, roundHalfAwayFromZero } from '../money.ts';
+import type { Tso } from '../parameters/atrt8.ts';
+import { normalizeTso } from '../reference/csv.ts';
+import { annualModulation } from '../simulator/capacity-costs.ts';
+import { evaluatePlan, prepareSeries } from './cost.ts';
+import { capacityCostModelAt } from './model.ts';
+import { validerSerie } from './series.ts';
+import { solveCapacityPlan } from './solve.ts';
+import type {
+  CapacityCostBreakdown,
+  CapacityPlan,
+  CoutsArrondis,
+  JourConsommation,
+  OptimisationInput,
+  OptimisationResult,
+} from './types.ts';
+
+const WINTER_MONTHS = new Set([10, 11, 0, 1, 2]);
+
+/**
+ * Storage modulation of the year from the series (one-year version of the secondary-source formula, see
+ * `annualModulation`): max(0, winter (1 Nov–31 Mar) / 151 − annual / 365), minus the interruptible capacity.
+ * A missing day is replaced by the mean of the available days of its month.
+ */
+export function modulationFromSeries(jours: readonly JourConsommation[], interruptible = 0): number {
+  const sums = new Map<string, { sum: number; n: number }>();
+  for (const j of jours) {
+    if (j.qualite !== 'manquant' && j.mwh !== null) {
+      const key = j.date.slice(0, 7);
+      const s = sums.get(key) ?? { sum: 0, n: 0 };
+      s.sum += j.mwh;
+      s.n += 1;
+      sums.set(key, s);
+    }
+  }
+  let winter = 0;
+  let annual = 0;
+  for (const j of jours) {
+    const key = j.date.slice(0, 7);
+    let v: number;
+    if (j.qualite !== 'manquant' && j.mwh !== null) {
+      v = j.mwh;
+    } else {
+      const s = sums.get(key);
+      v = s && s.n > 0 ? s.sum / s.n : 0;
+    }
+    annual += v;
+    if (WINTER_MONTHS.has(Number(j.date.slice(5, 7)) - 1)) {
+      winter += v;
+    }
+  }
+  return Math.max(0, annualModulation(winter, annual) - interruptible);
+}
+
+function round(b: CapacityCostBreakdown): CoutsArrondis {
+  return {
+    transport_fixe: roundEuros(b.transport_fixe),
+    transport_stockage: roundEuros(b.transport_stockage),
+    transport_penalites: roundEuros(b.transport_penalites),
+    distribution_fixe: roundEuros(b.distribution_fixe),
+    total_annuel: roundEuros(b.total_annuel),
+  };
+}
+
+function nonNegative(value: number | undefined, field: string, message: string): number | undefined {
+  if (value === undefined || value === null) {
+    return undefined;
+  }
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+    throw new TariffInputError(field, message);
+  }
+  return value;
+}
+
+/**
+ * Optimises the CJA (and the monthly subscriptions when `capacitesMensuelles` is given) of a T4/TP point
+ * connected to the GRDF network. Throws {@link TariffInputError} or {@link TariffDataUnavailableError}
+ * (French messages).
+ */
+export function optimiserCja(input: OptimisationInput): OptimisationResult {
+  assertIsoDate(input.dateEffet, "date d'effet");
+  if (input.tarif !== 'T4' && input.tarif !== 'TP') {
+    throw new TariffInputError('tarif', 'L’optimisation de la CJA concerne les options T4 et TP.');
+  }
+  const tso = normalizeTso(input.tso ?? '') as Tso | undefined;
+  if (!tso) {
+    throw new TariffInputError('tso', 'Veuillez indiquer le TSO.');
+  }
+  if (!Number.isInteger(input.ntr) || input.ntr < 0 || input.ntr > 10) {
+    throw new TariffInputError('ntr', 'Le niveau de tarif régional (NTR) doit être un entier entre 0 et 10.');
+  }
+  const interruptible =
+    nonNegative(input.cjsInterruptible, 'cjsInterruptible', 'Valeur numérique invalide: cjsInterruptible') ?? 0;
+  const cjaInput = nonNegative(input.cjaActuelle, 'cjaActuelle', 'Valeur numérique invalide: cjaActuelle');
+  const modulationInput = nonNegative(input.modulation, 'modulation', 'Valeur numérique invalide: modulation');
+  const transportCoef = nonNegative(
+    input.surcharges?.transportPenaltyCoefficient,
+    'transportPenaltyCoefficient',
+    'Valeur numérique invalide: coefficient de pénalité transport',
+  );
+  let monthlyCurrent: number[] | null = null;
+  if (input.capacitesMensuelles !== undefined && input.capacitesMensuelles !== null) {
+    if (!Array.isArray(input.capacitesMensuelles) || input.capacitesMensuelles.length !== 12) {
+      throw new TariffInputError('capacitesMensuelles', '12 capacités mensuelles requises (M1-M12).');
+    }
+    monthlyCurrent = input.capacitesMensuelles.map((v, i) => {
+      if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) {
+        throw new TariffInputError('capacitesMensuelles', `Capacité M${i + 1} invalide`);
+      }
+      return v;
+    });
+  }
+
+  const jours = validerSerie(input.serie.jours);
+  const warnings: string[] = [];
+  const counts = { mesure: 0, estime: 0, manquant: 0 };
+  for (const j of jours) {
+    counts[j.qualite] += 1;
+  }
+  if (jours.length < 365 || jours.length > 366) {
+    warnings.push(
+      `La série compte ${jours.length} jours au lieu d’une année (365 ou 366) : coûts calculés sur ces jours.`,
+    );
+  }
+  if (counts.manquant > 0) {
+    warnings.push(
+      `${counts.manquant} jour(s) manquant(s) : ils ne peuvent pas créer de dépassement (non comptés dans les pénalités) et sont remplacés par la moyenne de leur mois pour la modulation.`,
+    );
+  }
+  if (input.serie.origine === 'mesures' && counts.estime > 0) {
+    warnings.push(`${counts.estime} jour(s) estimé(s) par le gestionnaire de réseau utilisés comme des relevés.`);
+  }
+
+  const modulation = modulationInput ?? modulationFromSeries(jours, interruptible);
+  const built = capacityCostModelAt({
+    tarif: input.tarif,
+    tso,
+    ntr: input.ntr,
+    date: input.dateEffet,
+    modulation,
+    ...(transportCoef !== undefined ? { transportPenaltyCoefficient: transportCoef } : {}),
+  });
+  warnings.push(...built.warnings);
+  if (modulationInput === undefined) {
+    warnings.push(
+      `Compensation stockage : modulation estimée sur la série (${roundHalfAwayFromZero(modulation, 3)} MWh/j) ; elle ne dépend pas de la CJA et est identique avant et après.`,
+    );
+  }
+
+  const series = prepareSeries(jours);
+  const monthly = monthlyCurrent !== null;
+  const cjaActuelle = cjaInput ?? series.upper;
+  if (cjaInput === undefined) {
+    warnings.push(
+      `CJA actuelle non fournie : consommation journalière maximale de l’année arrondie au MWh/j supérieur (${series.upper} MWh/j).`,
+    );
+  }
+  const avantPlan: CapacityPlan = { cja: cjaActuelle, mensuelles: monthlyCurrent };
+  const solved = solveCapacityPlan(built.model, series, { monthly });
+  const avant = evaluatePlan(built.model, series, avantPlan);
+  let apresPlan = solved.plan;
+  let apres = evaluatePlan(built.model, series, apresPlan);
+  if (avant.total_annuel < apres.total_annuel) {
+    // Only possible with non-integer current capacities: the integer optimum cannot beat them.
+    warnings.push(
+      'Les capacités actuelles (non entières) coûtent moins que le meilleur choix en MWh/j entiers : elles sont conservées.',
+    );
+    apresPlan = avantPlan;
+    apres = avant;
+  }
+  if (series.validDays === 0) {
+    warnings.push('Aucune consommation exploitable dans la série : CJA optimisée à 0.');
+  }
+
+  const avantRounded = round(avant);
+  const apresRounded = round(apres);
+  const economie = avant.total_annuel - apres.total_annuel;
+  const pourcentage = avant.total_annuel > 0 ? (economie / avant.total_annuel) * 100 : 0;
+  const hasEstimates = input.serie.origine === 'synthese' || built.params.some((p) => p.statut === 'estimate');
+
+  return {
+    cjaOptimisee: apresPlan.cja,
+    cjaActuelle,
+    capacitesMensuellesOptimisees: monthly ? [...(apresPlan.mensuelles ?? [])] : null,
+    capacitesMensuellesActuelles: monthlyCurrent,
+    couts: { avant: avantRounded, apres: apresRounded },
+    economieAnnuelle: roundEuros(economie),
+    pourcentageEconomie: roundHalfAwayFromZero(pourcentage, 2),
+    details: { avant, apres },
+    params: built.params,
+    warnings,
+    serie: {
+      origine: input.serie.origine,
+      consoJournaliere: jours.map((j) => ({ date: j.date, mwh: j.mwh ?? 0, qualite: j.qualite })),
+      joursMesures: counts.mesure,
+      joursEstimes: counts.estime,
+      joursManquants: counts.manquant,
+      maxJournalier: series.max,
+      totalMwh: jours.reduce((s, j) => s + (j.qualite === 'manquant' ? 0 : (j.mwh ?? 0)), 0),
+    },
+    hasEstimates,
+    stats: { candidats: solved.candidates },
+  };
+}
