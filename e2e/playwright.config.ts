@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { E2E_ADMIN, E2E_BASE_URL, E2E_PORT } from './support/e2e-env.ts';
 
 // Browser tests run the real built app (`npm start`: SPA + API on one port) on a fresh PGlite data folder,
 // in Debian's Chromium. Playwright never downloads a browser here.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const port = Number(process.env.E2E_PORT ?? 3199);
+const port = E2E_PORT;
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'pe-e2e-'));
 
 export default defineConfig({
@@ -39,7 +40,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: 'node scripts/start.mjs',
+    // PGlite is single-process: the admin must exist before the server opens the data folder.
+    command: `npm run admin:create --silent -- --email ${E2E_ADMIN.email} --password '${E2E_ADMIN.password}' && node scripts/start.mjs`,
     cwd: root,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
@@ -53,6 +55,10 @@ export default defineConfig({
       APP_ENV: 'e2e',
       LOG_LEVEL: 'warn',
       SKIP_BUILD: '1',
+      // Links in e-mails and better-auth's trusted origin must match the address the browser uses.
+      PUBLIC_URL: E2E_BASE_URL,
+      // Rate limits are covered by the integration tests; here many sign-ins come from one address.
+      AUTH_RATE_LIMIT_MAX: '500',
     },
   },
 });

@@ -1,10 +1,25 @@
-import { test as base, expect } from '@playwright/test';
+import { type APIRequestContext, test as base, expect } from '@playwright/test';
+import { adminApi } from './auth.ts';
+import { E2E_BASE_URL } from './e2e-env.ts';
 
 /**
  * Every page test fails on a console error or a CSP violation: the app must run under its own CSP without
  * noise. Tests that expect an error can list the text in `allowedConsoleErrors`.
  */
-export const test = base.extend<{ allowedConsoleErrors: (string | RegExp)[]; consoleGuard: undefined }>({
+export const test = base.extend<
+  { allowedConsoleErrors: (string | RegExp)[]; consoleGuard: undefined },
+  { admin: APIRequestContext }
+>({
+  /** An API client signed in as the e2e administrator, shared by the tests of a worker (one sign-in). */
+  admin: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const api = await adminApi(E2E_BASE_URL);
+      await use(api);
+      await api.dispose();
+    },
+    { scope: 'worker' },
+  ],
   allowedConsoleErrors: [[], { option: true }],
   consoleGuard: [
     async ({ page, allowedConsoleErrors }, use) => {

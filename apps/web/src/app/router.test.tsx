@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubMatchMedia } from '../testing/match-media.ts';
+import { mockApi } from '../testing/mock-api.ts';
 import { renderApp } from '../testing/render-app.tsx';
 
 const publicPages = [
@@ -72,9 +73,9 @@ describe('public site', () => {
   it.each([
     ['/login', 'Connexion'],
     ['/login?signup=true', 'Créer un compte'],
-    ['/private', 'Espace client'],
-    ['/private/gas/dashboard', 'Espace client'],
-  ])('%s is registered (placeholder until its issue)', async (path, title) => {
+    ['/login?mode=forgot-password', 'Mot de passe oublié'],
+  ])('%s is registered', async (path, title) => {
+    mockApi();
     renderApp(path);
     expect(await mainHeading()).toHaveTextContent(title);
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main');

@@ -18,5 +18,30 @@ export const paths = {
     path: '/login',
     getHref: ({ signup = false }: { signup?: boolean } = {}) => (signup ? '/login?signup=true' : '/login'),
   },
-  private: { path: '/private/*', getHref: () => '/private' },
+  /** The other modes of /login (spec §2.2): forgot password, change of e-mail (signed in). */
+  loginForgotPassword: { path: '/login', getHref: () => '/login?mode=forgot-password' },
+  loginChangeEmail: { path: '/login', getHref: () => '/login?mode=change-email' },
+  /** Where the link of the password-reset mail lands (better-auth redirects here with `?token=` or `?error=`). */
+  loginResetPassword: { path: '/login/reset-password', getHref: () => '/login/reset-password' },
+  /** Where the e-mail verification link lands (better-auth redirects here, with `?error=` on failure). */
+  loginEmailVerified: {
+    path: '/login/email-verified',
+    getHref: ({ change = false }: { change?: boolean } = {}) =>
+      change ? '/login/email-verified?change=true' : '/login/email-verified',
+  },
+  private: { path: '/private', getHref: () => '/private' },
+  privateEnergyPage: {
+    path: '/private/:energy/:page',
+    getHref: (energy: string, page = 'dashboard') =>
+      `/private/${encodeURIComponent(energy)}/${encodeURIComponent(page)}`,
+  },
+  privateEnergy: { path: '/private/:energy', getHref: (energy: string) => `/private/${encodeURIComponent(energy)}` },
+  account: { path: '/private/account', getHref: () => '/private/account' },
+  accountSettings: { path: '/private/account/settings', getHref: () => '/private/account/settings' },
+  accountMandates: { path: '/private/account/mandats', getHref: () => '/private/account/mandats' },
+  accountAbout: { path: '/private/account/about', getHref: () => '/private/account/about' },
+  admin: { path: '/private/admin', getHref: () => '/private/admin' },
 } as const;
+
+/** Default private page (spec §2.3: the default commodity is gas). */
+export const DEFAULT_PRIVATE_HREF = '/private/gas/dashboard';

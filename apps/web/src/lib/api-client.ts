@@ -8,6 +8,7 @@
  *   `GET /api/common/get-csrf-token/`, is cached 5 min, and its fetch is retried twice, 1 s apart. A 403 whose error
  *   mentions CSRF drops the cache, fetches a new token and replays the request once.
  * - `Authorization: Bearer <token>` when the getter registered with `setAuthTokenGetter` returns a token.
+ * - `onResponse` sees a successful response first (the auth layer reads `set-auth-token` there).
  * - Failures reject with `ApiClientError` (status, server `code`, server `error` message or 'HTTP {status}').
  * - HTTP 429 also shows a warning toast (at most one every 5 s) before rejecting.
  *
@@ -43,6 +44,8 @@ export type ApiRequestOptions<T = unknown> = Omit<RequestInit, 'method' | 'body'
   auth?: boolean;
   /** Validates (and types) the JSON answer. */
   schema?: ResponseParser<T>;
+  /** Sees the successful response before its body is read (e.g. to pick up a response header). */
+  onResponse?: (response: Response) => void;
 };
 
 export type ApiMethodOptions<T> = Omit<ApiRequestOptions<T>, 'method' | 'body'>;
@@ -245,7 +248,7 @@ export function createApiClient(dependencies: ApiClientDependencies = {}): ApiCl
   }
 
   async function request<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
-    const { method = 'GET', body, query, auth = true, schema, headers: extraHeaders, ...init } = options;
+    const { method = 'GET', body, query, auth = true, schema, onResponse, headers: extraHeaders, ...init } = options;
     const url = buildUrl(path, query, baseUrl);
     const sameOrigin = isSameOrigin(url);
     const needsCsrf = sameOrigin && STATE_CHANGING_METHODS.has(method);
@@ -312,6 +315,7 @@ export function createApiClient(dependencies: ApiClientDependencies = {}): ApiCl
       const fallback = response.status === 429 ? DEFAULT_RATE_LIMIT_MESSAGE : `HTTP ${response.status}`;
       throw new ApiClientError({ status: response.status, code, message: serverMessage ?? fallback, body: errorBody });
     }
+    onResponse?.(response);
     return readSuccess(response, schema);
   }
 

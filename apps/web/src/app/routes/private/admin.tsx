@@ -1,0 +1,55 @@
+import { adminPanelRoles } from '@pilote/contracts';
+import { useCallback, useEffect } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { DocumentTitle } from '../../../components/layout/page-header.tsx';
+import { OutboxPanel } from '../../../features/admin/components/outbox-panel.tsx';
+import { UsersPanel } from '../../../features/admin/components/users-panel.tsx';
+import { useCurrentUser } from '../../../features/auth/hooks/use-current-user.ts';
+import { defaultDashboardHref } from '../../../features/private-area/utils/energy-paths.ts';
+
+export const ADMIN_FORBIDDEN_MESSAGE = "Le panneau d'administration est réservé aux administrateurs et au staff.";
+
+function toastForbidden() {
+  toast.error(ADMIN_FORBIDDEN_MESSAGE, { id: 'admin-forbidden' });
+}
+
+function ForbiddenRedirect() {
+  useEffect(toastForbidden, []);
+  return <Navigate to={defaultDashboardHref} replace />;
+}
+
+/**
+ * `/private/admin` (lazy chunk). Staff and admins per ADR 0009: staff read users and outbox headers, only admins
+ * change roles and read mail links. Anyone else, or a 403 from the server (role withdrawn meanwhile), goes back to
+ * the dashboard with a toast.
+ */
+function AdminPage() {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const onForbidden = useCallback(() => {
+    toastForbidden();
+    void navigate(defaultDashboardHref, { replace: true });
+  }, [navigate]);
+
+  if (!adminPanelRoles.includes(user.role)) {
+    return <ForbiddenRedirect />;
+  }
+  return (
+    <div className="flex flex-col gap-10">
+      <DocumentTitle title="Administration" />
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-foreground">Administration</h1>
+        <p className="mt-2 text-sm text-muted-foreground">
+          {user.role === 'admin'
+            ? 'Utilisateurs, rôles et e-mails envoyés par la plateforme.'
+            : 'Accès staff : lecture des utilisateurs et des en-têtes des e-mails. Seuls les administrateurs changent les rôles.'}
+        </p>
+      </div>
+      <UsersPanel viewerRole={user.role} onForbidden={onForbidden} />
+      <OutboxPanel onForbidden={onForbidden} />
+    </div>
+  );
+}
+
+export { AdminPage as Component };

@@ -1,0 +1,131 @@
+import type { UserRole } from '@pilote/contracts';
+import { Search } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { LoadingState } from '../../../components/ui/spinner.tsx';
+import { isApiClientError } from '../../../lib/api-error.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { ADMIN_USERS_PAGE_SIZE, useAdminUsers } from '../api/get-users.ts';
+import { Pager } from './pager.tsx';
+import { RoleChangeDialog, roleLabels } from './role-change-dialog.tsx';
+
+/** Users list with search and paging; admins change roles (staff read only). */
+export function UsersPanel({ viewerRole, onForbidden }: { viewerRole: UserRole; onForbidden: (error: Error) => void }) {
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState({ q: '', page: 1 });
+  const users = useAdminUsers({ q: query.q || undefined, page: query.page, pageSize: ADMIN_USERS_PAGE_SIZE });
+  const searchId = useId();
+  const headingId = useId();
+  const canChangeRoles = viewerRole === 'admin';
+
+  const forbidden = isApiClientError(users.error) && users.error.status === 403 ? users.error : null;
+  useEffect(() => {
+    if (forbidden) {
+      onForbidden(forbidden);
+    }
+  }, [forbidden, onForbidden]);
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    setQuery({ q: search.trim(), page: 1 });
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+      <h2 id={headingId} className="text-xl font-semibold text-foreground">
+        Utilisateurs
+      </h2>
+      <search>
+        <form onSubmit={onSearch} className="flex flex-wrap items-end gap-2">
+          <div className="flex min-w-64 flex-1 flex-col gap-1.5">
+            <label htmlFor={searchId} className="text-sm font-medium text-foreground">
+              Rechercher par nom ou e-mail
+            </label>
+            <Input id={searchId} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+          </div>
+          <Button type="submit" variant="outline">
+            <Search aria-hidden="true" className="size-4" />
+            Rechercher
+          </Button>
+        </form>
+      </search>
+      {users.isPending ? <LoadingState /> : null}
+      {users.error && !(isApiClientError(users.error) && users.error.status === 403) ? (
+        <Alert tone="error">Impossible de charger les utilisateurs : {users.error.message}</Alert>
+      ) : null}
+      {users.data ? (
+        <>
+          <div className="overflow-x-auto rounded-xl border border-border">
+            <table className="w-full min-w-[40rem] text-left text-sm" aria-describedby={headingId}>
+              <thead className="bg-muted text-muted-foreground">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Nom
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    E-mail
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Rôle
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Offre
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Inscription
+                  </th>
+                  {canChangeRoles ? (
+                    <th scope="col" className="px-4 py-3 font-medium">
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  ) : null}
+                </tr>
+              </thead>
+              <tbody>
+                {users.data.items.length === 0 ? (
+                  <tr>
+                    <td colSpan={canChangeRoles ? 6 : 5} className="px-4 py-6 text-center text-muted-foreground">
+                      Aucun utilisateur ne correspond à cette recherche.
+                    </td>
+                  </tr>
+                ) : (
+                  users.data.items.map((user) => (
+                    <tr key={user.id} className="border-t border-border">
+                      <td className="px-4 py-3 font-medium text-foreground">{user.name}</td>
+                      <td className="px-4 py-3 break-all text-foreground">
+                        {user.email}
+                        {user.emailVerified ? null : (
+                          <span className="ml-2 text-xs text-muted-foreground">(non vérifiée)</span>
+                        )}
+                      </td>
+                      <td className="px-4 py-3">
+                        <Badge>{roleLabels[user.role]}</Badge>
+                      </td>
+                      <td className="px-4 py-3 text-foreground">{user.tier}</td>
+                      <td className="px-4 py-3 text-muted-foreground">{formatDate(user.createdAt)}</td>
+                      {canChangeRoles ? (
+                        <td className="px-4 py-3 text-right">
+                          <RoleChangeDialog user={user} onForbidden={onForbidden} />
+                        </td>
+                      ) : null}
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+          <Pager
+            label="Pages des utilisateurs"
+            page={users.data.page}
+            pageSize={users.data.pageSize}
+            total={users.data.total}
+            onChange={(page) => setQuery((current) => ({ ...current, page }))}
+          />
+        </>
+      ) : null}
+    </section>
+  );
+}

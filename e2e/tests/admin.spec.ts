@@ -1,0 +1,59 @@
+import { createVerifiedUser, signInThroughUi, waitForSplash } from '../support/auth.ts';
+import { E2E_ADMIN, E2E_BASE_URL } from '../support/e2e-env.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+test('a plain user sees no Admin Panel link and gets 403 from the admin API', async ({ page, admin }) => {
+  const { email, password } = await createVerifiedUser(admin, E2E_BASE_URL, 'simple');
+  await page.goto('/login');
+  await signInThroughUi(page, email, password);
+  await expect(page).toHaveURL(/\/private\/gas\/dashboard$/);
+  await waitForSplash(page);
+
+  const sidebar = page.getByRole('navigation', { name: "Navigation de l'espace client" });
+  await expect(sidebar.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Admin Panel' })).toHaveCount(0);
+
+  // Same session (the browser's cookies), straight to the API.
+  for (const url of ['/api/admin/users', '/api/admin/outbox']) {
+    expect((await page.request.get(url)).status(), url).toBe(403);
+  }
+  const token = ((await (await page.request.get('/api/common/get-csrf-token/')).json()) as { csrfToken: string })
+    .csrfToken;
+  const patch = await page.request.patch('/api/admin/users/any-id/role', {
+    data: { role: 'admin' },
+    headers: { 'X-CSRFToken': token },
+  });
+  expect(patch.status()).toBe(403);
+
+  // The page itself sends the user back to the dashboard.
+  await page.goto('/private/admin');
+  await expect(page).toHaveURL(/\/private\/gas\/dashboard$/);
+  await expect(
+    page.getByText("Le panneau d'administration est réservé aux administrateurs et au staff."),
+  ).toBeVisible();
+});
+
+test('the administrator made with admin:create sees the Admin Panel and the users list', async ({ page }) => {
+  await page.goto('/login');
+  await signInThroughUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/private\/gas\/dashboard$/);
+  await waitForSplash(page);
+
+  await page
+    .getByRole('navigation', { name: "Navigation de l'espace client" })
+    .getByRole('link', { name: 'Admin Panel' })
+    .click();
+  await expect(page).toHaveURL(/\/private\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Administration' })).toBeVisible();
+  const users = page.getByRole('table');
+  await expect(users.getByRole('cell', { name: E2E_ADMIN.email, exact: true })).toBeVisible();
+
+  await page.getByLabel('Rechercher par nom ou e-mail').fill('personne-de-tel');
+  await page.getByRole('button', { name: 'Rechercher' }).click();
+  await expect(users.getByText('Aucun utilisateur ne correspond à cette recherche.')).toBeVisible();
+  await page.getByLabel('Rechercher par nom ou e-mail').fill('admin@e2e');
+  await page.getByRole('button', { name: 'Rechercher' }).click();
+  await expect(users.getByRole('cell', { name: E2E_ADMIN.email, exact: true })).toBeVisible();
+
+  await expect(page.getByRole('heading', { level: 2, name: "Boîte d'envoi" })).toBeVisible();
+});

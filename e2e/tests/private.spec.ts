@@ -1,0 +1,39 @@
+import { createVerifiedUser, signInThroughUi, waitForSplash } from '../support/auth.ts';
+import { E2E_BASE_URL } from '../support/e2e-env.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+test('after 5 minutes without activity the user is signed out and /login says why', async ({ page, admin }) => {
+  const { email, password } = await createVerifiedUser(admin, E2E_BASE_URL, 'inactif');
+  await page.clock.install();
+  await page.goto('/login');
+  await signInThroughUi(page, email, password);
+  await expect(page).toHaveURL(/\/private\/gas\/dashboard$/);
+  await waitForSplash(page);
+
+  // Four minutes idle, then a mouse move: the count starts again.
+  await page.clock.fastForward('04:00');
+  await expect(page).toHaveURL(/\/private\/gas\/dashboard$/);
+  await page.mouse.move(200, 200);
+  await page.mouse.move(240, 260);
+  await page.clock.fastForward('04:00');
+  await expect(page).toHaveURL(/\/private\/gas\/dashboard$/);
+
+  // Five minutes after the last move: signed out.
+  await page.clock.fastForward('01:05');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText("Vous avez été déconnecté pour cause d'inactivité.")).toBeVisible();
+  expect(await (await page.request.get('/api/auth/get-session')).json()).toBeNull();
+});
+
+test('a signed-out visitor of a private page is sent to /login and comes back after signing in', async ({
+  page,
+  admin,
+}) => {
+  const { email, password } = await createVerifiedUser(admin, E2E_BASE_URL, 'retour');
+  await page.goto('/private/elec/audit');
+  await expect(page).toHaveURL(/\/login$/);
+  await signInThroughUi(page, email, password);
+  await expect(page).toHaveURL(/\/private\/elec\/audit$/);
+  await waitForSplash(page);
+  await expect(page.getByTestId('space-title')).toHaveText('Espace Électricité');
+});
