@@ -20,6 +20,10 @@ import { createActorResolver } from './modules/auth/session.ts';
 import { csrfRoutes } from './modules/csrf/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { infoRoutes } from './modules/info/routes.ts';
+import { createReferenceData } from './modules/reference-data/source.ts';
+import { PdfLinkSigner } from './modules/simulator/pdf-link.ts';
+import { simulatorRoutes } from './modules/simulator/routes.ts';
+import { createSimulatorService } from './modules/simulator/service.ts';
 import { CsrfProtection, registerCsrfCheck } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -93,6 +97,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(accountRoutes, { resolveActor });
   await app.register(adminRoutes, {
     service: createAdminService({ db: database.db, mailMode: mailer.kind }),
+    resolveActor,
+  });
+
+  await app.register(simulatorRoutes, {
+    service: createSimulatorService({
+      db: database.db,
+      referenceData: createReferenceData(database.db),
+      pdfLinks: new PdfLinkSigner(deps.secret, config.pdfLinkTtlSeconds),
+    }),
     resolveActor,
   });
 

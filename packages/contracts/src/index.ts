@@ -3,3 +3,4 @@ export * from './admin.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './errors.ts';
+export * from './simulator.ts';

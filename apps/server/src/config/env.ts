@@ -70,6 +70,12 @@ export const envSchema = z.object({
   RATE_LIMIT_STORE: z
     .enum(['memory'], { error: 'attendu : memory (seul magasin disponible aujourd’hui)' })
     .default('memory'),
+  PDF_LINK_TTL_SECONDS: z.coerce
+    .number({ error: 'attendu : une durée en secondes (60 à 86400)' })
+    .int({ error: 'attendu : une durée en secondes (60 à 86400)' })
+    .min(60, { error: 'attendu : une durée en secondes (60 à 86400)' })
+    .max(86_400, { error: 'attendu : une durée en secondes (60 à 86400)' })
+    .default(3600),
   PASSWORD_HASH_LOG_N: z.coerce
     .number({ error: 'attendu : un entier entre 10 et 20 (17 par défaut, coût scrypt N = 2^valeur)' })
     .int()
@@ -105,6 +111,8 @@ export interface Config {
   authRateLimit: { max: number; windowSeconds: number; store: Env['RATE_LIMIT_STORE'] };
   /** scrypt cost as log2(N); 17 (OWASP) unless lowered for tests. */
   passwordHashLogN: number;
+  /** Lifetime of the signed links to a simulation's PDF (ADR 0012). */
+  pdfLinkTtlSeconds: number;
 }
 
 /** OWASP password storage cheat sheet: scrypt N=2^17, r=8, p=1. */
@@ -186,5 +194,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       store: value.RATE_LIMIT_STORE,
     },
     passwordHashLogN: value.PASSWORD_HASH_LOG_N ?? PRODUCTION_PASSWORD_HASH_LOG_N,
+    pdfLinkTtlSeconds: value.PDF_LINK_TTL_SECONDS,
   };
 }

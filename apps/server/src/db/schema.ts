@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -110,4 +122,97 @@ export const mailOutbox = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (table) => [index('mail_outbox_created_at_idx').on(table.createdAt)],
+);
+
+// ---- Reference data (ADR 0011) -------------------------------------------------------------------------
+// One `reference_datasets` row per import of a PITD or Zi file; its rows live in `pitd_rows` / `zi_rows`
+// keyed by the dataset id. Earlier versions are kept, deactivated; at most one active dataset per kind.
+// Without an active dataset the server falls back to the sample shipped with @pilote/tariffs.
+
+export const referenceDatasets = pgTable(
+  'reference_datasets',
+  {
+    id: text('id').primaryKey(),
+    /** 'pitd' | 'zi'. */
+    kind: text('kind').notNull(),
+    /** 1, 2, 3… per kind, in import order. */
+    version: integer('version').notNull(),
+    sourceFileName: text('source_file_name').notNull(),
+    rowCount: integer('row_count').notNull(),
+    importedAt: timestamptz('imported_at').notNull().defaultNow(),
+    /** Who imported it, e.g. `cli:alice`. */
+    importedBy: text('imported_by').notNull(),
+    isActive: boolean('is_active').notNull().default(false),
+    /** True when the imported file is itself a sample (results computed with it say so). */
+    isSample: boolean('is_sample').notNull().default(false),
+  },
+  (table) => [
+    check('reference_datasets_kind_check', sql`${table.kind} in ('pitd', 'zi')`),
+    uniqueIndex('reference_datasets_kind_version_idx').on(table.kind, table.version),
+    uniqueIndex('reference_datasets_one_active_idx').on(table.kind).where(sql`${table.isActive}`),
+  ],
+);
+
+/** One row of the PITD table: PITD code × commune. */
+export const pitdRows = pgTable(
+  'pitd_rows',
+  {
+    datasetId: text('dataset_id')
+      .notNull()
+      .references(() => referenceDatasets.id, { onDelete: 'cascade' }),
+    codePitd: text('code_pitd').notNull(),
+    libelle: text('libelle').notNull(),
+    communeInsee: text('commune_insee').notNull(),
+    commune: text('commune').notNull(),
+    /** 'NaTran' | 'Teréga' (normalised by the importer). */
+    tso: text('tso').notNull(),
+    dso: text('dso').notNull(),
+    ntr: integer('ntr').notNull(),
+    stationMeteo: text('station_meteo').notNull(),
+    /** Line of the imported file (header = 1), for tracing a value back to the file. */
+    sourceLine: integer('source_line').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.datasetId, table.codePitd, table.communeInsee] }),
+    check('pitd_rows_ntr_check', sql`${table.ntr} between 0 and 10`),
+  ],
+);
+
+/** One Zi value: weather station × profile. */
+export const ziRows = pgTable(
+  'zi_rows',
+  {
+    datasetId: text('dataset_id')
+      .notNull()
+      .references(() => referenceDatasets.id, { onDelete: 'cascade' }),
+    stationMeteo: text('station_meteo').notNull(),
+    profil: text('profil').notNull(),
+    zi: doublePrecision('zi').notNull(),
+    sourceLine: integer('source_line').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.datasetId, table.stationMeteo, table.profil] })],
+);
+
+// ---- Simulations (issue 4) -----------------------------------------------------------------------------
+
+/** Every simulation run through the API: what was asked, what was answered. The PDF is rendered from it. */
+export const simulations = pgTable(
+  'simulations',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    pointDeReseau: text('point_de_reseau').notNull(),
+    /** The validated input (form fields as numbers, plus the reference data used). */
+    input: jsonb('input').$type<Record<string, unknown>>().notNull(),
+    /** The simulation result as answered (`resultat`). */
+    result: jsonb('result').$type<Record<string, unknown>>().notNull(),
+    gridDates: jsonb('grid_dates').$type<Record<string, string | null>>().notNull(),
+    /** First day of the month of effect (YYYY-MM-DD). */
+    dateEffet: text('date_effet').notNull(),
+    usedSampleData: boolean('used_sample_data').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('simulations_user_id_created_at_idx').on(table.userId, table.createdAt)],
 );

@@ -1,6 +1,9 @@
-import { defaultErrorMessages, type ErrorCode } from '@pilote/contracts';
+import { defaultErrorMessages, type ErrorCode, type SimulatorErrorCode } from '@pilote/contracts';
 
-const statusByCode: Record<ErrorCode, number> = {
+/** Every code a service may throw: the common catalogue plus the simulator's own (contracts/simulator.ts). */
+export type AppErrorCode = ErrorCode | SimulatorErrorCode;
+
+const statusByCode: Record<AppErrorCode, number> = {
   BAD_REQUEST: 400,
   VALIDATION_FAILED: 400,
   UNAUTHENTICATED: 401,
@@ -13,22 +16,45 @@ const statusByCode: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  BOT_DETECTED: 400,
+  UNSUPPORTED_POINT: 400,
+  TARIFF_DATA_UNAVAILABLE: 422,
+  PDF_LINK_INVALID: 403,
+  PDF_LINK_EXPIRED: 403,
 };
 
+const defaultMessages: Record<AppErrorCode, string> = {
+  ...defaultErrorMessages,
+  BOT_DETECTED: 'Bot détecté. Requête bloquée.',
+  UNSUPPORTED_POINT: "Ce point n'est pas encore supporté.",
+  TARIFF_DATA_UNAVAILABLE: 'Les données tarifaires ne sont pas disponibles.',
+  PDF_LINK_INVALID: 'Lien de téléchargement invalide.',
+  PDF_LINK_EXPIRED: 'Ce lien de téléchargement a expiré.',
+};
+
+/** Field-level detail added to a 400 (same shape as the zod validation errors: `path` = `/field`). */
+export interface AppErrorDetail {
+  path: string;
+  message: string;
+}
+
 /**
- * The one error type services throw. The central error handler turns it into `{ error, code }` with the
- * status of its code. Messages are French and meant for the user; never put internals in them.
+ * The one error type services throw. The central error handler turns it into `{ error, code }` (plus
+ * `details` when given) with the status of its code. Messages are French and meant for the user; never put
+ * internals in them.
  */
 export class AppError extends Error {
   readonly statusCode: number;
+  readonly details: AppErrorDetail[] | undefined;
 
   constructor(
-    readonly code: ErrorCode,
-    message: string = defaultErrorMessages[code],
-    options?: { cause?: unknown },
+    readonly code: AppErrorCode,
+    message: string = defaultMessages[code],
+    options?: { cause?: unknown; details?: AppErrorDetail[] },
   ) {
     super(message, options);
     this.name = 'AppError';
     this.statusCode = statusByCode[code];
+    this.details = options?.details;
   }
 }

@@ -33,7 +33,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (error.statusCode >= 500) {
         request.log.error({ err: error }, error.message);
       }
-      return reply.status(error.statusCode).send({ error: error.message, code: error.code });
+      return reply
+        .status(error.statusCode)
+        .send(
+          error.details
+            ? { error: error.message, code: error.code, details: error.details }
+            : { error: error.message, code: error.code },
+        );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CsvLineError,
+  formatCsvErrors,
+  type PitdRow,
+  parsePitdCsv,
+  parseZiCsv,
+  STATIONS_METEO,
+  type ZiRow,
+} from '@pilote/tariffs';
+import type { Database } from '../../db/client.ts';
+import { type CommuneDirectory, loadCommuneDirectory } from './communes.ts';
+import {
+  deactivateDatasets,
+  insertDataset,
+  insertPitdRows,
+  insertZiRows,
+  nextVersion,
+  type ReferenceKind,
+} from './repository.ts';
+
+/** At most this many line errors are reported (the parsers stop at 50 too). */
+const MAX_ERRORS = 50;
+
+export interface ImportRequest {
+  kind: ReferenceKind;
+  /** The file's content (UTF-8 text). */
+  text: string;
+  /** File name kept with the version (no directory). */
+  sourceFileName: string;
+  /** Who imports, e.g. `cli:alice`. */
+  importedBy: string;
+  /** Flags the file as a sample: results computed with it report `usedSampleData: true`. */
+  isSample?: boolean;
+  /** Commune directory (defaults to @etalab/decoupage-administratif). */
+  communes?: CommuneDirectory;
+}
+
+export interface ImportSummary {
+  datasetId: string;
+  kind: ReferenceKind;
+  version: number;
+  rowCount: number;
+  /** The version deactivated by this import (kept in the database), or null for a first import. */
+  previousVersion: number | null;
+  /** PITD: distinct codes; Zi: distinct stations. */
+  distinctKeys: number;
+  isSample: boolean;
+  /** Non-blocking remarks (French). */
+  warnings: string[];
+}
+
+/** The file was refused: nothing was written. `errors` name their line (the header is line 1). */
+export class ReferenceImportError extends Error {
+  constructor(readonly errors: readonly CsvLineError[]) {
+    super(`Import refusé : ${errors.length} erreur(s), rien n'a été importé.\n${formatCsvErrors(errors)}`);
+    this.name = 'ReferenceImportError';
+  }
+}
+
+/**
+ * Line numbers of the data records, in order, the way the tariffs parsers count them: BOM stripped, line 1 is
+ * the header, blank lines skipped. Only used after a successful parse, where every such line is one row.
+ */
+function dataLineNumbers(text: string): number[] {
+  const content = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const lines = content.split(/\r\n|\n|\r/);
+  const numbers: number[] = [];
+  for (let index = 1; index < lines.length; index += 1) {
+    if ((lines[index] ?? '').trim() !== '') {
+      numbers.push(index + 1);
+    }
+  }
+  return numbers;
+}
+
+function checkCommunes(rows: readonly PitdRow[], lineNumbers: number[], communes: CommuneDirectory): CsvLineError[] {
+  const errors: CsvLineError[] = [];
+  rows.forEach((row, index) => {
+    if (errors.length >= MAX_ERRORS) {
+      return;
+    }
+    const line = lineNumbers[index] ?? index + 2;
+    const known = communes.namesOf(row.communeInsee);
+    if (known.length === 0) {
+      errors.push({
+        line,
+        message: `code INSEE « ${row.communeInsee} » inconnu (commune « ${row.commune} ») dans le Code officiel géographique.`,
+      });
+    } else if (!communes.matches(row.communeInsee, row.commune)) {
+      errors.push({
+        line,
+        message: `la commune « ${row.commune} » ne correspond pas au code INSEE « ${row.communeInsee} » (attendu : « ${known.join(' » ou « ')} »).`,
+      });
+    }
+  });
+  return errors;
+}
+
+const knownStations = new Set(STATIONS_METEO.map((station) => station.code));
+
+function unknownStationsWarning(stations: Iterable<string>): string[] {
+  const unknown = [...new Set(stations)].filter((code) => !knownStations.has(code)).sort();
+  if (unknown.length === 0) {
+    return [];
+  }
+  const shown = unknown.slice(0, 10).join(', ');
+  return [
+    `${unknown.length} station(s) météo hors de la liste connue du paquet tarifaire : ${shown}${unknown.length > 10 ? ', …' : ''} (vérifiez qu'elles figurent dans la table Zi).`,
+  ];
+}
+
+/**
+ * Imports a PITD or Zi CSV as a new version (ADR 0011): validates every line (format with the tariffs
+ * parsers, then, for PITD, each INSEE code and commune name against the Code officiel géographique), then in
+ * one transaction deactivates the current version (kept) and writes the new one, active. Either everything is
+ * written or nothing: a refused file throws {@link ReferenceImportError} with line-numbered French errors.
+ */
+export async function importReferenceFile(db: Database, request: ImportRequest): Promise<ImportSummary> {
+  const isSample = request.isSample ?? false;
+  const lineNumbers = dataLineNumbers(request.text);
+  let pitd: readonly PitdRow[] = [];
+  let zi: readonly ZiRow[] = [];
+  if (request.kind === 'pitd') {
+    const parsed = parsePitdCsv(request.text, { maxErrors: MAX_ERRORS });
+    if (!parsed.ok) {
+      throw new ReferenceImportError(parsed.errors);
+    }
+    const communeErrors = checkCommunes(parsed.rows, lineNumbers, request.communes ?? loadCommuneDirectory());
+    if (communeErrors.length > 0) {
+      throw new ReferenceImportError(communeErrors);
+    }
+    pitd = parsed.rows;
+  } else {
+    const parsed = parseZiCsv(request.text, { maxErrors: MAX_ERRORS });
+    if (!parsed.ok) {
+      throw new ReferenceImportError(parsed.errors);
+    }
+    zi = parsed.rows;
+  }
+
+  const datasetId = randomUUID();
+  const rowCount = request.kind === 'pitd' ? pitd.length : zi.length;
+  const { version, previousVersion } = await db.transaction(async (tx) => {
+    const version = await nextVersion(tx, request.kind);
+    const previousVersion = await deactivateDatasets(tx, request.kind);
+    await insertDataset(tx, {
+      id: datasetId,
+      kind: request.kind,
+      version,
+      sourceFileName: request.sourceFileName,
+      rowCount,
+      importedAt: new Date(),
+      importedBy: request.importedBy,
+      isActive: true,
+      isSample,
+    });
+    if (request.kind === 'pitd') {
+      await insertPitdRows(
+        tx,
+        pitd.map((row, index) => ({
+          datasetId,
+          codePitd: row.codePitd,
+          libelle: row.libelle,
+          communeInsee: row.communeInsee,
+          commune: row.commune,
+          tso: row.gestionnaireTransport,
+          dso: row.gestionnaireDistribution,
+          ntr: row.ntr,
+          stationMeteo: row.stationMeteo,
+          sourceLine: lineNumbers[index] ?? index + 2,
+        })),
+      );
+    } else {
+      await insertZiRows(
+        tx,
+        zi.map((row, index) => ({
+          datasetId,
+          stationMeteo: row.stationMeteo,
+          profil: row.profil,
+          zi: row.zi,
+          sourceLine: lineNumbers[index] ?? index + 2,
+        })),
+      );
+    }
+    return { version, previousVersion };
+  });
+
+  const distinctKeys =
+    request.kind === 'pitd'
+      ? new Set(pitd.map((row) => row.codePitd)).size
+      : new Set(zi.map((row) => row.stationMeteo)).size;
+  const warnings = unknownStationsWarning(
+    request.kind === 'pitd' ? pitd.map((row) => row.stationMeteo) : zi.map((row) => row.stationMeteo),
+  );
+  return { datasetId, kind: request.kind, version, rowCount, previousVersion, distinctKeys, isSample, warnings };
+}
+
+/** French summary printed by the CLI. */
+export function formatImportSummary(summary: ImportSummary, sourceFileName: string): string {
+  const what = summary.kind === 'pitd' ? 'table des PITD' : 'table Zi';
+  const keys =
+    summary.kind === 'pitd' ? `${summary.distinctKeys} code(s) PITD` : `${summary.distinctKeys} station(s) météo`;
+  const lines = [
+    `Import réussi : ${what}, version ${summary.version} (fichier « ${sourceFileName} »), ${summary.rowCount} ligne(s), ${keys}${summary.isSample ? ', marquée comme échantillon' : ''}.`,
+    summary.previousVersion === null
+      ? 'Première version importée : elle remplace l’échantillon livré avec le paquet tarifaire.'
+      : `La version ${summary.previousVersion} est conservée mais désactivée ; la version ${summary.version} est active.`,
+    ...summary.warnings.map((warning) => `Attention : ${warning}`),
+  ];
+  return lines.join('\n');
+}

@@ -1,0 +1,111 @@
+import { and, asc, desc, eq, ilike, max, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { pitdRows, referenceDatasets, ziRows } from '../../db/schema.ts';
+
+export type ReferenceKind = 'pitd' | 'zi';
+export type DatasetRecord = typeof referenceDatasets.$inferSelect;
+export type PitdRecord = typeof pitdRows.$inferSelect;
+export type ZiRecord = typeof ziRows.$inferSelect;
+/** A transaction or the database itself. */
+type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+export async function findActiveDataset(db: Database, kind: ReferenceKind): Promise<DatasetRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(referenceDatasets)
+    .where(and(eq(referenceDatasets.kind, kind), eq(referenceDatasets.isActive, true)))
+    .limit(1);
+  return row;
+}
+
+export async function listDatasets(db: Database, kind: ReferenceKind): Promise<DatasetRecord[]> {
+  return db
+    .select()
+    .from(referenceDatasets)
+    .where(eq(referenceDatasets.kind, kind))
+    .orderBy(desc(referenceDatasets.version));
+}
+
+export async function nextVersion(tx: Executor, kind: ReferenceKind): Promise<number> {
+  const [row] = await tx
+    .select({ version: max(referenceDatasets.version) })
+    .from(referenceDatasets)
+    .where(eq(referenceDatasets.kind, kind));
+  return (row?.version ?? 0) + 1;
+}
+
+/** Deactivates the active dataset of `kind` (kept for history); returns its version, if any. */
+export async function deactivateDatasets(tx: Executor, kind: ReferenceKind): Promise<number | null> {
+  const rows = await tx
+    .update(referenceDatasets)
+    .set({ isActive: false })
+    .where(and(eq(referenceDatasets.kind, kind), eq(referenceDatasets.isActive, true)))
+    .returning({ version: referenceDatasets.version });
+  return rows[0]?.version ?? null;
+}
+
+export async function insertDataset(tx: Executor, row: typeof referenceDatasets.$inferInsert): Promise<void> {
+  await tx.insert(referenceDatasets).values(row);
+}
+
+const BATCH = 1000;
+
+export async function insertPitdRows(tx: Executor, rows: (typeof pitdRows.$inferInsert)[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += BATCH) {
+    await tx.insert(pitdRows).values(rows.slice(start, start + BATCH));
+  }
+}
+
+export async function insertZiRows(tx: Executor, rows: (typeof ziRows.$inferInsert)[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += BATCH) {
+    await tx.insert(ziRows).values(rows.slice(start, start + BATCH));
+  }
+}
+
+/** Distinct PITD codes of a dataset whose code or label contains `q` (case-insensitive), sorted by code. */
+export async function searchPitdCodes(
+  db: Database,
+  datasetId: string,
+  q: string | undefined,
+  limit: number,
+): Promise<{ code: string; libelle: string }[]> {
+  const pattern = q ? `%${escapeLike(q)}%` : undefined;
+  return db
+    .select({ code: pitdRows.codePitd, libelle: sql<string>`min(${pitdRows.libelle})` })
+    .from(pitdRows)
+    .where(
+      and(
+        eq(pitdRows.datasetId, datasetId),
+        pattern ? or(ilike(pitdRows.codePitd, pattern), ilike(pitdRows.libelle, pattern)) : undefined,
+      ),
+    )
+    .groupBy(pitdRows.codePitd)
+    .orderBy(asc(pitdRows.codePitd))
+    .limit(limit);
+}
+
+export async function findPitdRowsByCode(db: Database, datasetId: string, code: string): Promise<PitdRecord[]> {
+  return db
+    .select()
+    .from(pitdRows)
+    .where(and(eq(pitdRows.datasetId, datasetId), eq(pitdRows.codePitd, code)))
+    .orderBy(asc(pitdRows.commune), asc(pitdRows.communeInsee));
+}
+
+export async function findZi(
+  db: Database,
+  datasetId: string,
+  stationMeteo: string,
+  profil: string,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ zi: ziRows.zi })
+    .from(ziRows)
+    .where(and(eq(ziRows.datasetId, datasetId), eq(ziRows.stationMeteo, stationMeteo), eq(ziRows.profil, profil)))
+    .limit(1);
+  return row?.zi;
+}

@@ -1,0 +1,559 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
+import type { LineSourceDto, ReferenceDatasetInfo, SimulationLineDto } from '@pilote/contracts';
+import { formatNumberFr } from '@pilote/tariffs';
+import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import subsetFont from 'subset-font';
+import type { SimulationReport } from './service.ts';
+
+/**
+ * The PDF report of a simulation (issue 4 §5): inputs, summary, every line with its formula, unit price,
+ * monthly and annual amounts and its sources (title, URL, status; estimates marked), grid dates, warnings,
+ * the sample-data notice, generation date and page numbers. Noto Sans (OFL, from @expo-google-fonts/noto-sans)
+ * is embedded and subset, so French text (é, €, ×, espaces insécables…) is drawn as is; the rare character
+ * the font lacks is replaced (≤ → <=, accents dropped) or shown as « ? », never a crash.
+ */
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Characters kept in the embedded fonts: Basic Latin, Latin-1, Latin Extended-A, general punctuation (narrow
+ * no-break space, dashes, quotes, ellipsis), €, −, ᵉ, №, ™. pdf-lib's own subsetting drops glyphs of Noto Sans
+ * (letters render blank), so the fonts are subset once with HarfBuzz (`subset-font`) and embedded whole:
+ * ~56 kB per style instead of 630 kB.
+ */
+const KEPT_RANGES: [number, number][] = [
+  [0x20, 0x7e],
+  [0xa0, 0x17f],
+  [0x2000, 0x206f],
+  [0x20ac, 0x20ac],
+  [0x2116, 0x2116],
+  [0x2122, 0x2122],
+  [0x2212, 0x2212],
+  [0x1d49, 0x1d49],
+];
+
+interface LoadedFonts {
+  regular: Uint8Array;
+  bold: Uint8Array;
+  coverage: { hasGlyphForCodePoint(codePoint: number): boolean };
+}
+
+let loading: Promise<LoadedFonts> | undefined;
+let loaded: LoadedFonts | undefined;
+
+async function subset(path: string): Promise<Uint8Array> {
+  let characters = '';
+  for (const [from, to] of KEPT_RANGES) {
+    for (let codePoint = from; codePoint <= to; codePoint += 1) {
+      characters += String.fromCodePoint(codePoint);
+    }
+  }
+  return subsetFont(readFileSync(require.resolve(path)), characters, { targetFormat: 'truetype' });
+}
+
+function loadFonts(): Promise<LoadedFonts> {
+  loading ??= (async () => {
+    const [regular, bold] = await Promise.all([
+      subset('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
+      subset('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
+    ]);
+    const coverage = fontkit.create(Buffer.from(regular)) as unknown as LoadedFonts['coverage'];
+    loaded = { regular, bold, coverage };
+    return loaded;
+  })();
+  return loading;
+}
+
+const FALLBACKS: Record<string, string> = {
+  '≤': '<=',
+  '≥': '>=',
+  '≠': '!=',
+  '\t': ' ',
+  '\u2009': '\u202f',
+  '\u200b': '',
+  '\ufeff': '',
+};
+
+/** Keeps what the font can draw; replaces the rest (never throws on a character). */
+export function drawable(text: string): string {
+  const coverage = loaded?.coverage;
+  let out = '';
+  for (const char of text) {
+    const codePoint = char.codePointAt(0) ?? 0x3f;
+    if (char === '\n') {
+      out += char;
+    } else if (FALLBACKS[char] !== undefined) {
+      out += FALLBACKS[char];
+    } else if (codePoint < 0x20 || (codePoint >= 0x7f && codePoint < 0xa0)) {
+      out += ' ';
+    } else if (coverage?.hasGlyphForCodePoint(codePoint)) {
+      out += char;
+    } else {
+      const stripped = char.normalize('NFD').replace(/\p{Diacritic}/gu, '');
+      out +=
+        stripped && [...stripped].every((c) => coverage?.hasGlyphForCodePoint(c.codePointAt(0) ?? 0)) ? stripped : '?';
+    }
+  }
+  return out;
+}
+
+const NNBSP = '\u202f';
+/** Thousands separated by narrow no-break spaces so amounts never wrap. */
+const number = (value: number, min: number, max = min) => formatNumberFr(value, min, max).replace(/ /g, NNBSP);
+const euros = (value: number | null) => (value === null ? '—' : `${number(value, 2)}\u00a0€`);
+/** Keeps "21 705,72" together inside formulas written with plain spaces. */
+const glueNumbers = (text: string) => text.replace(/(\d) (?=\d{3}(?!\d))/g, `$1${NNBSP}`);
+
+function frenchDate(iso: string | null): string {
+  if (!iso) {
+    return '—';
+  }
+  const [year, month, day] = iso.slice(0, 10).split('-');
+  return `${day}/${month}/${year}`;
+}
+
+const DATE_TIME = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'long', timeStyle: 'short' });
+/** "21 novembre 2026 à 14:05" (Paris time). */
+const dateTime = (date: Date) => DATE_TIME.format(date);
+
+const STATUS: Record<LineSourceDto['status'], string> = {
+  official: 'texte officiel',
+  secondary: 'source secondaire',
+  estimate: 'estimation',
+};
+
+function unitPrice(line: SimulationLineDto): string {
+  if (line.unit === 'taux') {
+    return `${number(line.unitPrice * 100, 2, 4)}${NNBSP}%`;
+  }
+  return `${number(line.unitPrice, 2, 5)} ${line.unit}`;
+}
+
+function datasetText(info: ReferenceDatasetInfo | null): string {
+  if (!info) {
+    return 'non utilisée';
+  }
+  if (info.origin === 'package') {
+    return 'ÉCHANTILLON livré avec le logiciel (données non officielles)';
+  }
+  return `version ${info.version} importée le ${frenchDate(info.importedAt)} (« ${info.sourceFileName} »)${info.isSample ? ' — échantillon' : ''}`;
+}
+
+// ---- layout -------------------------------------------------------------------------------------------------
+
+const PAGE = { width: 841.89, height: 595.28 }; // A4 landscape
+const MARGIN = 36;
+const FOOTER = 28;
+const CONTENT_WIDTH = PAGE.width - 2 * MARGIN;
+const INK = rgb(0.1, 0.12, 0.16);
+const MUTED = rgb(0.38, 0.4, 0.45);
+const RULE = rgb(0.82, 0.84, 0.87);
+const ESTIMATE_FILL = rgb(1, 0.96, 0.84);
+const NOTICE_FILL = rgb(1, 0.93, 0.85);
+const HEADER_FILL = rgb(0.93, 0.95, 0.97);
+
+/**
+ * Text width from per-character advances, cached per font. pdf-lib measures an embedded font by laying the
+ * text out with fontkit at each call, which made wrapping long URLs take seconds; kerning is ignored (the
+ * columns keep a padding for it).
+ */
+const advanceCache = new WeakMap<PDFFont, Map<string, number>>();
+function measure(font: PDFFont, text: string, size: number): number {
+  let cache = advanceCache.get(font);
+  if (!cache) {
+    cache = new Map();
+    advanceCache.set(font, cache);
+  }
+  let width = 0;
+  for (const char of text) {
+    let advance = cache.get(char);
+    if (advance === undefined) {
+      advance = font.widthOfTextAtSize(char, 1000) / 1000;
+      cache.set(char, advance);
+    }
+    width += advance;
+  }
+  return width * size;
+}
+
+interface TextStyle {
+  size?: number;
+  bold?: boolean;
+  color?: ReturnType<typeof rgb>;
+}
+
+class Writer {
+  page!: PDFPage;
+  y = 0;
+  readonly pages: PDFPage[] = [];
+
+  constructor(
+    readonly doc: PDFDocument,
+    readonly regular: PDFFont,
+    readonly bold: PDFFont,
+  ) {
+    this.newPage();
+  }
+
+  newPage(): void {
+    this.page = this.doc.addPage([PAGE.width, PAGE.height]);
+    this.pages.push(this.page);
+    this.y = PAGE.height - MARGIN;
+  }
+
+  /** Starts a new page when `height` does not fit above the footer. */
+  ensure(height: number): boolean {
+    if (this.y - height < MARGIN + FOOTER) {
+      this.newPage();
+      return true;
+    }
+    return false;
+  }
+
+  font(style: TextStyle): PDFFont {
+    return style.bold ? this.bold : this.regular;
+  }
+
+  /** Splits `text` into lines no wider than `width` (breaks at spaces, or inside a too-long word). */
+  wrap(text: string, width: number, style: TextStyle = {}): string[] {
+    const font = this.font(style);
+    const size = style.size ?? 9;
+    const fits = (value: string) => measure(font, value, size) <= width;
+    const lines: string[] = [];
+    for (const paragraph of drawable(text).split('\n')) {
+      let current = '';
+      for (const word of paragraph.split(' ')) {
+        const candidate = current ? `${current} ${word}` : word;
+        if (fits(candidate)) {
+          current = candidate;
+          continue;
+        }
+        if (current) {
+          lines.push(current);
+        }
+        current = '';
+        let rest = word;
+        while (rest && !fits(rest)) {
+          let cut = rest.length - 1;
+          while (cut > 1 && !fits(rest.slice(0, cut))) {
+            cut -= 1;
+          }
+          lines.push(rest.slice(0, cut));
+          rest = rest.slice(cut);
+        }
+        current = rest;
+      }
+      lines.push(current);
+    }
+    return lines;
+  }
+
+  lineHeight(style: TextStyle = {}): number {
+    return (style.size ?? 9) * 1.3;
+  }
+
+  drawLines(lines: string[], x: number, top: number, style: TextStyle = {}): void {
+    const size = style.size ?? 9;
+    lines.forEach((line, index) => {
+      this.page.drawText(line, {
+        x,
+        y: top - size - index * this.lineHeight(style),
+        size,
+        font: this.font(style),
+        color: style.color ?? INK,
+      });
+    });
+  }
+
+  /** A wrapped paragraph across the content width, moving down. */
+  paragraph(text: string, style: TextStyle = {}, indent = 0): void {
+    const lines = this.wrap(text, CONTENT_WIDTH - indent, style);
+    for (const line of lines) {
+      this.ensure(this.lineHeight(style));
+      this.drawLines([line], MARGIN + indent, this.y, style);
+      this.y -= this.lineHeight(style);
+    }
+  }
+
+  heading(text: string): void {
+    this.ensure(40);
+    this.y -= 10;
+    this.drawLines([drawable(text)], MARGIN, this.y, { size: 12, bold: true });
+    this.y -= 18;
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y + 2 },
+      end: { x: PAGE.width - MARGIN, y: this.y + 2 },
+      thickness: 0.6,
+      color: RULE,
+    });
+    this.y -= 4;
+  }
+}
+
+interface Column {
+  title: string;
+  width: number;
+  align?: 'right';
+}
+
+/** A table whose rows wrap; the header repeats on each new page. `below` is an optional full-width note per row. */
+function table(
+  w: Writer,
+  columns: Column[],
+  rows: { cells: string[]; bold?: boolean; fill?: ReturnType<typeof rgb>; below?: string }[],
+): void {
+  const padding = 3;
+  const style: TextStyle = { size: 8.5 };
+  const noteStyle: TextStyle = { size: 7, color: MUTED };
+  const drawHeader = () => {
+    const lines = columns.map((column) => w.wrap(column.title, column.width - 2 * padding, { ...style, bold: true }));
+    const height = Math.max(...lines.map((l) => l.length)) * w.lineHeight(style) + 2 * padding;
+    w.ensure(height + 20);
+    w.page.drawRectangle({ x: MARGIN, y: w.y - height, width: CONTENT_WIDTH, height, color: HEADER_FILL });
+    let x = MARGIN;
+    columns.forEach((column, index) => {
+      w.drawLines(lines[index] ?? [], x + padding, w.y - padding, { ...style, bold: true });
+      x += column.width;
+    });
+    w.y -= height;
+  };
+  drawHeader();
+  for (const row of rows) {
+    const cellStyle = { ...style, bold: row.bold ?? false };
+    const lines = columns.map((column, index) => w.wrap(row.cells[index] ?? '', column.width - 2 * padding, cellStyle));
+    const noteLines = row.below ? w.wrap(row.below, CONTENT_WIDTH - 2 * padding - 12, noteStyle) : [];
+    const height =
+      Math.max(...lines.map((l) => l.length)) * w.lineHeight(style) +
+      noteLines.length * w.lineHeight(noteStyle) +
+      2 * padding +
+      (noteLines.length > 0 ? 2 : 0);
+    if (w.ensure(height)) {
+      drawHeader();
+    }
+    if (row.fill) {
+      w.page.drawRectangle({ x: MARGIN, y: w.y - height, width: CONTENT_WIDTH, height, color: row.fill });
+    }
+    let x = MARGIN;
+    columns.forEach((column, index) => {
+      const cell = lines[index] ?? [];
+      if (column.align === 'right') {
+        cell.forEach((line, lineIndex) => {
+          const width = measure(w.font(cellStyle), line, cellStyle.size ?? 9);
+          w.drawLines(
+            [line],
+            x + column.width - padding - width,
+            w.y - padding - lineIndex * w.lineHeight(style),
+            cellStyle,
+          );
+        });
+      } else {
+        w.drawLines(cell, x + padding, w.y - padding, cellStyle);
+      }
+      x += column.width;
+    });
+    if (noteLines.length > 0) {
+      const top = w.y - padding - Math.max(...lines.map((l) => l.length)) * w.lineHeight(style) - 2;
+      w.drawLines(noteLines, MARGIN + padding + 12, top, noteStyle);
+    }
+    w.y -= height;
+    w.page.drawLine({
+      start: { x: MARGIN, y: w.y },
+      end: { x: PAGE.width - MARGIN, y: w.y },
+      thickness: 0.4,
+      color: RULE,
+    });
+  }
+  w.y -= 6;
+}
+
+const POSTES: { key: keyof SimulationReport['result']['annuel']; label: string }[] = [
+  { key: 'abonnement', label: 'Abonnement distribution' },
+  { key: 'termeDistribution', label: 'Terme de distribution (capacité, distance)' },
+  { key: 'termeTransport', label: 'Terme de transport (TCS + TCR × NTR + TCL)' },
+  { key: 'compensationStockage', label: 'Compensation stockage' },
+  { key: 'ctaTso', label: 'CTA transport' },
+  { key: 'ctaDso', label: 'CTA distribution' },
+  { key: 'ctaTotal', label: 'CTA totale' },
+  { key: 'totalFixe', label: 'Total des termes fixes' },
+];
+
+/** Ligatures (fi, fl) would be drawn with the advance of two letters and extracted as U+FB01: off. */
+const NO_LIGATURES = { liga: false, clig: false, dlig: false, rlig: false, calt: false };
+
+export async function renderSimulationPdf(report: SimulationReport, generatedAt: Date): Promise<Uint8Array> {
+  const bytes = await loadFonts();
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  const regular = await doc.embedFont(bytes.regular, { subset: false, features: NO_LIGATURES });
+  const bold = await doc.embedFont(bytes.bold, { subset: false, features: NO_LIGATURES });
+  const { result, input } = report;
+  const form = input.form;
+  doc.setTitle(`Simulation des coûts d'acheminement du gaz — ${form.code}`);
+  doc.setAuthor('Pilote Énergie');
+  doc.setSubject('Rapport de simulation tarifaire (ATRD7, ATRT8, CTA, accise, CEE)');
+  doc.setLanguage('fr-FR');
+  doc.setCreationDate(generatedAt);
+  doc.setProducer('Pilote Énergie (pdf-lib)');
+
+  const w = new Writer(doc, regular, bold);
+  w.paragraph("Simulation des coûts d'acheminement du gaz naturel", { size: 17, bold: true });
+  w.y -= 2;
+  w.paragraph(
+    `Rapport généré le ${dateTime(generatedAt)} — simulation n° ${report.id} du ${dateTime(report.createdAt)}`,
+    { size: 9, color: MUTED },
+  );
+  w.y -= 6;
+
+  if (result.usedSampleData) {
+    const notice =
+      "Données d'échantillon : la table de référence utilisée (PITD / Zi) n'est pas la table officielle. Résultat indicatif, à ne pas utiliser pour un devis.";
+    const lines = w.wrap(notice, CONTENT_WIDTH - 16, { size: 10, bold: true });
+    const height = lines.length * w.lineHeight({ size: 10 }) + 12;
+    w.ensure(height);
+    w.page.drawRectangle({ x: MARGIN, y: w.y - height, width: CONTENT_WIDTH, height, color: NOTICE_FILL });
+    w.drawLines(lines, MARGIN + 8, w.y - 6, { size: 10, bold: true, color: rgb(0.55, 0.2, 0) });
+    w.y -= height + 6;
+  }
+
+  const referentiel = result.referentiel;
+  const recap: [string, string][] = [
+    ['Point de réseau', form.pointDeReseau],
+    ['Code', referentiel.libelle ? `${form.code} — ${referentiel.libelle}` : form.code],
+    [
+      'Commune',
+      referentiel.communeInsee ? `${form.commune ?? '—'} (INSEE ${referentiel.communeInsee})` : (form.commune ?? '—'),
+    ],
+    ['Gestionnaire de transport (TSO)', form.tso],
+    ['Gestionnaire de distribution (DSO)', form.dso ?? '—'],
+    ['Option tarifaire', form.tarif],
+    ['Profil', form.profil],
+    ["Date d'effet", frenchDate(input.dateEffet)],
+    ['CAR', form.car === undefined ? '—' : `${number(form.car, 0, 3)} MWh/an`],
+    ['CJA', form.cja === undefined ? '—' : `${number(form.cja, 0, 3)} MWh/j`],
+    ['Assiette (consommation annuelle)', form.assiette === undefined ? '—' : `${number(form.assiette, 0, 3)} MWh/an`],
+    [
+      'Capacité interruptible',
+      form.cjsInterruptible === undefined ? '—' : `${number(form.cjsInterruptible, 0, 3)} MWh/j`,
+    ],
+    ['Coût CEE', form.cee === undefined ? 'valeur par défaut (estimation)' : `${number(form.cee, 2, 5)} €/MWh (saisi)`],
+    ...(form.distanceM === undefined
+      ? []
+      : ([['Distance au réseau de transport', `${number(form.distanceM, 0, 1)} m`]] as [string, string][])),
+    ...(form.cpl === undefined
+      ? []
+      : ([['Capacité de livraison souscrite', `${number(form.cpl, 0, 3)} MWh/j`]] as [string, string][])),
+    ['Niveau de tarif régional (NTR)', String(referentiel.ntr)],
+    ['Station météo', referentiel.stationMeteo ?? '—'],
+    ['Coefficient Zi', referentiel.zi === null ? 'non utilisé (capacité souscrite)' : number(referentiel.zi, 0, 6)],
+    ['Table des PITD', datasetText(referentiel.pitdDataset)],
+    ['Table Zi', datasetText(referentiel.ziDataset)],
+  ];
+  w.heading('Données de la simulation');
+  const half = Math.ceil(recap.length / 2);
+  const colWidth = CONTENT_WIDTH / 2;
+  const recapRows = recap.slice(0, half).map((left, index) => [left, recap[half + index]] as const);
+  for (const pair of recapRows) {
+    const cells = pair.map((item) =>
+      item
+        ? [w.wrap(`${item[0]} :`, 150, { size: 8.5, bold: true }), w.wrap(item[1], colWidth - 165, { size: 8.5 })]
+        : [[], []],
+    );
+    const height = Math.max(...cells.flat().map((l) => l.length), 1) * w.lineHeight({ size: 8.5 }) + 2;
+    w.ensure(height);
+    cells.forEach(([label, value], index) => {
+      const x = MARGIN + index * colWidth;
+      w.drawLines(label ?? [], x, w.y, { size: 8.5, bold: true });
+      w.drawLines(value ?? [], x + 155, w.y, { size: 8.5 });
+    });
+    w.y -= height;
+  }
+
+  w.heading('Synthèse');
+  table(
+    w,
+    [
+      { title: 'Poste', width: 390 },
+      { title: 'Mensuel (€/mois)', width: 190, align: 'right' },
+      { title: 'Annuel (€/an)', width: CONTENT_WIDTH - 580, align: 'right' },
+    ],
+    [
+      ...POSTES.map((poste) => ({
+        cells: [poste.label, euros(result.mensuel[poste.key]), euros(result.annuel[poste.key])],
+        bold: poste.key === 'totalFixe',
+      })),
+      { cells: ['Accise sur les gaz naturels (ex-TICGN)', `${number(result.parMwh.accise, 2, 5)} €/MWh`, ''] },
+      { cells: ["Certificats d'économies d'énergie (CEE)", `${number(result.parMwh.cee, 2, 5)} €/MWh`, ''] },
+      { cells: ['Terme proportionnel distribution', `${number(result.parMwh.termeProportionnel, 2, 5)} €/MWh`, ''] },
+    ],
+  );
+
+  w.heading('Détail ligne par ligne');
+  w.paragraph(
+    'Termes fixes : montant annuel, mensuel = annuel / 12. Termes par MWh : montants calculés sur l’assiette lorsqu’elle est renseignée. Les lignes surlignées sont des estimations.',
+    { size: 8, color: MUTED },
+  );
+  w.y -= 4;
+  table(
+    w,
+    [
+      { title: 'Ligne', width: 210 },
+      { title: 'Formule', width: 285 },
+      { title: 'Prix unitaire', width: 105, align: 'right' },
+      { title: 'Mensuel', width: 85, align: 'right' },
+      { title: 'Annuel', width: CONTENT_WIDTH - 685, align: 'right' },
+    ],
+    result.lignes.map((line) => ({
+      cells: [
+        line.isEstimate ? `${line.label} — ESTIMATION` : line.label,
+        glueNumbers(line.formula),
+        unitPrice(line),
+        euros(line.monthlyAmount),
+        euros(line.annualAmount),
+      ],
+      ...(line.isEstimate ? { fill: ESTIMATE_FILL } : {}),
+      below: `Source${line.sources.length > 1 ? 's' : ''} : ${line.sources
+        .map(
+          (source) =>
+            `${source.title}${source.publishedOn ? ` (${frenchDate(source.publishedOn)})` : ''} — ${source.url} — ${STATUS[source.status]}`,
+        )
+        .join(' ; ')}`,
+    })),
+  );
+
+  w.heading('Dates des grilles appliquées');
+  const grids: [string, string | null][] = [
+    ['ATRD7 GRDF (distribution)', result.gridDates.atrd],
+    ['ATRT8 (transport)', result.gridDates.atrt],
+    ['Terme de stockage', result.gridDates.stockage],
+    ['CTA', result.gridDates.cta],
+    ['Accise', result.gridDates.accise],
+    ['CEE (valeur par défaut)', result.gridDates.cee],
+  ];
+  for (const [label, date] of grids) {
+    w.paragraph(`${label} : grille en vigueur depuis le ${frenchDate(date)}`, { size: 9 }, 8);
+  }
+
+  if (result.warnings.length > 0) {
+    w.heading('Avertissements');
+    for (const warning of result.warnings) {
+      w.paragraph(`• ${warning}`, { size: 8.5 }, 8);
+    }
+  }
+
+  const total = w.pages.length;
+  w.pages.forEach((page, index) => {
+    const footer = drawable(`Pilote Énergie — simulation ${report.id} — générée le ${dateTime(generatedAt)}`);
+    page.drawText(footer, { x: MARGIN, y: MARGIN - 14, size: 7.5, font: regular, color: MUTED });
+    const label = `Page ${index + 1} / ${total}`;
+    page.drawText(label, {
+      x: PAGE.width - MARGIN - measure(regular, label, 7.5),
+      y: MARGIN - 14,
+      size: 7.5,
+      font: regular,
+      color: MUTED,
+    });
+  });
+  return doc.save();
+}

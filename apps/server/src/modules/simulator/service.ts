@@ -1,0 +1,398 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type ReferenceDatasetInfo,
+  SIMULATOR_CODE_SEARCH_LIMIT,
+  SIMULATOR_MESSAGES,
+  type SimulateBody,
+  type SimulateResponse,
+  type SimulationPdfLinkResponse,
+  type SimulationResultDto,
+  type SimulatorOptionsQuery,
+  type SimulatorOptionsResponse,
+  type SimulatorPoint,
+  type SimulatorTarif,
+  simulatorProfils,
+  simulatorTarifs,
+  subscribedTarifs,
+  type ValidatedSimulatorForm,
+  validateSimulatorForm,
+} from '@pilote/contracts';
+import {
+  availableEffectMonths,
+  normalizeTso,
+  type SimulationResult,
+  simulate,
+  TariffDataUnavailableError,
+  TariffDomainError,
+  TariffInputError,
+  UnsupportedCombinationError,
+} from '@pilote/tariffs';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { type Actor, requireUser } from '../auth/session.ts';
+import { normaliseCommuneName } from '../reference-data/communes.ts';
+import type { PitdEntry, ReferenceData } from '../reference-data/source.ts';
+import type { PdfLinkSigner } from './pdf-link.ts';
+import { renderSimulationPdf } from './pdf-report.ts';
+import { findSimulation, insertSimulation, type SimulationRecord } from './repository.ts';
+
+const TSOS = ['NaTran', 'Teréga'] as const;
+/** First month offered by the cascade (the oldest sourced grids start in 2024). */
+const FIRST_MONTH = '2024-01';
+/** The cascade looks this many months ahead of today for months the grids cover. */
+const MONTHS_AHEAD = 24;
+
+/** LI / PIC: no reference table (code → NTR) and no TCL for transport-connected consumers yet (ADR 0011). */
+export function transportPointMessage(point: 'LI' | 'PIC'): string {
+  return `Les données tarifaires des points ${point} (consommateurs raccordés au réseau de transport) ne sont pas disponibles : ni la table des points ${point} ni le terme de capacité de livraison (TCL) correspondant ne sont encore sourcés. Ce type de point n'est pas encore supporté.`;
+}
+
+export interface SimulatorServiceDependencies {
+  db: Database;
+  referenceData: ReferenceData;
+  pdfLinks: PdfLinkSigner;
+  now?: () => Date;
+}
+
+/** What `simulations.input` holds: the validated form and the month of effect. */
+export interface StoredSimulationInput {
+  form: ValidatedSimulatorForm;
+  dateEffet: string;
+}
+
+function monthOf(date: Date): string {
+  return date.toISOString().slice(0, 7);
+}
+
+function addMonths(month: string, count: number): string {
+  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + count;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+const unique = (values: Iterable<string>) => [...new Set(values)];
+
+function sameCommune(entry: PitdEntry, commune: string): boolean {
+  return entry.communeInsee === commune || normaliseCommuneName(entry.commune) === normaliseCommuneName(commune);
+}
+
+function sameOperator(a: string, b: string): boolean {
+  return normaliseCommuneName(a) === normaliseCommuneName(b);
+}
+
+function validationError(field: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', message, { details: [{ path: `/${field}`, message }] });
+}
+
+/** Domain errors → API errors (spec §8: the UI maps « pas encore supporté » / « données tarifaires … pas disponibles »). */
+function toAppError(error: TariffDomainError): AppError {
+  if (error instanceof UnsupportedCombinationError) {
+    return new AppError('UNSUPPORTED_POINT', error.message, { cause: error });
+  }
+  if (error instanceof TariffDataUnavailableError || error.code === 'PARAMETER_OUT_OF_RANGE') {
+    return new AppError('TARIFF_DATA_UNAVAILABLE', error.message, { cause: error });
+  }
+  if (error instanceof TariffInputError) {
+    return new AppError('VALIDATION_FAILED', error.message, {
+      cause: error,
+      details: [{ path: `/${error.field}`, message: error.message }],
+    });
+  }
+  return new AppError('BAD_REQUEST', error.message, { cause: error });
+}
+
+export function createSimulatorService({
+  db,
+  referenceData,
+  pdfLinks,
+  now = () => new Date(),
+}: SimulatorServiceDependencies) {
+  const monthsCache = new Map<string, string[]>();
+
+  /** Months (YYYY-MM) the grids can simulate, for every combination of the given tarifs × TSOs (union). */
+  function monthsFor(point: SimulatorPoint, tarifs: readonly SimulatorTarif[], tsos: readonly string[]): string[] {
+    const to = addMonths(monthOf(now()), MONTHS_AHEAD);
+    const months = new Set<string>();
+    for (const tarif of tarifs) {
+      for (const tso of tsos) {
+        const key = `${point}|${tarif}|${tso}|${to}`;
+        let cached = monthsCache.get(key);
+        if (!cached) {
+          cached = availableEffectMonths(FIRST_MONTH, to, { pointDeReseau: point, tarif, tso }).map((date) =>
+            date.slice(0, 7),
+          );
+          monthsCache.set(key, cached);
+        }
+        for (const month of cached) {
+          months.add(month);
+        }
+      }
+    }
+    return [...months].sort();
+  }
+
+  async function pitdOptions(query: SimulatorOptionsQuery): Promise<SimulatorOptionsResponse> {
+    const [table, ziTable] = await Promise.all([referenceData.pitd(), referenceData.zi()]);
+    const matches = await table.searchCodes(query.q || undefined, SIMULATOR_CODE_SEARCH_LIMIT + 1);
+    const rows = query.code ? await table.rowsOf(query.code) : [];
+    const byCommune = query.commune ? rows.filter((row) => sameCommune(row, query.commune as string)) : [];
+    const communeRows = byCommune.length > 0 ? byCommune : rows;
+    const chosenTso = query.tso ? normalizeTso(query.tso) : undefined;
+    const tsoList = query.code ? unique(communeRows.map((row) => row.tso)) : [...TSOS];
+    const byTso = chosenTso ? communeRows.filter((row) => normalizeTso(row.tso) === chosenTso) : [];
+    const tsoRows = byTso.length > 0 ? byTso : communeRows;
+    const dsoList = unique(tsoRows.map((row) => row.dso));
+
+    const tarif = (simulatorTarifs as readonly string[]).includes(query.tarif?.toUpperCase() ?? '')
+      ? (query.tarif?.toUpperCase() as SimulatorTarif)
+      : undefined;
+    const tsosForMonths = chosenTso ? [chosenTso] : tsoList.length > 0 ? tsoList : [...TSOS];
+    const months = monthsFor('PITD', tarif ? [tarif] : simulatorTarifs, tsosForMonths);
+    const month = query.month?.slice(0, 7);
+    const tarifs = month
+      ? simulatorTarifs.filter((option) => monthsFor('PITD', [option], tsosForMonths).includes(month))
+      : [...simulatorTarifs];
+
+    return {
+      point: 'PITD',
+      codes: matches.slice(0, SIMULATOR_CODE_SEARCH_LIMIT),
+      truncated: matches.length > SIMULATOR_CODE_SEARCH_LIMIT,
+      tarifs,
+      profils: [...simulatorProfils],
+      months,
+      tso: tsoList,
+      dso: dsoList,
+      pitdCommunesIndex:
+        query.code && rows.length > 0
+          ? [
+              {
+                code: query.code,
+                communes: rows.map((row) => ({
+                  commune: row.commune,
+                  communeInsee: row.communeInsee,
+                  tso: row.tso,
+                  dso: row.dso,
+                })),
+              },
+            ]
+          : [],
+      usedSampleData: table.info.isSample || ziTable.info.isSample,
+      referenceData: { pitd: table.info, zi: ziTable.info },
+      message: null,
+    };
+  }
+
+  function transportOptions(point: 'LI' | 'PIC'): SimulatorOptionsResponse {
+    return {
+      point,
+      codes: [],
+      truncated: false,
+      tarifs: [...simulatorTarifs],
+      profils: [...simulatorProfils],
+      months: monthsFor(point, simulatorTarifs, TSOS),
+      tso: [...TSOS],
+      dso: [],
+      ...(point === 'LI' ? { liCommunesIndex: [] } : { picCommunesIndex: [] }),
+      usedSampleData: false,
+      referenceData: null,
+      message: transportPointMessage(point),
+    };
+  }
+
+  function toResultDto(
+    result: SimulationResult,
+    entry: PitdEntry,
+    zi: number | undefined,
+    datasets: { pitd: ReferenceDatasetInfo; zi: ReferenceDatasetInfo | null },
+  ): SimulationResultDto {
+    return {
+      dateEffet: result.dateEffet,
+      mensuel: result.mensuel,
+      annuel: result.annuel,
+      parMwh: { ...result.parMwh, ticgn: result.parMwh.accise },
+      lignes: result.lignes.map((line) => ({ ...line, inputs: { ...line.inputs }, sources: [...line.sources] })),
+      warnings: [...result.warnings],
+      gridDates: result.gridDates,
+      usedSampleData: result.usedSampleData,
+      hasEstimates: result.hasEstimates,
+      referentiel: {
+        ntr: entry.ntr,
+        stationMeteo: entry.stationMeteo,
+        zi: zi ?? null,
+        libelle: entry.libelle,
+        communeInsee: entry.communeInsee,
+        pitdDataset: datasets.pitd,
+        ziDataset: datasets.zi,
+      },
+    };
+  }
+
+  async function simulatePitd(form: ValidatedSimulatorForm, tso: string, dateEffet: string) {
+    const table = await referenceData.pitd();
+    const rows = await table.rowsOf(form.code);
+    if (rows.length === 0) {
+      throw validationError(
+        'code',
+        `Code PITD inconnu : « ${form.code} »${table.info.isSample ? ' (table d’échantillon en service)' : ''}.`,
+      );
+    }
+    const commune = form.commune as string;
+    const entry = rows.find((row) => sameCommune(row, commune));
+    if (!entry) {
+      throw validationError('commune', `La commune « ${commune} » n'est pas rattachée au PITD « ${form.code} ».`);
+    }
+    if (normalizeTso(entry.tso) !== tso) {
+      throw validationError(
+        'tso',
+        `Le TSO « ${form.tso} » ne correspond pas au PITD « ${form.code} » (gestionnaire de transport : ${entry.tso}).`,
+      );
+    }
+    if (!sameOperator(entry.dso, form.dso as string)) {
+      throw validationError(
+        'dso',
+        `Le DSO « ${form.dso} » ne correspond pas à la commune « ${entry.commune} » (gestionnaire de distribution : ${entry.dso}).`,
+      );
+    }
+    const usesZi = !subscribedTarifs.includes(form.tarif);
+    const ziTable = await referenceData.zi();
+    const zi = await ziTable.ziOf(entry.stationMeteo, form.profil);
+    const isSample = table.info.isSample || (usesZi && ziTable.info.isSample);
+    let result: SimulationResult;
+    try {
+      result = simulate(
+        {
+          pointDeReseau: 'PITD',
+          code: entry.codePitd,
+          commune: entry.commune,
+          tso,
+          dso: entry.dso,
+          profil: form.profil,
+          tarif: form.tarif,
+          ...(form.car === undefined ? {} : { car: form.car }),
+          ...(form.cja === undefined ? {} : { cja: form.cja }),
+          ...(form.assiette === undefined ? {} : { assiette: form.assiette }),
+          ...(form.cjsInterruptible === undefined ? {} : { cjsInterruptible: form.cjsInterruptible }),
+          ...(form.cpl === undefined ? {} : { cpl: form.cpl }),
+          ...(form.cee === undefined ? {} : { cee: form.cee }),
+          ...(form.distanceM === undefined ? {} : { distanceM: form.distanceM }),
+          referentiel: {
+            ntr: entry.ntr,
+            stationMeteo: entry.stationMeteo,
+            isSample,
+            ...(zi === undefined ? {} : { zi }),
+          },
+        },
+        dateEffet,
+      );
+    } catch (error) {
+      if (error instanceof TariffDomainError) {
+        throw toAppError(error);
+      }
+      throw error;
+    }
+    return toResultDto(result, entry, usesZi ? zi : undefined, {
+      pitd: table.info,
+      zi: usesZi ? ziTable.info : null,
+    });
+  }
+
+  return {
+    async options(actor: Actor | null, point: 'pitd' | 'li' | 'pic', query: SimulatorOptionsQuery) {
+      requireUser(actor);
+      if (query.point && query.point.toLowerCase() !== point) {
+        throw validationError(
+          'point',
+          `Le paramètre point (« ${query.point} ») ne correspond pas au type de point du chemin (« ${point} »).`,
+        );
+      }
+      return point === 'pitd' ? pitdOptions(query) : transportOptions(point === 'li' ? 'LI' : 'PIC');
+    },
+
+    async simulate(actor: Actor | null, body: SimulateBody): Promise<SimulateResponse> {
+      const { user } = requireUser(actor);
+      const check = validateSimulatorForm(body);
+      if (!check.ok) {
+        throw check.code === 'BOT_DETECTED'
+          ? new AppError('BOT_DETECTED', check.message)
+          : validationError(check.field, check.message);
+      }
+      const form = check.value;
+      const tso = normalizeTso(form.tso);
+      if (!tso) {
+        throw validationError('tso', SIMULATOR_MESSAGES.tso);
+      }
+      const dateEffet = `${form.dateEffetMonth ?? monthOf(now())}-01`;
+      if (form.pointDeReseau !== 'PITD') {
+        throw new AppError('TARIFF_DATA_UNAVAILABLE', transportPointMessage(form.pointDeReseau));
+      }
+      const resultat = await simulatePitd(form, tso, dateEffet);
+      const id = randomUUID();
+      const stored: StoredSimulationInput = { form: { ...form, tso }, dateEffet };
+      await insertSimulation(db, {
+        id,
+        userId: user.id,
+        pointDeReseau: form.pointDeReseau,
+        input: stored as unknown as Record<string, unknown>,
+        result: resultat as unknown as Record<string, unknown>,
+        gridDates: resultat.gridDates,
+        dateEffet,
+        usedSampleData: resultat.usedSampleData,
+        createdAt: now(),
+      });
+      const link = pdfLinks.link(id, user.id);
+      return { simulationId: id, resultat, pdfUrl: link.url, pdfUrlExpiresAt: link.expiresAt.toISOString() };
+    },
+
+    /** A fresh signed link for the owner (the previous one expired while the result was on screen). */
+    async pdfLink(actor: Actor | null, simulationId: string): Promise<SimulationPdfLinkResponse> {
+      const { user } = requireUser(actor);
+      const record = await findSimulation(db, simulationId);
+      if (!record || record.userId !== user.id) {
+        throw new AppError('NOT_FOUND', 'Simulation introuvable.');
+      }
+      const link = pdfLinks.link(record.id, record.userId);
+      return { pdfUrl: link.url, pdfUrlExpiresAt: link.expiresAt.toISOString() };
+    },
+
+    /** The signature is the capability (ADR 0012): no session needed, but it must be valid and unexpired. */
+    async pdf(
+      simulationId: string,
+      exp: string | undefined,
+      sig: string | undefined,
+    ): Promise<{ bytes: Uint8Array; fileName: string }> {
+      const record = await findSimulation(db, simulationId);
+      const verdict = record ? pdfLinks.verify(record.id, record.userId, exp, sig) : 'invalid';
+      if (verdict === 'invalid' || !record) {
+        throw new AppError(
+          'PDF_LINK_INVALID',
+          'Lien de téléchargement invalide : il a pu être modifié ou ne correspond à aucune simulation.',
+        );
+      }
+      if (verdict === 'expired') {
+        throw new AppError(
+          'PDF_LINK_EXPIRED',
+          'Ce lien de téléchargement a expiré. Rouvrez le résultat de la simulation ou relancez-la pour obtenir un nouveau lien.',
+        );
+      }
+      const bytes = await renderSimulationPdf(toReport(record), now());
+      return { bytes, fileName: `simulation-${record.dateEffet.slice(0, 7)}-${record.id.slice(0, 8)}.pdf` };
+    },
+  };
+}
+
+export type SimulatorService = ReturnType<typeof createSimulatorService>;
+
+export interface SimulationReport {
+  id: string;
+  createdAt: Date;
+  input: StoredSimulationInput;
+  result: SimulationResultDto;
+}
+
+function toReport(record: SimulationRecord): SimulationReport {
+  return {
+    id: record.id,
+    createdAt: record.createdAt,
+    input: record.input as unknown as StoredSimulationInput,
+    result: record.result as unknown as SimulationResultDto,
+  };
+}

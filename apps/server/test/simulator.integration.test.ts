@@ -1,0 +1,475 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { SIMULATOR_MESSAGES } from '@pilote/contracts';
+import { eq } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simulations } from '../src/db/schema.ts';
+import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
+import { createPasswordHasher } from '../src/modules/auth/password.ts';
+import { importReferenceFile } from '../src/modules/reference-data/importer.ts';
+import { PdfLinkSigner } from '../src/modules/simulator/pdf-link.ts';
+import { HttpClient } from './helpers/http-client.ts';
+import { createTestApp, TEST_SECRET, type TestApp } from './helpers/test-app.ts';
+import { testDatabaseKinds } from './helpers/test-database.ts';
+
+const PASSWORD = 'Correct-Horse-9';
+const HEADER =
+  'code_pitd;libelle;commune_insee;commune;gestionnaire_transport;gestionnaire_distribution;ntr;station_meteo';
+
+/** The acceptance case of issue 4 ("Done means"), as the form sends it (French numbers). */
+const ACCEPTANCE = {
+  pointDeReseau: 'PITD',
+  code: 'GRDF-IDF-0001',
+  commune: 'Paris',
+  tso: 'NaTran',
+  dso: 'GRDF',
+  profil: 'P016',
+  tarif: 'T4',
+  car: '15 466,8',
+  cjaMwhj: '109',
+  dateEffetMonth: '2026-02',
+  honeypot: '',
+};
+const SAMPLE_ACCEPTANCE = { ...ACCEPTANCE, code: 'ECH-PITD-0001' };
+
+/** 350 real communes (one PITD code each) so that a code search goes past the 300 cap. */
+function bigPitdFile(): string {
+  const require = createRequire(import.meta.url);
+  const communes = JSON.parse(
+    readFileSync(require.resolve('@etalab/decoupage-administratif/data/communes.json'), 'utf8'),
+  ) as { code: string; nom: string; type: string }[];
+  const current = communes.filter((c) => c.type === 'commune-actuelle' && !c.nom.includes(';')).slice(0, 350);
+  const lines = [
+    HEADER,
+    'GRDF-IDF-0001;Paris (NaTran, NTR 2);75056;Paris;NaTran;GRDF;2;PARIS-MONTSOURIS',
+    'GRDF-IDF-0001;Paris (NaTran, NTR 2);92012;BOULOGNE BILLANCOURT;NaTran;GRDF;2;PARIS-MONTSOURIS',
+    'REGAZ-0001;Bordeaux (Teréga, NTR 1);33063;Bordeaux;Teréga;Régaz-Bordeaux;1;BORDEAUX MERIGNAC',
+    ...current.map(
+      (c, i) => `PITD-${String(i + 1).padStart(4, '0')};Commune ${c.nom};${c.code};${c.nom};NaTran;GRDF;1;LYON-BRON`,
+    ),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+describe.each(testDatabaseKinds())('simulator API on %s', (kind) => {
+  let t: TestApp;
+  let alice: HttpClient;
+  let bob: HttpClient;
+
+  async function signedIn(email: string): Promise<HttpClient> {
+    const client = new HttpClient(t.app);
+    const response = await client.post('/api/auth/sign-in/email', { email, password: PASSWORD });
+    expect(response.statusCode).toBe(200);
+    return client;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, {
+      PUBLIC_URL: 'http://localhost:3000',
+      PASSWORD_HASH_LOG_N: '10',
+      AUTH_RATE_LIMIT_MAX: '1000',
+    });
+    const passwordHash = await createPasswordHasher(10).hash(PASSWORD);
+    const db = t.database.handle.db;
+    await insertVerifiedUser(db, { email: 'alice@exemple.fr', name: 'Alice', role: 'user', passwordHash });
+    await insertVerifiedUser(db, { email: 'bob@exemple.fr', name: 'Bob', role: 'user', passwordHash });
+    alice = await signedIn('alice@exemple.fr');
+    bob = await signedIn('bob@exemple.fr');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers 401 "Authentification requise" when signed out, and still enforces CSRF', async () => {
+    const anonymous = new HttpClient(t.app);
+    for (const response of [
+      await anonymous.get('/api/simulator/options/pitd/?point=pitd'),
+      await anonymous.post('/api/simulator/simulate/', SAMPLE_ACCEPTANCE),
+      await anonymous.get('/api/simulator/simulations/x/pdf-link'),
+    ]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: 'Authentification requise', code: 'UNAUTHENTICATED' });
+    }
+    const noToken = await alice.post('/api/simulator/simulate/', SAMPLE_ACCEPTANCE, { 'x-csrftoken': 'forged' });
+    expect(noToken.statusCode).toBe(403);
+    expect(noToken.json().code).toBe('CSRF_INVALID');
+  });
+
+  describe('before any import (sample shipped with @pilote/tariffs)', () => {
+    it('first call with point only: every code, options, months, a sample flag, no commune index yet', async () => {
+      const response = await alice.get('/api/simulator/options/pitd/?point=pitd');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      const body = response.json();
+      expect(body.point).toBe('PITD');
+      expect(body.codes.map((c: { code: string }) => c.code)).toEqual([
+        'ECH-PITD-0001',
+        'ECH-PITD-0002',
+        'ECH-PITD-0003',
+        'ECH-PITD-0004',
+        'ECH-PITD-0005',
+      ]);
+      expect(body.codes[0]).toEqual({ code: 'ECH-PITD-0001', libelle: 'ÉCHANTILLON Paris (NaTran, NTR 2)' });
+      expect(body.truncated).toBe(false);
+      expect(body.tarifs).toEqual(['T1', 'T2', 'T3', 'T4', 'TP']);
+      expect(body.profils).toEqual(['P011', 'P012', 'P013', 'P014', 'P015', 'P016', 'P017', 'P018', 'P019']);
+      expect(body.months).toContain('2026-02');
+      expect(body.months[0]).toBe('2024-07');
+      expect(body.tso).toEqual(['NaTran', 'Teréga']);
+      expect(body.dso).toEqual([]);
+      expect(body.pitdCommunesIndex).toEqual([]);
+      expect(body.usedSampleData).toBe(true);
+      expect(body.referenceData.pitd).toMatchObject({ origin: 'package', isSample: true, version: null });
+      expect(body.message).toBeNull();
+    });
+
+    it('code → its communes; single options; commune and tso narrow the lists; q searches codes', async () => {
+      const byCode = (await alice.get('/api/simulator/options/pitd/?point=pitd&code=ECH-PITD-0004')).json();
+      expect(byCode.pitdCommunesIndex).toEqual([
+        {
+          code: 'ECH-PITD-0004',
+          communes: [
+            { commune: 'Bordeaux', communeInsee: '33063', tso: 'Teréga', dso: 'GRDF' },
+            { commune: 'Le Bouscat', communeInsee: '33069', tso: 'Teréga', dso: 'GRDF' },
+          ],
+        },
+      ]);
+      expect(byCode.tso).toEqual(['Teréga']);
+      expect(byCode.dso).toEqual(['GRDF']);
+
+      const byCommune = (
+        await alice.get('/api/simulator/options/pitd/?point=pitd&code=ECH-PITD-0004&commune=le%20bouscat&tso=Terega')
+      ).json();
+      expect(byCommune.tso).toEqual(['Teréga']);
+      expect(byCommune.dso).toEqual(['GRDF']);
+
+      const tp = (await alice.get('/api/simulator/options/pitd/?point=pitd&tarif=TP&tso=NaTran')).json();
+      expect(tp.months.at(-1)).toBe('2025-06');
+      const feb2026 = (await alice.get('/api/simulator/options/pitd/?point=pitd&month=2026-02')).json();
+      expect(feb2026.tarifs).toEqual(['T1', 'T2', 'T3', 'T4']);
+
+      const search = (await alice.get('/api/simulator/options/pitd/?point=pitd&q=lyon')).json();
+      expect(search.codes).toEqual([{ code: 'ECH-PITD-0002', libelle: 'ÉCHANTILLON Lyon (NaTran, NTR 1)' }]);
+      const none = (await alice.get('/api/simulator/options/pitd/?point=pitd&q=zzz')).json();
+      expect(none.codes).toEqual([]);
+      const unknownCode = (await alice.get('/api/simulator/options/pitd/?point=pitd&code=NOPE')).json();
+      expect(unknownCode.pitdCommunesIndex).toEqual([]);
+
+      const mismatch = await alice.get('/api/simulator/options/pitd/?point=li');
+      expect(mismatch.statusCode).toBe(400);
+      expect((await alice.get('/api/simulator/options/gaz/')).statusCode).toBe(400);
+    });
+
+    it('LI and PIC: no reference data yet, said honestly', async () => {
+      const li = (await alice.get('/api/simulator/options/li/?point=li')).json();
+      expect(li).toMatchObject({ point: 'LI', codes: [], months: [], tso: ['NaTran', 'Teréga'], liCommunesIndex: [] });
+      expect(li.message).toContain('données tarifaires');
+      expect(li.message).toContain('pas disponibles');
+      const pic = (await alice.get('/api/simulator/options/pic/?point=pic')).json();
+      expect(pic).toMatchObject({ point: 'PIC', codes: [], picCommunesIndex: [] });
+      expect(pic.message).toContain('pas encore supporté');
+    });
+
+    it('simulates with the sample and says so (usedSampleData: true)', async () => {
+      const response = await alice.post('/api/simulator/simulate/', SAMPLE_ACCEPTANCE);
+      expect(response.statusCode, response.body).toBe(200);
+      const { resultat } = response.json();
+      expect(resultat.usedSampleData).toBe(true);
+      expect(resultat.warnings[0]).toContain('échantillon');
+      expect(resultat.annuel.abonnement).toBe(21705.72);
+      expect(resultat.referentiel.pitdDataset).toMatchObject({ origin: 'package', isSample: true });
+    });
+  });
+
+  describe('validation (spec §5 "Simulator", exact messages)', () => {
+    const pitd = { ...SAMPLE_ACCEPTANCE, tarif: 'T2', cjaMwhj: '' };
+    const li = {
+      pointDeReseau: 'LI',
+      code: 'LI-1',
+      tso: 'NaTran',
+      tarif: 'T4',
+      profil: 'P016',
+      assiette: '1000',
+      cja: '50',
+    };
+    const pic = { ...li, pointDeReseau: 'PIC', code: 'PIC-1', tarif: 'T2', car: '1000' };
+    const cases: [string, Record<string, unknown>, string, string][] = [
+      ['honeypot filled', { ...pitd, honeypot: 'http://spam' }, SIMULATOR_MESSAGES.honeypot, 'BOT_DETECTED'],
+      ['no point', { ...pitd, pointDeReseau: '' }, 'Veuillez indiquer le point de réseau.', 'VALIDATION_FAILED'],
+      [
+        'unknown point',
+        { ...pitd, pointDeReseau: 'XYZ' },
+        'Veuillez indiquer le point de réseau.',
+        'VALIDATION_FAILED',
+      ],
+      ['PITD without code', { ...pitd, code: '' }, 'Veuillez indiquer le code PITD.', 'VALIDATION_FAILED'],
+      ['PITD without commune', { ...pitd, commune: ' ' }, 'Veuillez indiquer la commune.', 'VALIDATION_FAILED'],
+      ['PITD without tso', { ...pitd, tso: undefined }, 'Veuillez sélectionner le TSO.', 'VALIDATION_FAILED'],
+      ['PITD without dso', { ...pitd, dso: '' }, 'Veuillez indiquer le DSO.', 'VALIDATION_FAILED'],
+      ['PITD without tarif', { ...pitd, tarif: '' }, 'Veuillez indiquer le tarif.', 'VALIDATION_FAILED'],
+      ['PITD without profil', { ...pitd, profil: null }, 'Veuillez indiquer le profil.', 'VALIDATION_FAILED'],
+      [
+        'PITD without date',
+        { ...pitd, dateEffetMonth: '' },
+        "Veuillez sélectionner la date d'effet.",
+        'VALIDATION_FAILED',
+      ],
+      ['PITD T2 without CAR', { ...pitd, car: '' }, 'Veuillez indiquer la CAR.', 'VALIDATION_FAILED'],
+      ['PITD T4 without CJA', { ...pitd, tarif: 'T4', cjaMwhj: '' }, 'Veuillez indiquer la CJA.', 'VALIDATION_FAILED'],
+      ['LI without code', { ...li, code: '' }, 'Veuillez indiquer le code LI.', 'VALIDATION_FAILED'],
+      ['LI without tso', { ...li, tso: '' }, 'Veuillez sélectionner le TSO.', 'VALIDATION_FAILED'],
+      ['LI without tarif', { ...li, tarif: '' }, 'Veuillez indiquer le tarif.', 'VALIDATION_FAILED'],
+      ['LI without profil', { ...li, profil: '' }, 'Veuillez indiquer le profil.', 'VALIDATION_FAILED'],
+      ['LI without assiette', { ...li, assiette: '' }, "Veuillez indiquer l'assiette.", 'VALIDATION_FAILED'],
+      ['LI without cja', { ...li, cja: '' }, 'Veuillez indiquer la CJA.', 'VALIDATION_FAILED'],
+      ['PIC without code', { ...pic, code: '' }, 'Veuillez indiquer le code PIC.', 'VALIDATION_FAILED'],
+      ['PIC without tso', { ...pic, tso: '' }, 'Veuillez sélectionner le TSO.', 'VALIDATION_FAILED'],
+      ['PIC without tarif', { ...pic, tarif: '' }, 'Veuillez indiquer le tarif.', 'VALIDATION_FAILED'],
+      ['PIC without profil', { ...pic, profil: '' }, 'Veuillez indiquer le profil.', 'VALIDATION_FAILED'],
+      ['PIC without assiette', { ...pic, assiette: '' }, "Veuillez indiquer l'assiette.", 'VALIDATION_FAILED'],
+      ['PIC without cja', { ...pic, cja: '' }, 'Veuillez indiquer la CJA.', 'VALIDATION_FAILED'],
+      ['PIC T2 without CAR', { ...pic, car: '' }, 'Veuillez indiquer la CAR.', 'VALIDATION_FAILED'],
+      ['unknown TSO', { ...pitd, tso: 'GRT inconnu' }, 'Veuillez sélectionner le TSO.', 'VALIDATION_FAILED'],
+      [
+        'CAR not a number',
+        { ...pitd, car: '12abc' },
+        'Valeur numérique invalide pour le champ « CAR » : « 12abc ».',
+        'VALIDATION_FAILED',
+      ],
+    ];
+
+    it.each(cases)('%s → 400 with the exact message', async (_name, body, message, code) => {
+      const response = await alice.post('/api/simulator/simulate/', body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: message, code });
+    });
+
+    it('names the field in details, so the form can clear it when it changes', async () => {
+      const response = await alice.post('/api/simulator/simulate/', { ...pitd, commune: '' });
+      expect(response.json().details).toEqual([{ path: '/commune', message: 'Veuillez indiquer la commune.' }]);
+    });
+
+    it('needs no CAR for LI, nor for T4/TP; accepts comma decimals and spaces', async () => {
+      const noCar = await alice.post('/api/simulator/simulate/', { ...li, car: '' });
+      expect(noCar.statusCode).toBe(422); // past validation: LI data is not available yet
+      const t4 = await alice.post('/api/simulator/simulate/', {
+        ...SAMPLE_ACCEPTANCE,
+        car: '',
+        cjaMwhj: '109,0',
+        assiette: '15\u202f466,8',
+      });
+      expect(t4.statusCode, t4.body).toBe(200);
+      expect(t4.json().resultat.annuel.termeDistribution).toBe(31392.0);
+      // Without CAR nor assiette the storage modulation cannot be estimated: the domain's message.
+      const neither = await alice.post('/api/simulator/simulate/', { ...SAMPLE_ACCEPTANCE, car: '' });
+      expect(neither.statusCode).toBe(400);
+      expect(neither.json()).toMatchObject({ error: "Veuillez indiquer l'assiette.", code: 'VALIDATION_FAILED' });
+      const picT4 = await alice.post('/api/simulator/simulate/', { ...pic, tarif: 'T4', car: '' });
+      expect(picT4.statusCode).toBe(422);
+    });
+  });
+
+  describe('domain errors (spec §8)', () => {
+    it('LI / PIC: 422 « données tarifaires … pas disponibles »', async () => {
+      const response = await alice.post('/api/simulator/simulate/', {
+        pointDeReseau: 'LI',
+        code: 'LI-1',
+        tso: 'NaTran',
+        tarif: 'T4',
+        profil: 'P016',
+        assiette: '1 000',
+        cja: '50',
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().code).toBe('TARIFF_DATA_UNAVAILABLE');
+      expect(response.json().error).toMatch(/données tarifaires.*pas disponibles/);
+    });
+
+    it('a month without sourced grids: 422; an option without a grid at that date: 400 « pas encore supporté »', async () => {
+      const old = await alice.post('/api/simulator/simulate/', { ...SAMPLE_ACCEPTANCE, dateEffetMonth: '2023-01' });
+      expect(old.statusCode).toBe(422);
+      expect(old.json().error).toMatch(/données tarifaires.*pas disponibles/);
+      const tp = await alice.post('/api/simulator/simulate/', { ...SAMPLE_ACCEPTANCE, tarif: 'TP', distanceM: '100' });
+      expect(tp.statusCode).toBe(400);
+      expect(tp.json()).toMatchObject({ code: 'UNSUPPORTED_POINT' });
+      expect(tp.json().error).toContain('pas encore support');
+    });
+
+    it('refuses a code, commune, TSO or DSO that does not belong to the reference table', async () => {
+      const cases: [Record<string, unknown>, string, string][] = [
+        [{ code: 'NOPE' }, '/code', 'Code PITD inconnu'],
+        [{ commune: 'Lyon' }, '/commune', "n'est pas rattachée au PITD"],
+        [{ tso: 'Teréga' }, '/tso', 'ne correspond pas au PITD'],
+        [{ dso: 'Régaz' }, '/dso', 'ne correspond pas à la commune'],
+      ];
+      for (const [override, path, text] of cases) {
+        const response = await alice.post('/api/simulator/simulate/', { ...SAMPLE_ACCEPTANCE, ...override });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().error).toContain(text);
+        expect(response.json().details[0].path).toBe(path);
+      }
+    });
+  });
+
+  describe('after importing the PITD table', () => {
+    let pdfUrl: string;
+    let simulationId: string;
+    let resultat: { lignes: { id: string; label: string; annualAmount: number | null }[] };
+
+    beforeAll(async () => {
+      await importReferenceFile(t.database.handle.db, {
+        kind: 'pitd',
+        text: bigPitdFile(),
+        sourceFileName: 'pitd-officiel.csv',
+        importedBy: 'test',
+      });
+    });
+
+    it('answers the acceptance case of issue 4 to the cent, each line with its source, usedSampleData false', async () => {
+      const response = await alice.post('/api/simulator/simulate/', ACCEPTANCE);
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json();
+      resultat = body.resultat;
+      simulationId = body.simulationId;
+      pdfUrl = body.pdfUrl;
+      expect(body.resultat.usedSampleData).toBe(false);
+      expect(body.resultat.annuel.abonnement).toBe(21705.72);
+      expect(body.resultat.annuel.termeDistribution).toBe(31392.0);
+      expect(body.resultat.mensuel.ctaDso).toBe(920.36);
+      expect(body.resultat.mensuel.ctaTotal).toBeCloseTo(
+        body.resultat.mensuel.ctaDso + body.resultat.mensuel.ctaTso,
+        1,
+      );
+      const transport = body.resultat.lignes.filter((l: { category: string }) => l.category === 'termeTransport');
+      expect(transport.map((l: { formula: string }) => l.formula)).toEqual([
+        '109 MWh/j × 123,58 €/MWh/j/an',
+        '109 MWh/j × 95,85 €/MWh/j/an × 2 (NTR)',
+        '109 MWh/j × 56,31 €/MWh/j/an',
+      ]);
+      expect(body.resultat.annuel.termeTransport).toBe(40503.31);
+      expect(body.resultat.parMwh).toMatchObject({ accise: 16.39, ticgn: 16.39 });
+      for (const line of body.resultat.lignes) {
+        expect(line.sources.length, line.id).toBeGreaterThan(0);
+        expect(line.sources[0].title.length).toBeGreaterThan(0);
+        expect(line.sources[0].url.length).toBeGreaterThan(0);
+      }
+      expect(body.resultat.gridDates).toMatchObject({ atrd: '2025-07-01', atrt: '2025-04-01', accise: '2026-02-01' });
+      expect(body.resultat.referentiel).toMatchObject({
+        ntr: 2,
+        stationMeteo: 'PARIS-MONTSOURIS',
+        zi: null,
+        pitdDataset: { origin: 'import', version: 1, isSample: false, sourceFileName: 'pitd-officiel.csv' },
+        ziDataset: null,
+      });
+      expect(body.pdfUrl).toMatch(/^\/api\/simulator\/simulations\/[0-9a-f-]{36}\/pdf\?exp=\d+&sig=[\w-]+$/);
+      expect(Date.parse(body.pdfUrlExpiresAt) - Date.now()).toBeGreaterThan(3500_000);
+
+      const [stored] = await t.database.handle.db.select().from(simulations).where(eq(simulations.id, simulationId));
+      expect(stored).toMatchObject({ userId: expect.any(String), usedSampleData: false, dateEffet: '2026-02-01' });
+      expect(stored?.gridDates).toMatchObject({ atrd: '2025-07-01' });
+    });
+
+    it('a T2 point (CAR × Zi × A) still reports the sample Zi table', async () => {
+      const response = await alice.post('/api/simulator/simulate/', { ...ACCEPTANCE, tarif: 'T2', cjaMwhj: '' });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().resultat.usedSampleData).toBe(true);
+      expect(response.json().resultat.referentiel.ziDataset).toMatchObject({ origin: 'package' });
+    });
+
+    it('another DSO than GRDF: 400 « pas encore supporté »', async () => {
+      const response = await alice.post('/api/simulator/simulate/', {
+        ...ACCEPTANCE,
+        code: 'REGAZ-0001',
+        commune: 'Bordeaux',
+        tso: 'Teréga',
+        dso: 'Régaz-Bordeaux',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().code).toBe('UNSUPPORTED_POINT');
+      expect(response.json().error).toContain('combinaison TSO/DSO');
+    });
+
+    it('options: the imported table answers, codes capped at 300 with truncated, q narrows', async () => {
+      const all = (await alice.get('/api/simulator/options/pitd/?point=pitd')).json();
+      expect(all.codes).toHaveLength(300);
+      expect(all.truncated).toBe(true);
+      expect(all.usedSampleData).toBe(true); // the Zi table is still the sample
+      expect(all.referenceData.pitd).toMatchObject({ origin: 'import', version: 1, rowCount: 353 });
+      const search = (await alice.get('/api/simulator/options/pitd/?point=pitd&q=pitd-01')).json();
+      expect(search.codes).toHaveLength(100);
+      expect(search.truncated).toBe(false);
+      const paris = (await alice.get('/api/simulator/options/pitd/?point=pitd&code=GRDF-IDF-0001')).json();
+      expect(paris.pitdCommunesIndex[0].communes.map((c: { commune: string }) => c.commune)).toEqual([
+        'BOULOGNE BILLANCOURT',
+        'Paris',
+      ]);
+      expect(paris.tso).toEqual(['NaTran']);
+    });
+
+    it('the PDF link downloads the report with the same lines; only its signature opens it', async () => {
+      const anonymous = new HttpClient(t.app);
+      const response = await anonymous.get(pdfUrl);
+      expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      expect(response.headers['content-disposition']).toMatch(
+        /^attachment; filename="simulation-2026-02-[0-9a-f]{8}\.pdf"$/,
+      );
+      const bytes = new Uint8Array(response.rawPayload);
+      const { text, totalPages } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+      const flat = text.replace(/[\s\u00a0\u202f]+/g, ' ');
+      expect(totalPages).toBeGreaterThanOrEqual(2);
+      expect(flat).toContain(`Page 1 / ${totalPages}`);
+      expect(flat).toContain("Simulation des coûts d'acheminement du gaz naturel");
+      expect(flat).toContain('GRDF-IDF-0001');
+      expect(flat).toContain('21 705,72 €');
+      expect(flat).toContain('920,36 €');
+      expect(flat).toContain('109 MWh/j × 123,58 €/MWh/j/an');
+      expect(flat).toContain('ESTIMATION');
+      expect(flat).toContain('Dates des grilles appliquées');
+      expect(flat).not.toContain("Données d'échantillon");
+      for (const line of resultat.lignes) {
+        expect(flat, line.id).toContain(line.label.split(' ').slice(0, 3).join(' '));
+        if (line.annualAmount !== null) {
+          expect(flat, line.id).toContain(
+            `${line.annualAmount.toLocaleString('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).replace(/[\u00a0\u202f]/g, ' ')} €`,
+          );
+        }
+      }
+
+      const url = new URL(pdfUrl, 'http://localhost');
+      const sig = url.searchParams.get('sig') ?? '';
+      const exp = Number(url.searchParams.get('exp'));
+      const tampered = [
+        `${url.pathname}?exp=${exp}&sig=${sig.slice(0, -2)}${sig.endsWith('AA') ? 'BB' : 'AA'}`,
+        `${url.pathname}?exp=${exp + 3600}&sig=${sig}`,
+        `${url.pathname}?exp=${exp}`,
+        `/api/simulator/simulations/00000000-0000-4000-8000-000000000000/pdf?exp=${exp}&sig=${sig}`,
+      ];
+      for (const link of tampered) {
+        const refused = await anonymous.get(link);
+        expect(refused.statusCode, link).toBe(403);
+        expect(refused.json()).toMatchObject({ code: 'PDF_LINK_INVALID' });
+        expect(refused.json().error).toContain('Lien de téléchargement invalide');
+      }
+
+      // Same secret, past expiry: a link that was genuine an hour ago.
+      const aliceId = (await alice.get('/api/account/me')).json().user.id as string;
+      const expired = new PdfLinkSigner(TEST_SECRET, 3600).urlFor(
+        simulationId,
+        aliceId,
+        Math.floor(Date.now() / 1000) - 1,
+      );
+      const tooLate = await anonymous.get(expired);
+      expect(tooLate.statusCode).toBe(403);
+      expect(tooLate.json()).toMatchObject({ code: 'PDF_LINK_EXPIRED' });
+      expect(tooLate.json().error).toContain('a expiré');
+
+      // A fresh link for the owner only.
+      const fresh = await alice.get(`/api/simulator/simulations/${simulationId}/pdf-link`);
+      expect(fresh.statusCode).toBe(200);
+      expect((await anonymous.get(fresh.json().pdfUrl)).statusCode).toBe(200);
+      expect((await bob.get(`/api/simulator/simulations/${simulationId}/pdf-link`)).statusCode).toBe(404);
+    });
+  });
+});

@@ -1,0 +1,488 @@
+import { z } from 'zod';
+
+/**
+ * Gas tariff simulator (spec §2.8, §3, §4, §5 "Simulator", §7, §8; issue 4). docs/api.md § Simulator.
+ *
+ * - `GET /api/simulator/options/{pitd|li|pic}/?point=…&code=…&commune=…&tso=…&dso=…&tarif=…&profil=…&month=…&q=…`
+ * - `POST /api/simulator/simulate/` with the form below → `{ simulationId, resultat, pdfUrl, pdfUrlExpiresAt }`
+ * - `GET /api/simulator/simulations/:id/pdf?exp=…&sig=…` (signed link, ADR 0012)
+ * - `GET /api/simulator/simulations/:id/pdf-link` (owner: a fresh signed link)
+ */
+
+export const simulatorPoints = ['PITD', 'LI', 'PIC'] as const;
+export const simulatorPointSchema = z.enum(simulatorPoints);
+export type SimulatorPoint = z.infer<typeof simulatorPointSchema>;
+
+export const simulatorTarifs = ['T1', 'T2', 'T3', 'T4', 'TP'] as const;
+export type SimulatorTarif = (typeof simulatorTarifs)[number];
+/** Options whose capacity is subscribed (CJA): the CAR is not asked (spec §5). */
+export const subscribedTarifs: readonly SimulatorTarif[] = ['T4', 'TP'];
+
+export const simulatorProfils = ['P011', 'P012', 'P013', 'P014', 'P015', 'P016', 'P017', 'P018', 'P019'] as const;
+export type SimulatorProfil = (typeof simulatorProfils)[number];
+
+/** Code search answers at most this many codes (spec §9), with `truncated: true` beyond. */
+export const SIMULATOR_CODE_SEARCH_LIMIT = 300;
+
+/**
+ * Error codes of the simulator endpoints (besides the common catalogue of errors.ts: VALIDATION_FAILED,
+ * UNAUTHENTICATED, CSRF_INVALID, NOT_FOUND…). The UI maps by message (spec §8); programs branch on these.
+ */
+export const simulatorErrorCodes = [
+  /** 400 — the hidden honeypot field was filled: 'Bot détecté. Requête bloquée.' */
+  'BOT_DETECTED',
+  /** 400 — point / option / operator the engine does not handle: message contains « pas encore supporté ». */
+  'UNSUPPORTED_POINT',
+  /** 422 — a tariff value or reference table is missing: message contains « données tarifaires » and « pas disponibles ». */
+  'TARIFF_DATA_UNAVAILABLE',
+  /** 403 — the PDF link's signature does not match (tampered, or for another simulation). */
+  'PDF_LINK_INVALID',
+  /** 403 — the PDF link is past its expiry. */
+  'PDF_LINK_EXPIRED',
+] as const;
+export type SimulatorErrorCode = (typeof simulatorErrorCodes)[number];
+
+/** Every message of spec §5 "Simulator" (exact wording), plus the LI/PIC code wording written in the same style. */
+export const SIMULATOR_MESSAGES = {
+  honeypot: 'Bot détecté. Requête bloquée.',
+  pointDeReseau: 'Veuillez indiquer le point de réseau.',
+  codePitd: 'Veuillez indiquer le code PITD.',
+  codeLi: 'Veuillez indiquer le code LI.',
+  codePic: 'Veuillez indiquer le code PIC.',
+  commune: 'Veuillez indiquer la commune.',
+  tso: 'Veuillez sélectionner le TSO.',
+  dso: 'Veuillez indiquer le DSO.',
+  tarif: 'Veuillez indiquer le tarif.',
+  profil: 'Veuillez indiquer le profil.',
+  dateEffetMonth: "Veuillez sélectionner la date d'effet.",
+  assiette: "Veuillez indiquer l'assiette.",
+  cja: 'Veuillez indiquer la CJA.',
+  car: 'Veuillez indiquer la CAR.',
+} as const;
+
+// ---- options cascade -------------------------------------------------------------------------------------
+
+export const simulatorOptionsParamsSchema = z.object({
+  point: z
+    .string()
+    .transform((value) => value.toLowerCase())
+    .pipe(z.enum(['pitd', 'li', 'pic'], { error: 'Type de point inconnu : attendu pitd, li ou pic.' })),
+});
+export type SimulatorOptionsParams = z.infer<typeof simulatorOptionsParamsSchema>;
+
+const queryText = z.string().trim().max(200).optional();
+
+/** Query of the cascade: the SPA sends only non-empty values; the first call sends only `point` (spec §7). */
+export const simulatorOptionsQuerySchema = z.object({
+  point: queryText,
+  code: queryText,
+  commune: queryText,
+  tso: queryText,
+  dso: queryText,
+  tarif: queryText,
+  profil: queryText,
+  /** YYYY-MM (or YYYY-MM-DD). */
+  month: queryText,
+  /** Case-insensitive substring of the code or its label; at most 300 codes answered. */
+  q: z.string().trim().max(100).optional(),
+});
+export type SimulatorOptionsQuery = z.infer<typeof simulatorOptionsQuerySchema>;
+
+export const referenceDatasetInfoSchema = z.object({
+  kind: z.enum(['pitd', 'zi']),
+  /** True for the sample shipped with @pilote/tariffs (no import yet) or a file imported as a sample. */
+  isSample: z.boolean(),
+  /** `import` = an imported version in the database; `package` = the sample shipped with the code. */
+  origin: z.enum(['import', 'package']),
+  version: z.number().int().nullable(),
+  sourceFileName: z.string().nullable(),
+  importedAt: z.iso.datetime().nullable(),
+  rowCount: z.number().int(),
+  description: z.string(),
+});
+export type ReferenceDatasetInfo = z.infer<typeof referenceDatasetInfoSchema>;
+
+export const simulatorCodeOptionSchema = z.object({ code: z.string(), libelle: z.string() });
+
+export const pitdCommuneOptionSchema = z.object({
+  commune: z.string(),
+  communeInsee: z.string(),
+  tso: z.string(),
+  dso: z.string(),
+});
+
+export const simulatorOptionsResponseSchema = z.object({
+  point: simulatorPointSchema,
+  /** Codes matching `q` (all codes without it), sorted, at most 300. */
+  codes: z.array(simulatorCodeOptionSchema),
+  /** True when more than 300 codes matched. */
+  truncated: z.boolean(),
+  tarifs: z.array(z.enum(simulatorTarifs)),
+  profils: z.array(z.enum(simulatorProfils)),
+  /** Months of effect (YYYY-MM) the dated grids can simulate for the chosen point / tarif / TSO. */
+  months: z.array(z.string()),
+  /** TSO choices: from the chosen code's communes (PITD), else every TSO. */
+  tso: z.array(z.string()),
+  /** DSO choices (PITD): from the chosen code's communes, narrowed by commune and tso. Empty for LI/PIC. */
+  dso: z.array(z.string()),
+  /** PITD: the chosen `code`'s communes (empty until a code is chosen). */
+  pitdCommunesIndex: z.array(z.object({ code: z.string(), communes: z.array(pitdCommuneOptionSchema) })).optional(),
+  /** LI: code → communes (no reference table yet: always empty, see `message`). */
+  liCommunesIndex: z.array(z.object({ code: z.string(), communes: z.array(z.string()) })).optional(),
+  /** PIC: code → communes (no reference table yet: always empty, see `message`). */
+  picCommunesIndex: z
+    .array(z.object({ code: z.string(), communes: z.array(z.object({ commune: z.string() })) }))
+    .optional(),
+  /** True when the answer comes (partly) from the sample shipped with the code, not an imported file. */
+  usedSampleData: z.boolean(),
+  /** Which PITD / Zi tables answer (PITD only; null for LI/PIC). */
+  referenceData: z.object({ pitd: referenceDatasetInfoSchema, zi: referenceDatasetInfoSchema }).nullable(),
+  /** A French notice for the UI (LI/PIC: reference data not available yet), else null. */
+  message: z.string().nullable(),
+});
+export type SimulatorOptionsResponse = z.infer<typeof simulatorOptionsResponseSchema>;
+
+// ---- simulate --------------------------------------------------------------------------------------------
+
+const formValue = z.union([z.string().max(200), z.number()]).nullish();
+
+/**
+ * The form of spec §3, camelCase. Numbers may be sent as numbers or as French strings ("15 466,8").
+ * Beyond the spec: `cee` (€/MWh, overrides the default CEE cost) and `distanceM` (option TP: distance to the
+ * transport network in metres). `capacite` is the subscribed delivery capacity (MWh/j, `cpl`), base of the
+ * TCL of transport-connected points. `cjaMwhj` and `cja` both carry the CJA (the first one set wins).
+ */
+export const simulateBodySchema = z.object({
+  pointDeReseau: formValue,
+  code: formValue,
+  commune: formValue,
+  tso: formValue,
+  dso: formValue,
+  profil: formValue,
+  capacite: formValue,
+  tarif: formValue,
+  car: formValue,
+  cja: formValue,
+  cjaMwhj: formValue,
+  assiette: formValue,
+  cjsInterruptible: formValue,
+  /** YYYY-MM. Required for PITD; LI/PIC default to the current month. */
+  dateEffetMonth: formValue,
+  honeypot: formValue,
+  cee: formValue,
+  distanceM: formValue,
+});
+export type SimulateBody = z.infer<typeof simulateBodySchema>;
+
+/** What the form means once validated (numbers parsed, blanks removed). */
+export interface ValidatedSimulatorForm {
+  pointDeReseau: SimulatorPoint;
+  code: string;
+  commune: string | undefined;
+  tso: string;
+  dso: string | undefined;
+  profil: SimulatorProfil;
+  tarif: SimulatorTarif;
+  car: number | undefined;
+  cja: number | undefined;
+  assiette: number | undefined;
+  cjsInterruptible: number | undefined;
+  cpl: number | undefined;
+  cee: number | undefined;
+  distanceM: number | undefined;
+  /** YYYY-MM, or undefined (LI/PIC without a month). */
+  dateEffetMonth: string | undefined;
+}
+
+export type SimulatorFormCheck =
+  | { ok: true; value: ValidatedSimulatorForm }
+  | { ok: false; code: 'BOT_DETECTED' | 'VALIDATION_FAILED'; field: string; message: string };
+
+/**
+ * Parses a French number: comma or dot decimals, spaces (also non-breaking / narrow) as thousands
+ * separators. Returns null when the text is not a number.
+ */
+export function parseFrenchNumber(value: string | number): number | null {
+  if (typeof value === 'number') {
+    return Number.isFinite(value) ? value : null;
+  }
+  const compact = value.replace(/[\s\u00a0\u202f\u2009]/g, '').replace(',', '.');
+  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(compact)) {
+    return null;
+  }
+  const parsed = Number(compact);
+  return Number.isFinite(parsed) ? parsed : null;
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  car: 'CAR',
+  cja: 'CJA',
+  cjaMwhj: 'CJA',
+  assiette: 'assiette',
+  cjsInterruptible: 'capacité interruptible',
+  capacite: 'capacité',
+  cee: 'CEE',
+  distanceM: 'distance',
+};
+
+type FormValue = string | number | null | undefined;
+
+function text(value: FormValue): string | undefined {
+  if (value === null || value === undefined) {
+    return undefined;
+  }
+  const trimmed = String(value).trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+class FieldError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Empty → undefined; not a number or negative → FieldError naming the field. */
+function number(value: FormValue, field: string): number | undefined {
+  const raw = text(value);
+  if (raw === undefined) {
+    return undefined;
+  }
+  const parsed = parseFrenchNumber(raw);
+  const label = FIELD_LABELS[field] ?? field;
+  if (parsed === null) {
+    throw new FieldError(field, `Valeur numérique invalide pour le champ « ${label} » : « ${raw} ».`);
+  }
+  if (parsed < 0) {
+    throw new FieldError(field, `La valeur du champ « ${label} » doit être positive ou nulle.`);
+  }
+  return parsed;
+}
+
+/**
+ * The validation rules of spec §5 "Simulator", in the order the spec lists them: honeypot, point, then
+ * the fields the point type requires, then the CAR (unless LI or T4/TP) and the CJA (LI, PIC, and PITD in
+ * T4/TP). Shared by the server (authoritative) and the web form (same messages, field by field).
+ */
+export function validateSimulatorForm(body: SimulateBody): SimulatorFormCheck {
+  if (text(body.honeypot) !== undefined) {
+    return { ok: false, code: 'BOT_DETECTED', field: 'honeypot', message: SIMULATOR_MESSAGES.honeypot };
+  }
+  try {
+    const point = text(body.pointDeReseau)?.toUpperCase();
+    if (!point || !(simulatorPoints as readonly string[]).includes(point)) {
+      throw new FieldError('pointDeReseau', SIMULATOR_MESSAGES.pointDeReseau);
+    }
+    const pointDeReseau = point as SimulatorPoint;
+    const code = text(body.code);
+    const commune = text(body.commune);
+    const tso = text(body.tso);
+    const dso = text(body.dso);
+    const tarifText = text(body.tarif)?.toUpperCase();
+    const tarif = (simulatorTarifs as readonly string[]).includes(tarifText ?? '')
+      ? (tarifText as SimulatorTarif)
+      : undefined;
+    const profilText = text(body.profil)?.toUpperCase();
+    const profil = (simulatorProfils as readonly string[]).includes(profilText ?? '')
+      ? (profilText as SimulatorProfil)
+      : undefined;
+    const monthText = text(body.dateEffetMonth);
+    const month = monthText && /^\d{4}-(0[1-9]|1[0-2])$/.test(monthText) ? monthText : undefined;
+
+    if (pointDeReseau === 'PITD') {
+      if (!code) {
+        throw new FieldError('code', SIMULATOR_MESSAGES.codePitd);
+      }
+      if (!commune) {
+        throw new FieldError('commune', SIMULATOR_MESSAGES.commune);
+      }
+      if (!tso) {
+        throw new FieldError('tso', SIMULATOR_MESSAGES.tso);
+      }
+      if (!dso) {
+        throw new FieldError('dso', SIMULATOR_MESSAGES.dso);
+      }
+      if (!tarif) {
+        throw new FieldError('tarif', SIMULATOR_MESSAGES.tarif);
+      }
+      if (!profil) {
+        throw new FieldError('profil', SIMULATOR_MESSAGES.profil);
+      }
+      if (!month) {
+        throw new FieldError('dateEffetMonth', SIMULATOR_MESSAGES.dateEffetMonth);
+      }
+    } else {
+      if (!code) {
+        throw new FieldError('code', pointDeReseau === 'LI' ? SIMULATOR_MESSAGES.codeLi : SIMULATOR_MESSAGES.codePic);
+      }
+      if (!tso) {
+        throw new FieldError('tso', SIMULATOR_MESSAGES.tso);
+      }
+      if (!tarif) {
+        throw new FieldError('tarif', SIMULATOR_MESSAGES.tarif);
+      }
+      if (!profil) {
+        throw new FieldError('profil', SIMULATOR_MESSAGES.profil);
+      }
+      if (number(body.assiette, 'assiette') === undefined) {
+        throw new FieldError('assiette', SIMULATOR_MESSAGES.assiette);
+      }
+      if (number(body.cja, 'cja') === undefined && number(body.cjaMwhj, 'cjaMwhj') === undefined) {
+        throw new FieldError('cja', SIMULATOR_MESSAGES.cja);
+      }
+      if (monthText !== undefined && !month) {
+        throw new FieldError('dateEffetMonth', SIMULATOR_MESSAGES.dateEffetMonth);
+      }
+    }
+    const subscribed = subscribedTarifs.includes(tarif);
+    const car = number(body.car, 'car');
+    if (car === undefined && pointDeReseau !== 'LI' && !subscribed) {
+      throw new FieldError('car', SIMULATOR_MESSAGES.car);
+    }
+    const cja = number(body.cjaMwhj, 'cjaMwhj') ?? number(body.cja, 'cja');
+    if (cja === undefined && pointDeReseau === 'PITD' && subscribed) {
+      throw new FieldError('cjaMwhj', SIMULATOR_MESSAGES.cja);
+    }
+    return {
+      ok: true,
+      value: {
+        pointDeReseau,
+        code,
+        commune,
+        tso,
+        dso,
+        profil,
+        tarif,
+        car,
+        cja,
+        assiette: number(body.assiette, 'assiette'),
+        cjsInterruptible: number(body.cjsInterruptible, 'cjsInterruptible'),
+        cpl: number(body.capacite, 'capacite'),
+        cee: number(body.cee, 'cee'),
+        distanceM: number(body.distanceM, 'distanceM'),
+        dateEffetMonth: month,
+      },
+    };
+  } catch (error) {
+    if (error instanceof FieldError) {
+      return { ok: false, code: 'VALIDATION_FAILED', field: error.field, message: error.message };
+    }
+    throw error;
+  }
+}
+
+// ---- result ----------------------------------------------------------------------------------------------
+
+export const montantsFixesSchema = z.object({
+  abonnement: z.number(),
+  /** ATRD capacity and distance terms. */
+  termeDistribution: z.number(),
+  /** ATRT capacity terms: TCS + TCR × NTR + TCL. */
+  termeTransport: z.number(),
+  compensationStockage: z.number(),
+  ctaTso: z.number(),
+  ctaDso: z.number(),
+  ctaTotal: z.number(),
+  totalFixe: z.number(),
+});
+export type MontantsFixesDto = z.infer<typeof montantsFixesSchema>;
+
+export const montantsParMwhSchema = z.object({
+  accise: z.number(),
+  /** Same value as `accise` (the accise on natural gas is the former TICGN; the UI looks for "TICGN"). */
+  ticgn: z.number(),
+  cee: z.number(),
+  termeProportionnel: z.number(),
+});
+
+export const lineSourceSchema = z.object({
+  title: z.string(),
+  url: z.string(),
+  publishedOn: z.string().nullable(),
+  status: z.enum(['official', 'secondary', 'estimate']),
+});
+export type LineSourceDto = z.infer<typeof lineSourceSchema>;
+
+export const simulationLineSchema = z.object({
+  id: z.string(),
+  category: z.enum([
+    'abonnement',
+    'termeDistribution',
+    'termeTransport',
+    'compensationStockage',
+    'ctaTso',
+    'ctaDso',
+    'accise',
+    'cee',
+    'termeProportionnel',
+  ]),
+  /** `fixe`: yearly amount (monthly = annual / 12); `parMwh`: price per MWh (amounts on `assiette` when given). */
+  kind: z.enum(['fixe', 'parMwh']),
+  label: z.string(),
+  formula: z.string(),
+  inputs: z.record(z.string(), z.union([z.number(), z.string()])),
+  unitPrice: z.number(),
+  unit: z.string(),
+  annualAmount: z.number().nullable(),
+  monthlyAmount: z.number().nullable(),
+  sources: z.array(lineSourceSchema),
+  isEstimate: z.boolean(),
+});
+export type SimulationLineDto = z.infer<typeof simulationLineSchema>;
+
+export const gridDatesSchema = z.object({
+  atrd: z.string().nullable(),
+  atrt: z.string(),
+  stockage: z.string(),
+  cta: z.string(),
+  accise: z.string(),
+  cee: z.string().nullable(),
+});
+
+export const simulationResultSchema = z.object({
+  /** YYYY-MM-DD: first day of the month of effect. */
+  dateEffet: z.string(),
+  mensuel: montantsFixesSchema,
+  annuel: montantsFixesSchema,
+  parMwh: montantsParMwhSchema,
+  lignes: z.array(simulationLineSchema),
+  warnings: z.array(z.string()),
+  gridDates: gridDatesSchema,
+  usedSampleData: z.boolean(),
+  hasEstimates: z.boolean(),
+  /** Reference data used for the point. */
+  referentiel: z.object({
+    ntr: z.number().int(),
+    stationMeteo: z.string().nullable(),
+    zi: z.number().nullable(),
+    libelle: z.string().nullable(),
+    communeInsee: z.string().nullable(),
+    pitdDataset: referenceDatasetInfoSchema.nullable(),
+    ziDataset: referenceDatasetInfoSchema.nullable(),
+  }),
+});
+export type SimulationResultDto = z.infer<typeof simulationResultSchema>;
+
+export const simulateResponseSchema = z.object({
+  simulationId: z.string(),
+  resultat: simulationResultSchema,
+  /** Relative signed link to the PDF report (same origin), valid until `pdfUrlExpiresAt`. */
+  pdfUrl: z.string(),
+  pdfUrlExpiresAt: z.iso.datetime(),
+});
+export type SimulateResponse = z.infer<typeof simulateResponseSchema>;
+
+export const simulationIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+export const simulationPdfQuerySchema = z.object({
+  exp: z.string().max(20).optional(),
+  sig: z.string().max(200).optional(),
+});
+
+export const simulationPdfLinkResponseSchema = z.object({
+  pdfUrl: z.string(),
+  pdfUrlExpiresAt: z.iso.datetime(),
+});
+export type SimulationPdfLinkResponse = z.infer<typeof simulationPdfLinkResponseSchema>;
