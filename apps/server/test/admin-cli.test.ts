@@ -39,7 +39,8 @@ const script = (name: string, args: string[], dataDir: string) =>
     PASSWORD_HASH_LOG_N: '10',
   });
 
-describe('admin scripts', () => {
+// Spawns real processes (tsx + PGlite start-up): slow on a loaded 2-core machine.
+describe('admin scripts', { timeout: 120_000 }, () => {
   it('`npm run admin:create` creates a verified admin who can sign in; admin:role changes roles', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'pe-cli-'));
     const created = await run(

@@ -70,7 +70,7 @@ function stopWith(running: Running, signal: NodeJS.Signals): Promise<number | nu
   });
 }
 
-describe('server process', () => {
+describe('server process', { timeout: 120_000 }, () => {
   it('keeps its PGlite data across a restart and stops cleanly on SIGTERM and SIGINT', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'pe-data-'));
     const first = await startServer({ DATA_DIR: dataDir });

@@ -36,7 +36,8 @@ function run(args: string[], dataDir: string): Promise<{ code: number | null; ou
   });
 }
 
-describe('`npm run tariffs:import`', () => {
+// Spawns real processes (tsx + PGlite start-up): slow on a loaded 2-core machine.
+describe('`npm run tariffs:import`', { timeout: 120_000 }, () => {
   it('imports a PITD CSV into the configured database; the simulator then uses it (acceptance case)', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'pe-import-'));
     const good = path.join(dataDir, 'pitd-officiel.csv');

@@ -104,13 +104,14 @@ describe('layout (spec §2.4)', () => {
     const { user, router } = await openPrivate('/private/gas/audit');
     await user.click(screen.getByRole('link', { name: "Passer à l'électricité" }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/private/elec/audit'));
-    expect(screen.getByTestId('space-title')).toHaveTextContent('Espace Électricité');
+    // The layout re-renders after the (lazy) route has loaded, not when the URL changes.
+    await waitFor(() => expect(screen.getByTestId('space-title')).toHaveTextContent('Espace Électricité'));
 
     await user.click(screen.getByRole('button', { name: /Menu utilisateur/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Compte' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/private/account/settings'));
-    expect(screen.getByTestId('space-title')).toHaveTextContent('Espace Compte');
-    expect(screen.getByTestId('account-card')).toHaveTextContent('camille@exemple.fr');
+    await waitFor(() => expect(screen.getByTestId('space-title')).toHaveTextContent('Espace Compte'));
+    expect(await screen.findByTestId('account-card')).toHaveTextContent('camille@exemple.fr');
     expect(screen.getByTestId('tier-badge')).toHaveTextContent('Gratuit');
 
     await user.click(screen.getByRole('link', { name: "Retour à l'Espace Électricité" }));
