@@ -17,9 +17,13 @@ import { createAuth } from './modules/auth/auth.ts';
 import { MailDispatcher } from './modules/auth/mail-dispatcher.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createActorResolver } from './modules/auth/session.ts';
+import { consumptionDataRoutes } from './modules/consumption-data/routes.ts';
+import { createConsumptionDataService } from './modules/consumption-data/service.ts';
 import { csrfRoutes } from './modules/csrf/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { infoRoutes } from './modules/info/routes.ts';
+import { optimisationRoutes } from './modules/optimisation/routes.ts';
+import { createOptimisationService } from './modules/optimisation/service.ts';
 import { createReferenceData } from './modules/reference-data/source.ts';
 import { PdfLinkSigner } from './modules/simulator/pdf-link.ts';
 import { simulatorRoutes } from './modules/simulator/routes.ts';
@@ -100,12 +104,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     resolveActor,
   });
 
+  const referenceData = createReferenceData(database.db);
   await app.register(simulatorRoutes, {
     service: createSimulatorService({
       db: database.db,
-      referenceData: createReferenceData(database.db),
+      referenceData,
       pdfLinks: new PdfLinkSigner(deps.secret, config.pdfLinkTtlSeconds),
     }),
+    resolveActor,
+  });
+
+  const consumption = createConsumptionDataService({ db: database.db });
+  await app.register(consumptionDataRoutes, { service: consumption, resolveActor });
+  await app.register(optimisationRoutes, {
+    service: createOptimisationService({ referenceData, consumption }),
     resolveActor,
   });
 

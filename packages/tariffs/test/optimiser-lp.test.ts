@@ -36,7 +36,8 @@ const small = fc
     values.map((v, i) => ({ date: addDays(addDays('2025-01-01', start), i), mwh: v, qualite: 'mesure' as const })),
   );
 
-describe('exact optimiser vs the HiGHS MILP (independent formulation)', () => {
+// HiGHS (WebAssembly) solves take seconds on a loaded 2-core machine.
+describe('exact optimiser vs the HiGHS MILP (independent formulation)', { timeout: 60_000 }, () => {
   const real = capacityCostModelAt({ tarif: 'T4', tso: 'NaTran', ntr: 3, date: '2025-07-01', modulation: 5 }).model;
   const withTransportPenalty: CapacityCostModel = { ...real, transportPenaltyPerMwh: 3.5 };
 

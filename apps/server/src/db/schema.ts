@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -215,4 +216,65 @@ export const simulations = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (table) => [index('simulations_user_id_created_at_idx').on(table.userId, table.createdAt)],
+);
+
+// ---- Consumption data (issue 5, ADR 0013) --------------------------------------------------------------
+// One `consumption_datasets` row per imported file (owned by one user, for one PCE); its days live in
+// `consumption_readings`, one row per day from the first to the last (days absent from the file: `manquant`).
+// Datasets are immutable: a new file is a new dataset; deleting a dataset deletes its days.
+
+export const consumptionDatasets = pgTable(
+  'consumption_datasets',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Point de comptage et d'estimation: 14 digits. */
+    pce: text('pce').notNull(),
+    label: text('label'),
+    /** 'simple' (date;kWh) | 'grdf' (GRDF daily export). */
+    sourceFormat: text('source_format').notNull(),
+    sourceFileName: text('source_file_name'),
+    /** 'kWh' when the file gave energies, 'm3' when they were computed from volumes. */
+    unit: text('unit').notNull(),
+    /** kWh/m³ given at import for volumes without their own coefficient. */
+    conversionCoefficient: doublePrecision('conversion_coefficient'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    check('consumption_datasets_pce_check', sql`${table.pce} ~ '^[0-9]{14}$'`),
+    check('consumption_datasets_format_check', sql`${table.sourceFormat} in ('simple', 'grdf')`),
+    check('consumption_datasets_unit_check', sql`${table.unit} in ('kWh', 'm3')`),
+    index('consumption_datasets_user_pce_idx').on(table.userId, table.pce),
+    index('consumption_datasets_user_created_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+/** One day of a dataset. Primary key (dataset, date): a date appears once per dataset. */
+export const consumptionReadings = pgTable(
+  'consumption_readings',
+  {
+    datasetId: text('dataset_id')
+      .notNull()
+      .references(() => consumptionDatasets.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    /** Energy of the day (kWh); null exactly when the day is missing. */
+    kwh: doublePrecision('kwh'),
+    /** 'mesure' | 'estime' | 'manquant'. */
+    quality: text('quality').notNull(),
+    /** Volume (m³) and coefficient (kWh/m³) when the energy was computed from a volume. */
+    volumeM3: doublePrecision('volume_m3'),
+    coefficient: doublePrecision('coefficient'),
+    /** Line of the imported file; null for a day absent from the file. */
+    sourceLine: integer('source_line'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.datasetId, table.date] }),
+    check('consumption_readings_quality_check', sql`${table.quality} in ('mesure', 'estime', 'manquant')`),
+    check(
+      'consumption_readings_kwh_check',
+      sql`(${table.quality} = 'manquant' and ${table.kwh} is null) or (${table.quality} <> 'manquant' and ${table.kwh} >= 0)`,
+    ),
+  ],
 );

@@ -1,7 +1,12 @@
-import { defaultErrorMessages, type ErrorCode, type SimulatorErrorCode } from '@pilote/contracts';
+import {
+  type ConsumptionErrorCode,
+  defaultErrorMessages,
+  type ErrorCode,
+  type SimulatorErrorCode,
+} from '@pilote/contracts';
 
-/** Every code a service may throw: the common catalogue plus the simulator's own (contracts/simulator.ts). */
-export type AppErrorCode = ErrorCode | SimulatorErrorCode;
+/** Every code a service may throw: the common catalogue plus the simulator's and consumption data's own. */
+export type AppErrorCode = ErrorCode | SimulatorErrorCode | ConsumptionErrorCode;
 
 const statusByCode: Record<AppErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -21,6 +26,7 @@ const statusByCode: Record<AppErrorCode, number> = {
   TARIFF_DATA_UNAVAILABLE: 422,
   PDF_LINK_INVALID: 403,
   PDF_LINK_EXPIRED: 403,
+  CONSUMPTION_DATA_INSUFFICIENT: 422,
 };
 
 const defaultMessages: Record<AppErrorCode, string> = {
@@ -30,6 +36,7 @@ const defaultMessages: Record<AppErrorCode, string> = {
   TARIFF_DATA_UNAVAILABLE: 'Les données tarifaires ne sont pas disponibles.',
   PDF_LINK_INVALID: 'Lien de téléchargement invalide.',
   PDF_LINK_EXPIRED: 'Ce lien de téléchargement a expiré.',
+  CONSUMPTION_DATA_INSUFFICIENT: 'Les relevés de consommation ne couvrent pas une année complète.',
 };
 
 /** Field-level detail added to a 400 (same shape as the zod validation errors: `path` = `/field`). */

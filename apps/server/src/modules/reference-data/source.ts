@@ -1,6 +1,7 @@
 import type { ReferenceDatasetInfo } from '@pilote/contracts';
 import { findZi as findSampleZi, type PitdRow, type ProfilCode, SAMPLE_PITD, SAMPLE_ZI } from '@pilote/tariffs';
 import type { Database } from '../../db/client.ts';
+import { normaliseCommuneName } from './communes.ts';
 import {
   type DatasetRecord,
   findActiveDataset,
@@ -20,6 +21,11 @@ export interface PitdEntry {
   dso: string;
   ntr: number;
   stationMeteo: string;
+}
+
+/** True when `commune` (a name, any case/accents, or an INSEE code) is the entry's commune. */
+export function sameCommune(entry: PitdEntry, commune: string): boolean {
+  return entry.communeInsee === commune || normaliseCommuneName(entry.commune) === normaliseCommuneName(commune);
 }
 
 /** The PITD table that answers now: the active imported version, else the sample of @pilote/tariffs. */

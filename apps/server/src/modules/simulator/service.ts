@@ -22,16 +22,14 @@ import {
   normalizeTso,
   type SimulationResult,
   simulate,
-  TariffDataUnavailableError,
   TariffDomainError,
-  TariffInputError,
-  UnsupportedCombinationError,
 } from '@pilote/tariffs';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { tariffErrorToAppError } from '../../lib/tariff-errors.ts';
 import { type Actor, requireUser } from '../auth/session.ts';
 import { normaliseCommuneName } from '../reference-data/communes.ts';
-import type { PitdEntry, ReferenceData } from '../reference-data/source.ts';
+import { type PitdEntry, type ReferenceData, sameCommune } from '../reference-data/source.ts';
 import type { PdfLinkSigner } from './pdf-link.ts';
 import { renderSimulationPdf } from './pdf-report.ts';
 import { findSimulation, insertSimulation, type SimulationRecord } from './repository.ts';
@@ -71,33 +69,12 @@ function addMonths(month: string, count: number): string {
 
 const unique = (values: Iterable<string>) => [...new Set(values)];
 
-function sameCommune(entry: PitdEntry, commune: string): boolean {
-  return entry.communeInsee === commune || normaliseCommuneName(entry.commune) === normaliseCommuneName(commune);
-}
-
 function sameOperator(a: string, b: string): boolean {
   return normaliseCommuneName(a) === normaliseCommuneName(b);
 }
 
 function validationError(field: string, message: string): AppError {
   return new AppError('VALIDATION_FAILED', message, { details: [{ path: `/${field}`, message }] });
-}
-
-/** Domain errors → API errors (spec §8: the UI maps « pas encore supporté » / « données tarifaires … pas disponibles »). */
-function toAppError(error: TariffDomainError): AppError {
-  if (error instanceof UnsupportedCombinationError) {
-    return new AppError('UNSUPPORTED_POINT', error.message, { cause: error });
-  }
-  if (error instanceof TariffDataUnavailableError || error.code === 'PARAMETER_OUT_OF_RANGE') {
-    return new AppError('TARIFF_DATA_UNAVAILABLE', error.message, { cause: error });
-  }
-  if (error instanceof TariffInputError) {
-    return new AppError('VALIDATION_FAILED', error.message, {
-      cause: error,
-      details: [{ path: `/${error.field}`, message: error.message }],
-    });
-  }
-  return new AppError('BAD_REQUEST', error.message, { cause: error });
 }
 
 export function createSimulatorService({
@@ -285,7 +262,7 @@ export function createSimulatorService({
       );
     } catch (error) {
       if (error instanceof TariffDomainError) {
-        throw toAppError(error);
+        throw tariffErrorToAppError(error);
       }
       throw error;
     }

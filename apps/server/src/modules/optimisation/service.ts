@@ -1,0 +1,281 @@
+import {
+  type OptimisationBody,
+  type OptimisationParam,
+  type OptimisationResponse,
+  type ValidatedOptimisationForm,
+  validateOptimisationForm,
+} from '@pilote/contracts';
+import {
+  addDays,
+  normalizeTso,
+  type OptimisationResult,
+  optimiserCja,
+  type SerieJournaliere,
+  synthetiserSerie,
+  TariffDomainError,
+} from '@pilote/tariffs';
+import { AppError } from '../../lib/app-error.ts';
+import { tariffErrorToAppError } from '../../lib/tariff-errors.ts';
+import { type Actor, requireUser } from '../auth/session.ts';
+import { shiftYears } from '../consumption-data/series-window.ts';
+import type { ConsumptionDataService } from '../consumption-data/service.ts';
+import { normaliseCommuneName } from '../reference-data/communes.ts';
+import { type PitdEntry, type ReferenceData, sameCommune } from '../reference-data/source.ts';
+import { transportPointMessage } from '../simulator/service.ts';
+
+/** Where the typical-year model is documented (answered with synthesised series). */
+export const SYNTHESIS_MODEL_DOC = 'docs/optimiser.md#4-série-journalière-synthétique';
+/** Imported total vs `assiette`: beyond this relative gap the response warns. */
+const ASSIETTE_GAP_WARNING = 0.2;
+
+export interface OptimisationServiceDependencies {
+  referenceData: ReferenceData;
+  consumption: ConsumptionDataService;
+  now?: () => Date;
+}
+
+function validationError(field: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', message, { details: [{ path: `/${field}`, message }] });
+}
+
+function toParam(param: OptimisationResult['params'][number]): OptimisationParam {
+  return {
+    id: param.id,
+    libelle: param.libelle,
+    valeur: param.valeur,
+    unite: param.unite,
+    statut: param.statut,
+    estimation: param.statut === 'estimate',
+    sources: param.sources.map((source) => ({ ...source })),
+    notes: param.notes ?? null,
+  };
+}
+
+function toBreakdown(b: OptimisationResult['details']['avant']) {
+  return {
+    transport_fixe: b.transport_fixe,
+    transport_stockage: b.transport_stockage,
+    transport_penalites: b.transport_penalites,
+    distribution_fixe: b.distribution_fixe,
+    total_annuel: b.total_annuel,
+    details: { ...b.details, penalitesParMois: { ...b.details.penalitesParMois } },
+  };
+}
+
+export function createOptimisationService({
+  referenceData,
+  consumption,
+  now = () => new Date(),
+}: OptimisationServiceDependencies) {
+  /** The PITD row of the point, checked like the simulator does (code, commune, TSO), DSO GRDF. */
+  async function resolvePoint(form: ValidatedOptimisationForm, tso: string) {
+    const table = await referenceData.pitd();
+    const rows = await table.rowsOf(form.code);
+    if (rows.length === 0) {
+      throw validationError(
+        'code',
+        `Code PITD inconnu : « ${form.code} »${table.info.isSample ? ' (table d’échantillon en service)' : ''}.`,
+      );
+    }
+    const entry = rows.find((row) => sameCommune(row, form.commune));
+    if (!entry) {
+      throw validationError('commune', `La commune « ${form.commune} » n'est pas rattachée au PITD « ${form.code} ».`);
+    }
+    if (normalizeTso(entry.tso) !== tso) {
+      throw validationError(
+        'tso',
+        `Le TSO « ${form.tso} » ne correspond pas au PITD « ${form.code} » (gestionnaire de transport : ${entry.tso}).`,
+      );
+    }
+    if (normaliseCommuneName(entry.dso) !== 'grdf') {
+      throw new AppError(
+        'UNSUPPORTED_POINT',
+        `Ce point n'est pas encore supporté : l'optimisation de la CJA couvre le réseau de distribution GRDF (gestionnaire de distribution de ${entry.commune} : ${entry.dso}).`,
+      );
+    }
+    return { entry, info: table.info };
+  }
+
+  function run(
+    form: ValidatedOptimisationForm,
+    tso: string,
+    entry: PitdEntry,
+    dateEffet: string,
+    serie: SerieJournaliere,
+  ) {
+    try {
+      return optimiserCja({
+        tarif: form.tarif,
+        tso,
+        ntr: entry.ntr,
+        dateEffet,
+        serie,
+        cjsInterruptible: form.cjsInterruptible,
+        ...(form.cjaActuelle === undefined ? {} : { cjaActuelle: form.cjaActuelle }),
+        ...(form.capacitesMensuelles === undefined ? {} : { capacitesMensuelles: form.capacitesMensuelles }),
+      });
+    } catch (error) {
+      if (error instanceof TariffDomainError) {
+        throw tariffErrorToAppError(error);
+      }
+      throw error;
+    }
+  }
+
+  return {
+    async optimise(actor: Actor | null, body: OptimisationBody): Promise<OptimisationResponse> {
+      const { user } = requireUser(actor);
+      const check = validateOptimisationForm(body);
+      if (!check.ok) {
+        throw validationError(check.field, check.message);
+      }
+      const form = check.value;
+      const tso = normalizeTso(form.tso);
+      if (!tso) {
+        throw validationError('tso', `TSO inconnu : « ${form.tso} » (attendu : NaTran ou Teréga).`);
+      }
+      if (form.pointDeReseau !== 'PITD') {
+        throw new AppError('TARIFF_DATA_UNAVAILABLE', transportPointMessage(form.pointDeReseau));
+      }
+      const dateEffet = `${form.dateEffetMonth ?? now().toISOString().slice(0, 7)}-01`;
+      const { entry, info } = await resolvePoint(form, tso);
+
+      const selection = await consumption.selectSeries(
+        user.id,
+        { datasetId: form.datasetId, pce: form.pce },
+        dateEffet,
+      );
+      const warnings: string[] = [];
+      let serie: SerieJournaliere;
+      let series: Pick<OptimisationResponse['series'], 'estimation' | 'message' | 'source'>;
+      const extraParams: OptimisationParam[] = [];
+      if (selection.kind === 'dataset') {
+        const { selected } = selection;
+        serie = { origine: 'mesures', jours: selected.jours };
+        series = {
+          estimation: false,
+          message: selected.message,
+          source: {
+            type: 'dataset',
+            datasetId: selected.dataset.id,
+            pce: selected.dataset.pce,
+            label: selected.dataset.label,
+            regle: selected.window.regle,
+            debut: selected.window.debut,
+            fin: selected.window.fin,
+          },
+        };
+        const total = selected.jours.reduce((sum, day) => sum + (day.mwh ?? 0), 0);
+        if (form.assiette > 0 && Math.abs(total - form.assiette) / form.assiette > ASSIETTE_GAP_WARNING) {
+          warnings.push(
+            `L’assiette indiquée (${form.assiette} MWh/an) s’écarte de plus de ${ASSIETTE_GAP_WARNING * 100} % du total des relevés utilisés (${Math.round(total * 10) / 10} MWh) : l’optimisation porte sur les relevés.`,
+          );
+        }
+      } else {
+        const debut = shiftYears(dateEffet, -1);
+        let synthesis: ReturnType<typeof synthetiserSerie>;
+        try {
+          synthesis = synthetiserSerie({
+            assiette: form.assiette,
+            profil: form.profil,
+            stationMeteo: entry.stationMeteo,
+            debut,
+          });
+        } catch (error) {
+          if (error instanceof TariffDomainError) {
+            throw tariffErrorToAppError(error);
+          }
+          throw error;
+        }
+        serie = synthesis.serie;
+        const jours = synthesis.serie.jours;
+        const fin = jours[jours.length - 1]?.date ?? addDays(dateEffet, -1);
+        const message = `ESTIMATION — consommation journalière synthétisée (année type) à partir de l’assiette (${form.assiette} MWh/an), du profil ${form.profil} et de la station météo ${entry.stationMeteo} (températures de ${synthesis.ville}) : ${selection.raison.charAt(0).toLowerCase()}${selection.raison.slice(1)} La CJA proposée est indicative.`;
+        series = {
+          estimation: true,
+          message,
+          source: {
+            type: 'synthese',
+            raison: selection.raison,
+            stationMeteo: entry.stationMeteo,
+            villeReference: synthesis.ville,
+            partChauffage: synthesis.partChauffage,
+            debut,
+            fin,
+            modele: SYNTHESIS_MODEL_DOC,
+            sources: synthesis.sources.map((source) => ({ ...source })),
+          },
+        };
+        warnings.push(...synthesis.warnings);
+        extraParams.push({
+          id: 'serie.part-chauffage',
+          libelle: `Part thermosensible de la consommation (profil ${form.profil}), hypothèse de l’année type`,
+          valeur: synthesis.partChauffage,
+          unite: 'ratio',
+          statut: 'estimate',
+          estimation: true,
+          sources: synthesis.sources.map((source) => ({ ...source })),
+          notes: `Températures de la ville de référence ${synthesis.ville} pour la station ${entry.stationMeteo}.`,
+        });
+      }
+      if (form.cpl > 0) {
+        warnings.push(
+          'La capacité de livraison (cpl) ne concerne que les points raccordés au réseau de transport : ignorée pour un PITD.',
+        );
+      }
+      if (info.isSample) {
+        warnings.unshift(
+          'Table des PITD d’échantillon (aucune table officielle importée) : NTR et station météo fictifs, résultat indicatif.',
+        );
+      }
+
+      const result = run(form, tso, entry, dateEffet, serie);
+      const { serie: out } = result;
+      return {
+        dateEffet,
+        tarif: form.tarif,
+        cjaOptimisee: result.cjaOptimisee,
+        cjaActuelle: result.cjaActuelle,
+        economieAnnuelle: result.economieAnnuelle,
+        pourcentageEconomie: result.pourcentageEconomie,
+        couts: { avant: { ...result.couts.avant }, apres: { ...result.couts.apres } },
+        capacitesMensuelles:
+          result.capacitesMensuellesActuelles && result.capacitesMensuellesOptimisees
+            ? {
+                actuelles: [...result.capacitesMensuellesActuelles],
+                optimisees: [...result.capacitesMensuellesOptimisees],
+              }
+            : null,
+        params: [...result.params.map(toParam), ...extraParams],
+        warnings: [...warnings, ...result.warnings],
+        hasEstimates: result.hasEstimates || info.isSample,
+        usedSampleData: info.isSample,
+        series: {
+          origine: out.origine,
+          ...series,
+          consoJournaliere: out.consoJournaliere.map((day) => ({ ...day })),
+          joursMesures: out.joursMesures,
+          joursEstimes: out.joursEstimes,
+          joursManquants: out.joursManquants,
+          maxJournalier: out.maxJournalier,
+          totalMwh: out.totalMwh,
+        },
+        details: { avant: toBreakdown(result.details.avant), apres: toBreakdown(result.details.apres) },
+        referentiel: {
+          code: entry.codePitd,
+          libelle: entry.libelle,
+          commune: entry.commune,
+          communeInsee: entry.communeInsee,
+          tso: entry.tso,
+          dso: entry.dso,
+          ntr: entry.ntr,
+          stationMeteo: entry.stationMeteo,
+          pitdDataset: info,
+        },
+        stats: { candidats: result.stats.candidats },
+      };
+    },
+  };
+}
+
+export type OptimisationService = ReturnType<typeof createOptimisationService>;

@@ -1,0 +1,366 @@
+import { z } from 'zod';
+import { consumptionQualiteSchema, normalisePce } from './consumption.ts';
+import {
+  lineSourceSchema,
+  parseFrenchNumber,
+  referenceDatasetInfoSchema,
+  type SimulatorProfil,
+  simulatorPoints,
+  simulatorProfils,
+  simulatorTarifs,
+} from './simulator.ts';
+
+/**
+ * CJA optimisation (issue 5, item 4; spec §3 request/response, §5 "Optimisation", §7, §8).
+ * `POST /api/optimisation/` — docs/api.md § Optimisation, ADR 0013 (series rule), docs/optimiser.md (model).
+ */
+
+/** Spec §5 "Optimisation", exact wording, checked in this order. */
+export const OPTIMISATION_MESSAGES = {
+  pointDeReseau: 'Veuillez sélectionner le point de réseau.',
+  code: 'Veuillez indiquer le code.',
+  commune: 'Veuillez indiquer la commune.',
+  tso: 'Veuillez indiquer le TSO.',
+  tarif: 'Veuillez indiquer le tarif.',
+  profil: 'Veuillez indiquer le profil.',
+  assiette: "Veuillez indiquer l'assiette.",
+  capacitesCount: '12 capacités mensuelles requises (M1-M12).',
+  capacitesNumbers: 'Toutes les capacités doivent être des nombres valides.',
+  capacitesEmpty: "Veuillez remplir toutes les capacités mensuelles ou désactiver l'option.",
+  /** Written for the spec's « For PITD the tariff choices are limited to T4 and TP ». */
+  tarifPitd: "Pour un point PITD, l'optimisation de la CJA ne concerne que les options T4 et TP.",
+  dateEffetMonth: "Date d'effet invalide : attendu AAAA-MM.",
+  pceFormat: 'Le PCE doit contenir exactement 14 chiffres',
+} as const;
+
+/** 'Capacité M{n} invalide' (n = 1…12). */
+export function capaciteInvalideMessage(n: number): string {
+  return `Capacité M${n} invalide`;
+}
+
+/** 'Valeur numérique invalide: …' — the value and the field it was given for. */
+export function valeurNumeriqueInvalideMessage(raw: string, label: string): string {
+  return `Valeur numérique invalide: « ${raw} » (${label}).`;
+}
+
+/** The tariff options the CJA optimiser handles for a PITD point. */
+export const optimisationTarifs = ['T4', 'TP'] as const;
+export type OptimisationTarif = (typeof optimisationTarifs)[number];
+
+const formValue = z.union([z.string().max(200), z.number()]).nullish();
+
+/**
+ * Spec §3 optimisation request (camelCase), values as numbers or French strings. Beyond the spec, to pick the
+ * daily series: `datasetId` (one of the user's consumption datasets) or `pce` (14 digits: the user's datasets
+ * of that PCE) — see ADR 0013. Without either, a typical year is synthesised (an estimate).
+ */
+export const optimisationBodySchema = z.object({
+  pointDeReseau: formValue,
+  code: formValue,
+  commune: formValue,
+  tarif: formValue,
+  tso: formValue,
+  profil: formValue,
+  /** MWh/an: required; used to synthesise the year when no imported year is used. */
+  assiette: formValue,
+  /** MWh/j; empty = 0. */
+  cjsInterruptible: formValue,
+  /** MWh/j (capacité de livraison, transport-connected points); empty = 0; not used for PITD. */
+  cpl: formValue,
+  /** YYYY-MM (grids read at its first day); default: the current month. */
+  dateEffetMonth: formValue,
+  /** MWh/j; empty = the year's largest day rounded up (docs/optimiser.md). */
+  cjaActuelle: formValue,
+  /** Monthly mode: exactly 12 values M1 (January) … M12, MWh/j subscribed on top of the CJA. Absent/null: off. */
+  capacitesMensuelles: z.array(formValue).max(100).nullish(),
+  datasetId: z.string().max(100).nullish(),
+  pce: formValue,
+});
+export type OptimisationBody = z.infer<typeof optimisationBodySchema>;
+
+export interface ValidatedOptimisationForm {
+  pointDeReseau: (typeof simulatorPoints)[number];
+  code: string;
+  commune: string;
+  tso: string;
+  tarif: OptimisationTarif;
+  profil: SimulatorProfil;
+  assiette: number;
+  cjsInterruptible: number;
+  cpl: number;
+  /** undefined: default (largest day rounded up). */
+  cjaActuelle: number | undefined;
+  /** 12 values, or undefined when the monthly mode is off. */
+  capacitesMensuelles: number[] | undefined;
+  dateEffetMonth: string | undefined;
+  datasetId: string | undefined;
+  pce: string | undefined;
+}
+
+export type OptimisationFormCheck =
+  | { ok: true; value: ValidatedOptimisationForm }
+  | { ok: false; field: string; message: string };
+
+type FormValue = string | number | null | undefined;
+
+function text(value: FormValue): string | undefined {
+  if (value === null || value === undefined) {
+    return undefined;
+  }
+  const trimmed = String(value).trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+class FieldError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const LABELS: Record<string, string> = {
+  assiette: 'assiette',
+  cjsInterruptible: 'capacité interruptible',
+  cpl: 'capacité de livraison',
+  cjaActuelle: 'CJA actuelle',
+};
+
+/** Empty → `empty`; not a number or negative → 'Valeur numérique invalide: …'. */
+function number(value: FormValue, field: string, empty: number | undefined): number | undefined {
+  const raw = text(value);
+  if (raw === undefined) {
+    return empty;
+  }
+  const parsed = parseFrenchNumber(raw);
+  if (parsed === null || parsed < 0) {
+    throw new FieldError(field, valeurNumeriqueInvalideMessage(raw, LABELS[field] ?? field));
+  }
+  return parsed;
+}
+
+function capacities(values: readonly FormValue[]): number[] {
+  if (values.length !== 12) {
+    throw new FieldError('capacitesMensuelles', OPTIMISATION_MESSAGES.capacitesCount);
+  }
+  const raws = values.map(text);
+  if (raws.some((raw) => raw !== undefined && parseFrenchNumber(raw) === null)) {
+    throw new FieldError('capacitesMensuelles', OPTIMISATION_MESSAGES.capacitesNumbers);
+  }
+  if (raws.some((raw) => raw === undefined)) {
+    throw new FieldError('capacitesMensuelles', OPTIMISATION_MESSAGES.capacitesEmpty);
+  }
+  return raws.map((raw, index) => {
+    const parsed = parseFrenchNumber(raw as string) as number;
+    if (parsed < 0) {
+      throw new FieldError(`capacitesMensuelles/${index}`, capaciteInvalideMessage(index + 1));
+    }
+    return parsed;
+  });
+}
+
+/**
+ * Spec §5 "Optimisation", in the spec's order: point, code, commune, TSO, tarif (and, for PITD, T4/TP only),
+ * profil, assiette; then the 12 monthly capacities when given; then the optional numbers (empty = 0, or the
+ * default for `cjaActuelle`), the month and the PCE. Shared by the server (authoritative) and the web form.
+ */
+export function validateOptimisationForm(body: OptimisationBody): OptimisationFormCheck {
+  try {
+    const point = text(body.pointDeReseau)?.toUpperCase();
+    if (!point || !(simulatorPoints as readonly string[]).includes(point)) {
+      throw new FieldError('pointDeReseau', OPTIMISATION_MESSAGES.pointDeReseau);
+    }
+    const code = text(body.code);
+    if (!code) {
+      throw new FieldError('code', OPTIMISATION_MESSAGES.code);
+    }
+    const commune = text(body.commune);
+    if (!commune) {
+      throw new FieldError('commune', OPTIMISATION_MESSAGES.commune);
+    }
+    const tso = text(body.tso);
+    if (!tso) {
+      throw new FieldError('tso', OPTIMISATION_MESSAGES.tso);
+    }
+    const tarifText = text(body.tarif)?.toUpperCase();
+    if (!tarifText || !(simulatorTarifs as readonly string[]).includes(tarifText)) {
+      throw new FieldError('tarif', OPTIMISATION_MESSAGES.tarif);
+    }
+    if (!(optimisationTarifs as readonly string[]).includes(tarifText)) {
+      throw new FieldError('tarif', OPTIMISATION_MESSAGES.tarifPitd);
+    }
+    const profilText = text(body.profil)?.toUpperCase();
+    if (!profilText || !(simulatorProfils as readonly string[]).includes(profilText)) {
+      throw new FieldError('profil', OPTIMISATION_MESSAGES.profil);
+    }
+    const assiette = number(body.assiette, 'assiette', undefined);
+    if (assiette === undefined) {
+      throw new FieldError('assiette', OPTIMISATION_MESSAGES.assiette);
+    }
+    const capacitesMensuelles =
+      body.capacitesMensuelles === null || body.capacitesMensuelles === undefined
+        ? undefined
+        : capacities(body.capacitesMensuelles);
+    const cjaActuelle = number(body.cjaActuelle, 'cjaActuelle', undefined);
+    const cjsInterruptible = number(body.cjsInterruptible, 'cjsInterruptible', 0) as number;
+    const cpl = number(body.cpl, 'cpl', 0) as number;
+    const month = text(body.dateEffetMonth);
+    if (month !== undefined && !/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) {
+      throw new FieldError('dateEffetMonth', OPTIMISATION_MESSAGES.dateEffetMonth);
+    }
+    const pceText = text(body.pce);
+    const pce = pceText === undefined ? undefined : normalisePce(pceText);
+    if (pce !== undefined && !/^\d{14}$/.test(pce)) {
+      throw new FieldError('pce', OPTIMISATION_MESSAGES.pceFormat);
+    }
+    const datasetId = text(body.datasetId);
+    return {
+      ok: true,
+      value: {
+        pointDeReseau: point as ValidatedOptimisationForm['pointDeReseau'],
+        code,
+        commune,
+        tso,
+        tarif: tarifText as OptimisationTarif,
+        profil: profilText as SimulatorProfil,
+        assiette,
+        cjsInterruptible,
+        cpl,
+        cjaActuelle,
+        capacitesMensuelles,
+        dateEffetMonth: month,
+        datasetId,
+        pce,
+      },
+    };
+  } catch (error) {
+    if (error instanceof FieldError) {
+      return { ok: false, field: error.field, message: error.message };
+    }
+    throw error;
+  }
+}
+
+// ---- response --------------------------------------------------------------------------------------------
+
+export const optimisationCoutsSchema = z.object({
+  /** Transport capacity terms (TCS + TCR × NTR + TCL) × capacity, €/an. */
+  transport_fixe: z.number(),
+  /** Storage compensation (modulation × TTS), €/an — the same before and after. */
+  transport_stockage: z.number(),
+  /** Every overrun penalty (distribution operator + transport), €/an. */
+  transport_penalites: z.number(),
+  /** ATRD capacity terms (annual + monthly) + CTA on them, €/an. */
+  distribution_fixe: z.number(),
+  total_annuel: z.number(),
+});
+export type OptimisationCouts = z.infer<typeof optimisationCoutsSchema>;
+
+export const optimisationParamSchema = z.object({
+  id: z.string(),
+  libelle: z.string(),
+  valeur: z.number(),
+  unite: z.string(),
+  statut: z.enum(['official', 'secondary', 'estimate']),
+  /** `statut === 'estimate'`: show it as an estimate. */
+  estimation: z.boolean(),
+  sources: z.array(lineSourceSchema),
+  notes: z.string().nullable(),
+});
+export type OptimisationParam = z.infer<typeof optimisationParamSchema>;
+
+const breakdownSchema = optimisationCoutsSchema.extend({
+  details: z.object({
+    atrdCapaciteAnnuelle: z.number(),
+    atrdCapaciteMensuelle: z.number(),
+    ctaCapacite: z.number(),
+    transportCapaciteAnnuelle: z.number(),
+    transportCapaciteMensuelle: z.number(),
+    penalitesDistribution: z.number(),
+    penalitesTransport: z.number(),
+    /** YYYY-MM → € */
+    penalitesParMois: z.record(z.string(), z.number()),
+    joursEnDepassement: z.number().int(),
+  }),
+});
+
+export const optimisationSeriesSourceSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('dataset'),
+    datasetId: z.string(),
+    pce: z.string(),
+    label: z.string().nullable(),
+    regle: z.enum(['annee-precedant-date-effet', 'derniere-annee-complete']),
+    debut: z.string(),
+    fin: z.string(),
+  }),
+  z.object({
+    type: z.literal('synthese'),
+    /** Why no imported year was used (French). */
+    raison: z.string(),
+    stationMeteo: z.string(),
+    villeReference: z.string(),
+    partChauffage: z.number(),
+    debut: z.string(),
+    fin: z.string(),
+    /** Where the model is documented. */
+    modele: z.string(),
+    sources: z.array(lineSourceSchema),
+  }),
+]);
+
+export const optimisationSeriesSchema = z.object({
+  /** `mesures`: the user's imported readings; `synthese`: a typical year (an ESTIMATE). */
+  origine: z.enum(['mesures', 'synthese']),
+  estimation: z.boolean(),
+  /** One French sentence saying where the series comes from (show it above the chart). */
+  message: z.string(),
+  source: optimisationSeriesSourceSchema,
+  consoJournaliere: z.array(z.object({ date: z.string(), mwh: z.number(), qualite: consumptionQualiteSchema })),
+  joursMesures: z.number().int(),
+  joursEstimes: z.number().int(),
+  joursManquants: z.number().int(),
+  maxJournalier: z.number(),
+  totalMwh: z.number(),
+});
+export type OptimisationSeries = z.infer<typeof optimisationSeriesSchema>;
+
+export const optimisationResponseSchema = z.object({
+  /** YYYY-MM-DD: first day of the month of effect (grids read at that date). */
+  dateEffet: z.string(),
+  tarif: z.enum(optimisationTarifs),
+  cjaOptimisee: z.number(),
+  cjaActuelle: z.number(),
+  /** avant.total_annuel − apres.total_annuel (€/an). */
+  economieAnnuelle: z.number(),
+  /** economie / avant × 100 (2 decimals; show 1). */
+  pourcentageEconomie: z.number(),
+  couts: z.object({ avant: optimisationCoutsSchema, apres: optimisationCoutsSchema }),
+  /** Monthly mode: M1…M12 current and optimised (MWh/j on top of the CJA); null otherwise. */
+  capacitesMensuelles: z
+    .object({ actuelles: z.array(z.number()).length(12), optimisees: z.array(z.number()).length(12) })
+    .nullable(),
+  params: z.array(optimisationParamSchema),
+  warnings: z.array(z.string()),
+  /** True when a parameter or the series is an estimate. */
+  hasEstimates: z.boolean(),
+  /** True when the PITD table answering is the packaged sample (ADR 0011). */
+  usedSampleData: z.boolean(),
+  series: optimisationSeriesSchema,
+  /** Unrounded breakdowns. */
+  details: z.object({ avant: breakdownSchema, apres: breakdownSchema }),
+  referentiel: z.object({
+    code: z.string(),
+    libelle: z.string(),
+    commune: z.string(),
+    communeInsee: z.string(),
+    tso: z.string(),
+    dso: z.string(),
+    ntr: z.number().int(),
+    stationMeteo: z.string(),
+    pitdDataset: referenceDatasetInfoSchema,
+  }),
+  stats: z.object({ candidats: z.number().int() }),
+});
+export type OptimisationResponse = z.infer<typeof optimisationResponseSchema>;
