@@ -1,0 +1,261 @@
+/**
+ * The optimisation form (spec §2.9, §3 request, §5 "Optimisation"): its values as typed, the request they give,
+ * and how they follow the options cascade. Pure functions, unit-tested.
+ */
+import {
+  type OptimisationBody,
+  optimisationTarifs,
+  type SimulatorOptionsResponse,
+  validateOptimisationForm,
+} from '@pilote/contracts';
+
+export const MONTHS_IN_YEAR = 12;
+export const networkPoints = ['PITD', 'LI', 'PIC'] as const;
+export type NetworkPoint = (typeof networkPoints)[number];
+
+/** What the inputs hold: text as typed (French numbers accepted), the monthly toggle and the series choice. */
+export type OptimisationFormValues = {
+  pointDeReseau: NetworkPoint | '';
+  code: string;
+  commune: string;
+  tso: string;
+  tarif: string;
+  profil: string;
+  assiette: string;
+  cjsInterruptible: string;
+  cpl: string;
+  /** YYYY-MM, or '' (the server uses the current month). */
+  dateEffetMonth: string;
+  cjaActuelle: string;
+  capacitesMensuellesActives: boolean;
+  /** M1 (January) … M12, MWh/j on top of the CJA. */
+  capacitesMensuelles: string[];
+  /** A consumption dataset id, or '' = the estimated typical year. */
+  datasetId: string;
+};
+
+export const ESTIMATED_YEAR = '';
+
+export function emptyOptimisationForm(): OptimisationFormValues {
+  return {
+    pointDeReseau: '',
+    code: '',
+    commune: '',
+    tso: '',
+    tarif: '',
+    profil: '',
+    assiette: '',
+    cjsInterruptible: '',
+    cpl: '',
+    dateEffetMonth: '',
+    cjaActuelle: '',
+    capacitesMensuellesActives: false,
+    capacitesMensuelles: Array.from({ length: MONTHS_IN_YEAR }, () => ''),
+    datasetId: ESTIMATED_YEAR,
+  };
+}
+
+/** The JSON body sent to `POST /api/optimisation/` (numbers parsed; optional values left out when empty). */
+export type OptimisationRequest = {
+  pointDeReseau: NetworkPoint;
+  code: string;
+  commune: string;
+  tarif: string;
+  tso: string;
+  profil: string;
+  assiette: number;
+  cjsInterruptible: number;
+  cpl: number;
+  dateEffetMonth?: string;
+  cjaActuelle?: number;
+  capacitesMensuelles?: number[];
+  datasetId?: string;
+};
+
+export type RequestCheck = { ok: true; request: OptimisationRequest } | { ok: false; field: string; message: string };
+
+/**
+ * Spec §5 "Optimisation", in the spec's order (point, code, commune, TSO, tarif, profil, assiette, then the 12
+ * monthly capacities when the toggle is on), with the rules the server applies (`validateOptimisationForm` of
+ * @pilote/contracts): empty optional numbers count as 0, a non-numeric one gives 'Valeur numérique invalide: …',
+ * a negative capacity 'Capacité M{n} invalide'. An empty current CJA is left out: the server then takes the
+ * year's largest day rounded up (docs/optimiser.md), which a 0 would not mean.
+ */
+export function buildOptimisationRequest(values: OptimisationFormValues): RequestCheck {
+  const body: OptimisationBody = {
+    pointDeReseau: values.pointDeReseau,
+    code: values.code,
+    commune: values.commune,
+    tso: values.tso,
+    tarif: values.tarif,
+    profil: values.profil,
+    assiette: values.assiette,
+    cjsInterruptible: values.cjsInterruptible,
+    cpl: values.cpl,
+    dateEffetMonth: values.dateEffetMonth,
+    cjaActuelle: values.cjaActuelle,
+    capacitesMensuelles: values.capacitesMensuellesActives ? values.capacitesMensuelles : null,
+    datasetId: values.datasetId,
+  };
+  const check = validateOptimisationForm(body);
+  if (!check.ok) {
+    return { ok: false, field: check.field, message: check.message };
+  }
+  const form = check.value;
+  const request: OptimisationRequest = {
+    pointDeReseau: form.pointDeReseau,
+    code: form.code,
+    commune: form.commune,
+    tarif: form.tarif,
+    tso: form.tso,
+    profil: form.profil,
+    assiette: form.assiette,
+    cjsInterruptible: form.cjsInterruptible,
+    cpl: form.cpl,
+  };
+  if (form.dateEffetMonth !== undefined) {
+    request.dateEffetMonth = form.dateEffetMonth;
+  }
+  if (form.cjaActuelle !== undefined) {
+    request.cjaActuelle = form.cjaActuelle;
+  }
+  if (form.capacitesMensuelles !== undefined) {
+    request.capacitesMensuelles = form.capacitesMensuelles;
+  }
+  if (form.datasetId !== undefined) {
+    request.datasetId = form.datasetId;
+  }
+  return { ok: true, request };
+}
+
+// ---- options cascade ------------------------------------------------------------------------------------
+
+/** The query of the cascade: only the values chosen so far (spec §7: the first call sends only the point). */
+export function cascadeParams(values: OptimisationFormValues): Record<string, string> | null {
+  if (!values.pointDeReseau) {
+    return null;
+  }
+  const params: Record<string, string> = { point: values.pointDeReseau.toLowerCase() };
+  for (const key of ['code', 'commune', 'tso', 'tarif'] as const) {
+    if (values[key]) {
+      params[key] = values[key];
+    }
+  }
+  return params;
+}
+
+export type CommuneChoice = { commune: string; tso: string | null };
+
+/** The chosen code's communes, with their transport operator when the index gives one (PITD). */
+export function communesOf(options: SimulatorOptionsResponse | undefined, code: string): CommuneChoice[] {
+  if (!options || !code) {
+    return [];
+  }
+  const pitd = options.pitdCommunesIndex?.find((entry) => entry.code === code);
+  if (pitd) {
+    return pitd.communes.map((c) => ({ commune: c.commune, tso: c.tso }));
+  }
+  const pic = options.picCommunesIndex?.find((entry) => entry.code === code);
+  if (pic) {
+    return pic.communes.map((c) => ({ commune: c.commune, tso: null }));
+  }
+  const li = options.liCommunesIndex?.find((entry) => entry.code === code);
+  return li ? li.communes.map((commune) => ({ commune, tso: null })) : [];
+}
+
+/** Spec §5: for PITD the tariff choices are limited to T4 and TP. */
+export function tarifChoices(point: NetworkPoint | '', options: SimulatorOptionsResponse | undefined): string[] {
+  const tarifs: string[] = options?.tarifs ?? [];
+  return point === 'PITD' ? tarifs.filter((t) => (optimisationTarifs as readonly string[]).includes(t)) : tarifs;
+}
+
+/**
+ * Applies what the options say to the values: a commune no longer listed is cleared, a single commune is chosen,
+ * the TSO defaults to the (chosen, else first) commune's operator for PITD and to the first operator for PIC,
+ * a tariff or month no longer offered is cleared, and single-option lists (tariff, month) are chosen — the date
+ * of effect when only one month exists (spec §5). Returns the same object when nothing changes.
+ */
+export function reconcileWithOptions(
+  values: OptimisationFormValues,
+  options: SimulatorOptionsResponse | undefined,
+): OptimisationFormValues {
+  if (!options || !values.pointDeReseau || options.point !== values.pointDeReseau) {
+    return values;
+  }
+  const next = { ...values };
+  const communes = communesOf(options, values.code);
+  if (values.code && communes.length > 0) {
+    if (next.commune && !communes.some((c) => c.commune === next.commune)) {
+      next.commune = '';
+    }
+    if (!next.commune && communes.length === 1) {
+      next.commune = communes[0]?.commune ?? '';
+    }
+  }
+  if (!next.tso && values.code) {
+    if (values.pointDeReseau === 'PITD') {
+      const chosen = communes.find((c) => c.commune === next.commune) ?? communes[0];
+      next.tso = chosen?.tso ?? '';
+    } else if (values.pointDeReseau === 'PIC') {
+      next.tso = options.tso[0] ?? '';
+    }
+  }
+  if (!next.tso && options.tso.length === 1) {
+    next.tso = options.tso[0] ?? '';
+  }
+  const tarifs = tarifChoices(values.pointDeReseau, options);
+  if (next.tarif && !tarifs.includes(next.tarif)) {
+    next.tarif = '';
+  }
+  if (!next.tarif && tarifs.length === 1) {
+    next.tarif = tarifs[0] ?? '';
+  }
+  if (next.dateEffetMonth && options.months.length > 0 && !options.months.includes(next.dateEffetMonth)) {
+    next.dateEffetMonth = '';
+  }
+  if (!next.dateEffetMonth && options.months.length === 1) {
+    next.dateEffetMonth = options.months[0] ?? '';
+  }
+  const changed = (Object.keys(next) as (keyof OptimisationFormValues)[]).some((key) => next[key] !== values[key]);
+  return changed ? next : values;
+}
+
+/** Changing the point type resets every field of the point (code, commune, TSO, tariff, month). */
+export function withPoint(values: OptimisationFormValues, point: NetworkPoint | ''): OptimisationFormValues {
+  return { ...values, pointDeReseau: point, code: '', commune: '', tso: '', tarif: '', dateEffetMonth: '' };
+}
+
+/** Choosing a code clears the commune and the TSO (they depend on the code). */
+export function withCode(values: OptimisationFormValues, code: string): OptimisationFormValues {
+  return code === values.code ? values : { ...values, code, commune: '', tso: '' };
+}
+
+/** Choosing a commune resets the TSO to that commune's operator (PITD) through `reconcileWithOptions`. */
+export function withCommune(values: OptimisationFormValues, commune: string): OptimisationFormValues {
+  return commune === values.commune ? values : { ...values, commune, tso: '' };
+}
+
+const monthFormat = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** "2025-07" → "juillet 2025". */
+export function monthLabel(month: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!match) {
+    return month;
+  }
+  return monthFormat.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
+}
+
+/** The series chosen by default: the newest dataset that covers a year, else the estimated typical year. */
+export function defaultDatasetId(datasets: readonly { id: string; anneeComplete: boolean }[]): string {
+  return datasets.find((dataset) => dataset.anneeComplete)?.id ?? ESTIMATED_YEAR;
+}
+
+/** The name of the input a validation error points at (so the form can focus it). */
+export function inputNameOf(field: string): string {
+  if (field.startsWith('capacitesMensuelles')) {
+    const index = Number(field.split('/')[1] ?? 0);
+    return `M${Number.isFinite(index) ? index + 1 : 1}`;
+  }
+  return field;
+}
