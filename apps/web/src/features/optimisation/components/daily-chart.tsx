@@ -1,0 +1,489 @@
+/**
+ * The interactive daily consumption chart (spec §2.9, §4 "Chart", §9), drawn with uPlot on a canvas. Loaded in its
+ * own chunk (`lazy` in `daily-chart-section.tsx`) with uPlot's stylesheet, so nothing of it reaches other pages.
+ *
+ * Drag to zoom on a range (under 5 px: ignored), double-click or 'Réinitialiser' to see the whole year, hover for the
+ * date and the MWh. CJA lines (optimised, current; monthly capacities as steps) are drawn over the series; estimated
+ * and missing days have their own markers. The text alternative is the summary under the chart and a month-by-month
+ * table for screen readers.
+ */
+import 'uplot/dist/uPlot.min.css';
+import { RotateCcw } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import uPlot from 'uplot';
+import { Button } from '../../../components/ui/button.tsx';
+import { formatCja, formatDate, formatNumber } from '../../../lib/format.ts';
+import {
+  type ChartData,
+  chartSize,
+  dayTicks,
+  evenTicks,
+  isZoomed,
+  type MonthSummary,
+  monthlySummary,
+  nearestIndex,
+  niceAxisMax,
+  zoomRangeFromSelection,
+} from '../utils/chart-data.ts';
+import { monthLabel } from '../utils/optimisation-form.ts';
+
+type Palette = {
+  conso: string;
+  estime: string;
+  manquant: string;
+  cjaOptimisee: string;
+  cjaActuelle: string;
+  axis: string;
+  grid: string;
+  background: string;
+};
+
+const palettes: Record<'light' | 'dark', Palette> = {
+  light: {
+    conso: '#2563eb',
+    estime: '#c2410c',
+    manquant: '#b91c1c',
+    cjaOptimisee: '#15803d',
+    cjaActuelle: '#7c3aed',
+    axis: '#475569',
+    grid: '#e2e8f0',
+    background: '#ffffff',
+  },
+  dark: {
+    conso: '#60a5fa',
+    estime: '#fb923c',
+    manquant: '#fca5a5',
+    cjaOptimisee: '#86efac',
+    cjaActuelle: '#c4b5fd',
+    axis: '#a3b1c6',
+    grid: '#1e293b',
+    background: '#0b1220',
+  },
+};
+
+function subscribeToThemeClass(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+  return () => observer.disconnect();
+}
+
+/** The theme in use (`html.dark`, set by the theme provider). */
+function useDarkMode(): boolean {
+  return useSyncExternalStore(
+    subscribeToThemeClass,
+    () => document.documentElement.classList.contains('dark'),
+    () => false,
+  );
+}
+
+const tickDate = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const tickDateWithYear = new Intl.DateTimeFormat('fr-FR', {
+  day: 'numeric',
+  month: 'short',
+  year: '2-digit',
+  timeZone: 'UTC',
+});
+/** Narrow charts: "01/07" or "07/24" so that six labels fit in 300 px. */
+const tickDayMonth = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', timeZone: 'UTC' });
+const tickMonthYear = new Intl.DateTimeFormat('fr-FR', { month: '2-digit', year: '2-digit', timeZone: 'UTC' });
+const NARROW_CHART_PX = 640;
+
+type Hover = { index: number; left: number; top: number };
+
+export type DailyChartProps = {
+  data: ChartData;
+  cjaOptimisee: number;
+  cjaActuelle: number;
+  /** A title for the figure (visible heading is the section's). */
+  labelledBy: string;
+};
+
+export function DailyChart({ data, cjaOptimisee, cjaActuelle, labelledBy }: DailyChartProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const plotRef = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<uPlot | null>(null);
+  const zoomRef = useRef<{ min: number; max: number } | null>(null);
+  const [width, setWidth] = useState(0);
+  const [zoomed, setZoomed] = useState(false);
+  const [visible, setVisible] = useState<{ from: number; to: number } | null>(null);
+  const [hover, setHover] = useState<Hover | null>(null);
+  const dark = useDarkMode();
+  const summaryId = useId();
+  const hasSteps = data.capaciteOptimisee !== null;
+  const months = useMemo(() => monthlySummary(data), [data]);
+
+  // Width of the container (responsive below 1320 px).
+  useEffect(() => {
+    const element = containerRef.current;
+    if (!element) {
+      return;
+    }
+    setWidth(element.clientWidth);
+    if (typeof ResizeObserver === 'undefined') {
+      return;
+    }
+    const observer = new ResizeObserver((entries) => {
+      const entry = entries[0];
+      if (entry) {
+        setWidth(entry.contentRect.width);
+      }
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const ready = width > 0;
+
+  // (Re)build the chart when the data or the theme changes; the zoom survives a theme change.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: width is applied by the effect below (setSize)
+  useEffect(() => {
+    const target = plotRef.current;
+    if (!target || !ready || data.x.length === 0) {
+      return;
+    }
+    const palette = palettes[dark ? 'dark' : 'light'];
+    const size = chartSize(containerRef.current?.clientWidth ?? width);
+    const first = data.x[0] as number;
+    const last = data.x[data.x.length - 1] as number;
+    const stepped = uPlot.paths.stepped?.({ align: 1 });
+    const noLine = () => null;
+
+    const series: uPlot.Series[] = [
+      {},
+      { label: 'Consommation', stroke: palette.conso, width: 1.5, spanGaps: false, points: { show: false } },
+      {
+        label: 'Jours estimés',
+        stroke: palette.estime,
+        fill: palette.estime,
+        paths: noLine,
+        points: { show: true, size: 6, stroke: palette.estime, fill: palette.estime, width: 1 },
+      },
+      {
+        label: 'Jours manquants',
+        stroke: palette.manquant,
+        paths: noLine,
+        points: { show: true, size: 8, stroke: palette.manquant, fill: palette.background, width: 2 },
+      },
+      { label: 'CJA optimisée', stroke: palette.cjaOptimisee, width: 2, points: { show: false } },
+      { label: 'CJA actuelle', stroke: palette.cjaActuelle, width: 2, dash: [8, 5], points: { show: false } },
+    ];
+    const columns: uPlot.AlignedData = [
+      data.x,
+      data.consommation,
+      data.estimes,
+      data.manquants,
+      data.cjaOptimisee,
+      data.cjaActuelle,
+    ];
+    if (data.capaciteOptimisee && data.capaciteActuelle) {
+      series.push(
+        {
+          label: 'Capacité optimisée du mois',
+          stroke: palette.cjaOptimisee,
+          width: 1.5,
+          dash: [3, 3],
+          points: { show: false },
+          ...(stepped ? { paths: stepped } : {}),
+        },
+        {
+          label: 'Capacité actuelle du mois',
+          stroke: palette.cjaActuelle,
+          width: 1.5,
+          dash: [2, 4],
+          points: { show: false },
+          ...(stepped ? { paths: stepped } : {}),
+        },
+      );
+      columns.push(data.capaciteOptimisee, data.capaciteActuelle);
+    }
+
+    const axisFont = '11px system-ui, sans-serif';
+    const options: uPlot.Options = {
+      ...size,
+      series,
+      legend: { show: false },
+      // Room on the right for the last date label.
+      padding: [12, 28, 0, 0],
+      tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
+      scales: {
+        x: { time: true },
+        y: { range: (_u, _min, max) => [0, niceAxisMax(max)] },
+      },
+      axes: [
+        {
+          stroke: palette.axis,
+          font: axisFont,
+          grid: { stroke: palette.grid, width: 1 },
+          ticks: { stroke: palette.grid, width: 1 },
+          splits: (_u, _axis, min, max) => dayTicks(min, max),
+          values: (u, splits) => {
+            const spansYears =
+              splits.length > 1 &&
+              new Date((splits[0] as number) * 1000).getUTCFullYear() !==
+                new Date((splits[splits.length - 1] as number) * 1000).getUTCFullYear();
+            const narrow = u.width < NARROW_CHART_PX;
+            const format = narrow
+              ? spansYears
+                ? tickMonthYear
+                : tickDayMonth
+              : spansYears
+                ? tickDateWithYear
+                : tickDate;
+            return splits.map((s) => format.format(new Date(s * 1000)));
+          },
+        },
+        {
+          stroke: palette.axis,
+          font: axisFont,
+          size: (u) => (u.width < NARROW_CHART_PX ? 40 : 56),
+          grid: { stroke: palette.grid, width: 1 },
+          ticks: { stroke: palette.grid, width: 1 },
+          splits: (_u, _axis, min, max) => evenTicks(min, max),
+          values: (_u, splits) => splits.map((s) => formatNumber(s, s !== 0 && Math.abs(s) < 10 ? 1 : 0)),
+        },
+      ],
+      cursor: {
+        drag: { x: true, y: false, setScale: false },
+        points: { show: false },
+        // Double-click is handled below (reset to the whole series).
+        bind: { dblclick: () => () => null },
+      },
+      hooks: {
+        setSelect: [
+          (u) => {
+            const range = zoomRangeFromSelection(u.select, (px) => u.posToVal(px, 'x'));
+            u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
+            if (range) {
+              u.setScale('x', range);
+            }
+          },
+        ],
+        setScale: [
+          (u, key) => {
+            if (key !== 'x') {
+              return;
+            }
+            const min = u.scales.x?.min ?? first;
+            const max = u.scales.x?.max ?? last;
+            const isZoomedNow = isZoomed({ min, max }, data.x);
+            zoomRef.current = isZoomedNow ? { min, max } : null;
+            setZoomed(isZoomedNow);
+            setVisible({ from: Math.max(min, first), to: Math.min(max, last) });
+          },
+        ],
+        setCursor: [
+          (u) => {
+            const { left, top } = u.cursor;
+            if (left === undefined || top === undefined || left < 0 || top < 0) {
+              setHover(null);
+              return;
+            }
+            const index = nearestIndex(data.x, u.posToVal(left, 'x'));
+            // Relative to the container: the plot area starts after the y axis.
+            setHover(index < 0 ? null : { index, left: u.over.offsetLeft + left, top: u.over.offsetTop + top });
+          },
+        ],
+      },
+    };
+    const chart = new uPlot(options, columns, target);
+    chartRef.current = chart;
+    const previousZoom = zoomRef.current;
+    if (previousZoom) {
+      chart.setScale('x', previousZoom);
+    }
+    const resetOnDoubleClick = () => chart.setScale('x', { min: first, max: last });
+    chart.over.addEventListener('dblclick', resetOnDoubleClick);
+    return () => {
+      chart.over.removeEventListener('dblclick', resetOnDoubleClick);
+      chart.destroy();
+      chartRef.current = null;
+    };
+  }, [data, dark, ready]);
+
+  useEffect(() => {
+    if (chartRef.current && width > 0) {
+      chartRef.current.setSize(chartSize(width));
+    }
+  }, [width]);
+
+  function resetZoom() {
+    const first = data.x[0];
+    const last = data.x[data.x.length - 1];
+    if (chartRef.current && first !== undefined && last !== undefined) {
+      chartRef.current.setScale('x', { min: first, max: last });
+    }
+  }
+
+  const palette = palettes[dark ? 'dark' : 'light'];
+  const hovered = hover ? hover : null;
+  const hoveredValue = hovered ? data.consommation[hovered.index] : null;
+  const hoveredQuality = hovered ? data.qualites[hovered.index] : undefined;
+  const TOOLTIP_WIDTH = 170;
+
+  return (
+    <figure aria-labelledby={labelledBy} className="flex flex-col gap-3" data-testid="daily-chart">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Legend palette={palette} hasSteps={hasSteps} counts={data.counts} />
+        <Button variant="outline" size="sm" onClick={resetZoom} disabled={!zoomed}>
+          <RotateCcw aria-hidden="true" className="size-4" />
+          Réinitialiser
+        </Button>
+      </div>
+      <p className="text-xs text-muted-foreground">
+        Glissez sur le graphique pour zoomer sur une période ; double-cliquez ou utilisez « Réinitialiser » pour revenir
+        à l’année entière.
+      </p>
+      <p className="text-xs font-medium text-muted-foreground" aria-hidden="true">
+        MWh/j
+      </p>
+      <div ref={containerRef} className="relative w-full max-w-[1320px]">
+        <div
+          ref={plotRef}
+          role="img"
+          aria-label="Graphique de la consommation journalière et des CJA"
+          aria-describedby={summaryId}
+          data-testid="daily-chart-plot"
+          data-zoomed={zoomed ? 'true' : 'false'}
+        />
+        {hovered ? (
+          <div
+            data-testid="chart-tooltip"
+            className="pointer-events-none absolute z-10 rounded-md border border-border-strong/40 bg-background px-3 py-2 text-xs shadow-md"
+            style={{
+              left:
+                hovered.left + 12 + TOOLTIP_WIDTH > width
+                  ? Math.max(0, hovered.left - 12 - TOOLTIP_WIDTH)
+                  : hovered.left + 12,
+              top: Math.max(0, hovered.top - 48),
+              width: TOOLTIP_WIDTH,
+            }}
+          >
+            <p className="font-semibold text-foreground">{formatDate(data.dates[hovered.index], 'long')}</p>
+            <p className="tabular-nums text-foreground">
+              {hoveredValue === null || hoveredValue === undefined
+                ? 'Relevé manquant'
+                : `${formatNumber(hoveredValue, 2)} MWh`}
+              {hoveredQuality === 'estime' ? ' (estimé)' : ''}
+            </p>
+          </div>
+        ) : null}
+      </div>
+      <p aria-live="polite" className="text-xs text-muted-foreground" data-testid="chart-range">
+        {visible
+          ? `Période affichée : du ${formatDate(new Date(visible.from * 1000).toISOString().slice(0, 10))} au ${formatDate(new Date(visible.to * 1000).toISOString().slice(0, 10))}${zoomed ? ' (zoom)' : ''}.`
+          : null}
+      </p>
+      <figcaption id={summaryId} className="text-sm leading-6 text-muted-foreground">
+        {describeSeries(data, cjaOptimisee, cjaActuelle, months)}
+      </figcaption>
+      <MonthTable months={months} />
+    </figure>
+  );
+}
+
+function describeSeries(data: ChartData, cjaOptimisee: number, cjaActuelle: number, months: MonthSummary[]): string {
+  const n = data.dates.length;
+  if (n === 0) {
+    return 'Aucune consommation journalière à afficher.';
+  }
+  let maxIndex = -1;
+  data.consommation.forEach((value, i) => {
+    if (value !== null && (maxIndex < 0 || value > (data.consommation[maxIndex] ?? 0))) {
+      maxIndex = i;
+    }
+  });
+  const above = months.reduce((sum, m) => sum + m.joursAuDessusCjaOptimisee, 0);
+  const { mesure, estime, manquant } = data.counts;
+  const max =
+    maxIndex >= 0
+      ? ` Maximum : ${formatNumber(data.consommation[maxIndex] ?? 0, 2)} MWh le ${formatDate(data.dates[maxIndex], 'long')}.`
+      : '';
+  return (
+    `Consommation journalière du ${formatDate(data.dates[0], 'long')} au ${formatDate(data.dates[n - 1], 'long')} : ` +
+    `${n} jours (${mesure} mesurés, ${estime} estimés, ${manquant} manquants).${max} ` +
+    `CJA optimisée ${formatCja(cjaOptimisee)} MWh/j, CJA actuelle ${formatCja(cjaActuelle)} MWh/j ; ` +
+    `${above} jour${above > 1 ? 's' : ''} au-dessus de la capacité optimisée.` +
+    (data.lastZeroDropped ? ' Le dernier jour, à 0, n’est pas affiché.' : '')
+  );
+}
+
+function Legend({ palette, hasSteps, counts }: { palette: Palette; hasSteps: boolean; counts: ChartData['counts'] }) {
+  const items: { label: string; color: string; kind: 'line' | 'dash' | 'dot' | 'ring' }[] = [
+    { label: 'Consommation journalière', color: palette.conso, kind: 'line' },
+    { label: 'CJA optimisée', color: palette.cjaOptimisee, kind: 'line' },
+    { label: 'CJA actuelle', color: palette.cjaActuelle, kind: 'dash' },
+  ];
+  if (hasSteps) {
+    items.push(
+      { label: 'Capacité optimisée du mois', color: palette.cjaOptimisee, kind: 'dash' },
+      { label: 'Capacité actuelle du mois', color: palette.cjaActuelle, kind: 'dash' },
+    );
+  }
+  if (counts.estime > 0) {
+    items.push({ label: `Jour estimé (${counts.estime})`, color: palette.estime, kind: 'dot' });
+  }
+  if (counts.manquant > 0) {
+    items.push({ label: `Jour manquant (${counts.manquant})`, color: palette.manquant, kind: 'ring' });
+  }
+  return (
+    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-foreground" aria-label="Légende">
+      {items.map((item) => (
+        <li key={item.label} className="inline-flex items-center gap-1.5">
+          <svg aria-hidden="true" width="22" height="10" viewBox="0 0 22 10">
+            {item.kind === 'dot' ? (
+              <circle cx="11" cy="5" r="3.5" fill={item.color} />
+            ) : item.kind === 'ring' ? (
+              <circle cx="11" cy="5" r="3.5" fill="none" stroke={item.color} strokeWidth="2" />
+            ) : (
+              <line
+                x1="0"
+                y1="5"
+                x2="22"
+                y2="5"
+                stroke={item.color}
+                strokeWidth="2.5"
+                strokeDasharray={item.kind === 'dash' ? '5 3' : undefined}
+              />
+            )}
+          </svg>
+          {item.label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function MonthTable({ months }: { months: MonthSummary[] }) {
+  return (
+    // The wrapper is what is visually hidden: a `sr-only` table still lays out its cells and widens the page.
+    <div className="sr-only">
+      <table>
+        <caption>Consommation par mois (alternative textuelle du graphique)</caption>
+        <thead>
+          <tr>
+            <th scope="col">Mois</th>
+            <th scope="col">Total (MWh)</th>
+            <th scope="col">Maximum journalier (MWh)</th>
+            <th scope="col">Jours au-dessus de la capacité optimisée</th>
+            <th scope="col">Jours estimés</th>
+            <th scope="col">Jours manquants</th>
+          </tr>
+        </thead>
+        <tbody>
+          {months.map((month) => (
+            <tr key={month.mois}>
+              <th scope="row">{monthLabel(month.mois)}</th>
+              <td>{formatNumber(month.totalMwh, 2)}</td>
+              <td>{month.maxMwh === null ? '—' : formatNumber(month.maxMwh, 2)}</td>
+              <td>{month.joursAuDessusCjaOptimisee}</td>
+              <td>{month.jours.estime}</td>
+              <td>{month.jours.manquant}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default DailyChart;

@@ -1,0 +1,412 @@
+import { Calculator } from 'lucide-react';
+import { type FormEvent, type ReactNode, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input, Select } from '../../../components/ui/input.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { useConsumptionDatasets } from '../../consumption-data/api/get-consumption-datasets.ts';
+import { useNetworkOptions } from '../api/get-network-options.ts';
+import {
+  buildOptimisationRequest,
+  cascadeParams,
+  communesOf,
+  defaultDatasetId,
+  ESTIMATED_YEAR,
+  emptyOptimisationForm,
+  inputNameOf,
+  MONTHS_IN_YEAR,
+  monthLabel,
+  type NetworkPoint,
+  networkPoints,
+  type OptimisationFormValues,
+  type OptimisationRequest,
+  reconcileWithOptions,
+  tarifChoices,
+  withCode,
+  withCommune,
+  withPoint,
+} from '../utils/optimisation-form.ts';
+import { CodeSearch } from './code-search.tsx';
+
+const MONTH_NAMES = [
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'mai',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre',
+];
+
+const pointLabels: Record<NetworkPoint, string> = {
+  PITD: 'PITD (point d’interface transport-distribution)',
+  LI: 'LI (livraison industrielle)',
+  PIC: 'PIC (point d’interconnexion client)',
+};
+
+export const ESTIMATED_YEAR_LABEL = 'Année type estimée';
+
+/**
+ * The parameters of spec §3 (optimisation request), their cascade (the simulator's options endpoint) and the
+ * client checks of spec §5, shown as error toasts in the spec's order. Remounted (new `key`) by the reset button.
+ */
+export function OptimisationForm({
+  pending,
+  importedDatasetId,
+  onSubmit,
+}: {
+  pending: boolean;
+  /** The dataset just imported in the consumption panel: it becomes the chosen series. */
+  importedDatasetId: string | null;
+  onSubmit: (request: OptimisationRequest) => void;
+}) {
+  const [values, setValues] = useState<OptimisationFormValues>(emptyOptimisationForm);
+  const [codeQuery, setCodeQuery] = useState('');
+  const deferredQuery = useDeferredValue(codeQuery.trim());
+  const datasetTouched = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const params = cascadeParams(values);
+  const cascade = useNetworkOptions(params);
+  const search = useNetworkOptions(
+    values.pointDeReseau
+      ? { point: values.pointDeReseau.toLowerCase(), ...(deferredQuery ? { q: deferredQuery } : {}) }
+      : null,
+  );
+  const options = cascade.data?.point === values.pointDeReseau ? cascade.data : undefined;
+  // The answer for the current values (not the previous one kept on screen while the next loads).
+  const settledOptions = cascade.isPlaceholderData ? undefined : options;
+  const datasets = useConsumptionDatasets();
+
+  // Follow the options: stale choices cleared, single choices and the default TSO selected (spec §5).
+  useEffect(() => {
+    setValues((current) => reconcileWithOptions(current, settledOptions));
+  }, [settledOptions]);
+
+  // The newest dataset covering a year is the default series, until the user chooses.
+  const items = datasets.data?.items;
+  useEffect(() => {
+    if (items && !datasetTouched.current) {
+      setValues((current) => ({ ...current, datasetId: defaultDatasetId(items) }));
+    }
+  }, [items]);
+
+  useEffect(() => {
+    if (importedDatasetId) {
+      datasetTouched.current = true;
+      setValues((current) => ({ ...current, datasetId: importedDatasetId }));
+    }
+  }, [importedDatasetId]);
+
+  const set = <K extends keyof OptimisationFormValues>(key: K, value: OptimisationFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const check = buildOptimisationRequest(values);
+    if (!check.ok) {
+      toast.error(check.message);
+      const input = formRef.current?.elements.namedItem(inputNameOf(check.field));
+      if (input instanceof HTMLElement) {
+        input.focus();
+      }
+      return;
+    }
+    onSubmit(check.request);
+  }
+
+  const communes = communesOf(options, values.code);
+  const tarifs = tarifChoices(values.pointDeReseau, options);
+  const codes = search.data?.point === values.pointDeReseau ? search.data.codes : [];
+  const cascadeError = (cascade.error ?? search.error ?? null) as Error | null;
+
+  return (
+    <form
+      ref={formRef}
+      aria-label="Optimisation – Paramètres"
+      onSubmit={handleSubmit}
+      noValidate
+      className="flex flex-col gap-6"
+    >
+      <FieldGroup legend="Point de livraison">
+        <FormField label="Point de réseau">
+          {(control) => (
+            <Select
+              {...control}
+              name="pointDeReseau"
+              value={values.pointDeReseau}
+              onChange={(event) => {
+                setCodeQuery('');
+                setValues((current) => withPoint(current, event.target.value as NetworkPoint | ''));
+              }}
+            >
+              <option value="">Choisir…</option>
+              {networkPoints.map((point) => (
+                <option key={point} value={point}>
+                  {pointLabels[point]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <CodeSearch
+          label={values.pointDeReseau ? `Code ${values.pointDeReseau}` : 'Code'}
+          value={values.code}
+          options={codes}
+          loading={search.isFetching}
+          truncated={search.data?.truncated ?? false}
+          disabled={!values.pointDeReseau}
+          onSearch={setCodeQuery}
+          onSelect={(code) => setValues((current) => withCode(current, code))}
+        />
+        <FormField label="Commune">
+          {(control) =>
+            communes.length > 0 ? (
+              <Select
+                {...control}
+                name="commune"
+                value={values.commune}
+                onChange={(event) => setValues((current) => withCommune(current, event.target.value))}
+              >
+                <option value="">Choisir…</option>
+                {communes.map((c) => (
+                  <option key={c.commune} value={c.commune}>
+                    {c.commune}
+                  </option>
+                ))}
+              </Select>
+            ) : (
+              <Input
+                {...control}
+                name="commune"
+                value={values.commune}
+                autoComplete="off"
+                placeholder={values.code ? '' : 'Choisissez d’abord un code'}
+                onChange={(event) => set('commune', event.target.value)}
+              />
+            )
+          }
+        </FormField>
+        <FormField label="Gestionnaire de transport (TSO)">
+          {(control) => (
+            <Select {...control} name="tso" value={values.tso} onChange={(event) => set('tso', event.target.value)}>
+              <option value="">Choisir…</option>
+              {(options?.tso ?? (values.tso ? [values.tso] : [])).map((tso) => (
+                <option key={tso} value={tso}>
+                  {tso}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField
+          label="Option tarifaire"
+          hint={values.pointDeReseau === 'PITD' ? 'Pour un PITD, la CJA concerne les options T4 et TP.' : undefined}
+        >
+          {(control) => (
+            <Select
+              {...control}
+              name="tarif"
+              value={values.tarif}
+              onChange={(event) => set('tarif', event.target.value)}
+            >
+              <option value="">Choisir…</option>
+              {tarifs.map((tarif) => (
+                <option key={tarif} value={tarif}>
+                  {tarif}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField label="Profil de consommation">
+          {(control) => (
+            <Select
+              {...control}
+              name="profil"
+              value={values.profil}
+              onChange={(event) => set('profil', event.target.value)}
+            >
+              <option value="">Choisir…</option>
+              {(options?.profils ?? []).map((profil) => (
+                <option key={profil} value={profil}>
+                  {profil}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+      </FieldGroup>
+
+      {cascadeError ? (
+        <Alert tone="error">
+          Erreur de chargement des options ({cascadeError.message}). Réessayez dans un instant.
+        </Alert>
+      ) : options?.message ? (
+        <Alert tone="info">{options.message}</Alert>
+      ) : null}
+
+      <FieldGroup legend="Consommation et capacités">
+        <NumberField
+          label="Assiette (MWh/an)"
+          name="assiette"
+          value={values.assiette}
+          onChange={(v) => set('assiette', v)}
+        />
+        <NumberField
+          label="Capacité interruptible (CJS, MWh/j)"
+          name="cjsInterruptible"
+          value={values.cjsInterruptible}
+          onChange={(v) => set('cjsInterruptible', v)}
+          hint="Vide = 0."
+        />
+        <NumberField
+          label="Capacité de livraison (CPL, MWh/j)"
+          name="cpl"
+          value={values.cpl}
+          onChange={(v) => set('cpl', v)}
+          hint="Vide = 0 (points raccordés au transport)."
+        />
+        <NumberField
+          label="CJA actuelle (MWh/j)"
+          name="cjaActuelle"
+          value={values.cjaActuelle}
+          onChange={(v) => set('cjaActuelle', v)}
+          hint="Vide : la plus forte consommation journalière de l’année, arrondie au MWh/j supérieur."
+        />
+        <FormField label="Date d’effet">
+          {(control) => (
+            <Select
+              {...control}
+              name="dateEffetMonth"
+              value={values.dateEffetMonth}
+              onChange={(event) => set('dateEffetMonth', event.target.value)}
+            >
+              <option value="">Mois en cours (par défaut)</option>
+              {(options?.months ?? []).map((month) => (
+                <option key={month} value={month}>
+                  {monthLabel(month)}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField
+          label="Consommation journalière utilisée"
+          hint={
+            values.datasetId === ESTIMATED_YEAR
+              ? 'Estimation à partir de l’assiette, du profil et de la station météo du point.'
+              : 'Une année de vos relevés importés.'
+          }
+        >
+          {(control) => (
+            <Select
+              {...control}
+              name="datasetId"
+              value={values.datasetId}
+              onChange={(event) => {
+                datasetTouched.current = true;
+                set('datasetId', event.target.value);
+              }}
+            >
+              <option value={ESTIMATED_YEAR}>{ESTIMATED_YEAR_LABEL}</option>
+              {(items ?? []).map((dataset) => (
+                <option key={dataset.id} value={dataset.id}>
+                  {`PCE ${dataset.pce}${dataset.label ? ` (${dataset.label})` : ''} — ${formatDate(dataset.debut)} → ${formatDate(dataset.fin)}${dataset.anneeComplete ? '' : ' — moins d’un an'}`}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+      </FieldGroup>
+
+      <fieldset className="flex flex-col gap-4">
+        <legend className="sr-only">Capacités mensuelles</legend>
+        <label className="inline-flex w-fit cursor-pointer items-center gap-3 text-sm font-medium text-foreground">
+          <input
+            type="checkbox"
+            role="switch"
+            aria-checked={values.capacitesMensuellesActives}
+            name="capacitesMensuellesActives"
+            className="size-4 accent-[var(--primary)]"
+            checked={values.capacitesMensuellesActives}
+            onChange={(event) => set('capacitesMensuellesActives', event.target.checked)}
+          />
+          Capacités mensuelles en plus de la CJA (M1–M12)
+        </label>
+        {values.capacitesMensuellesActives ? (
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6" data-testid="monthly-capacities">
+            {Array.from({ length: MONTHS_IN_YEAR }, (_, index) => (
+              <NumberField
+                // biome-ignore lint/suspicious/noArrayIndexKey: the twelve months are fixed positions
+                key={index}
+                label={`M${index + 1} (${MONTH_NAMES[index]})`}
+                name={`M${index + 1}`}
+                value={values.capacitesMensuelles[index] ?? ''}
+                onChange={(v) =>
+                  setValues((current) => {
+                    const capacitesMensuelles = [...current.capacitesMensuelles];
+                    capacitesMensuelles[index] = v;
+                    return { ...current, capacitesMensuelles };
+                  })
+                }
+              />
+            ))}
+          </div>
+        ) : null}
+      </fieldset>
+
+      <div>
+        <Button type="submit" size="lg" disabled={pending} aria-busy={pending || undefined}>
+          <Calculator aria-hidden="true" className="size-5" />
+          {pending ? 'Calcul en cours…' : 'Optimiser la CJA'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function FieldGroup({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="mb-3 text-sm font-semibold tracking-wide text-muted-foreground uppercase">{legend}</legend>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">{children}</div>
+    </fieldset>
+  );
+}
+
+function NumberField({
+  label,
+  name,
+  value,
+  onChange,
+  hint,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  hint?: string;
+}) {
+  return (
+    <FormField label={label} hint={hint}>
+      {(control) => (
+        <Input
+          {...control}
+          name={name}
+          value={value}
+          inputMode="decimal"
+          autoComplete="off"
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </FormField>
+  );
+}
