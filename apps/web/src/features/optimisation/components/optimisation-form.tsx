@@ -289,7 +289,7 @@ export function OptimisationForm({
               value={values.dateEffetMonth}
               onChange={(event) => set('dateEffetMonth', event.target.value)}
             >
-              <option value="">Mois en cours (par défaut)</option>
+              {(options?.months ?? []).length === 0 ? <option value="">Mois en cours (par défaut)</option> : null}
               {(options?.months ?? []).map((month) => (
                 <option key={month} value={month}>
                   {monthLabel(month)}

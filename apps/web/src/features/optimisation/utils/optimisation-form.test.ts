@@ -195,8 +195,25 @@ describe('options cascade', () => {
     const stale = reconcileWithOptions(
       filled({ commune: 'Ailleurs', code: 'C4', tarif: 'T2', dateEffetMonth: '2020-01' }),
       options({ pitdCommunesIndex: [bordeaux] }),
+      '2026-11',
     );
-    expect(stale).toMatchObject({ commune: '', tarif: '', dateEffetMonth: '' });
+    // The stale month is replaced by the latest month the grids cover.
+    expect(stale).toMatchObject({ commune: '', tarif: '', dateEffetMonth: '2025-08' });
+  });
+
+  it('date of effect: the only month, else the current month if covered, else the latest covered one', async () => {
+    const { defaultMonth, monthOf } = await import('./optimisation-form.ts');
+    expect(defaultMonth(['2025-07'], '2026-11')).toBe('2025-07');
+    expect(defaultMonth(['2025-07', '2026-11', '2026-12'], '2026-11')).toBe('2026-11');
+    expect(defaultMonth(['2024-07', '2026-03', '2025-06'], '2026-11')).toBe('2026-03');
+    expect(defaultMonth(['2027-01', '2027-02'], '2026-11')).toBe('2027-01');
+    expect(monthOf(new Date(2026, 10, 21))).toBe('2026-11');
+    const values = reconcileWithOptions(
+      filled({ dateEffetMonth: '' }),
+      options({ months: ['2025-06', '2025-07'] }),
+      '2026-11',
+    );
+    expect(values.dateEffetMonth).toBe('2025-07');
   });
 
   it('returns the same object when nothing changes, and ignores answers for another point', () => {

@@ -172,12 +172,15 @@ export function tarifChoices(point: NetworkPoint | '', options: SimulatorOptions
 /**
  * Applies what the options say to the values: a commune no longer listed is cleared, a single commune is chosen,
  * the TSO defaults to the (chosen, else first) commune's operator for PITD and to the first operator for PIC,
- * a tariff or month no longer offered is cleared, and single-option lists (tariff, month) are chosen — the date
- * of effect when only one month exists (spec §5). Returns the same object when nothing changes.
+ * a tariff or month no longer offered is cleared, and single-option lists are chosen — the date of effect when only
+ * one month exists (spec §5). With several months, the date of effect defaults to the current month when the grids
+ * cover it, else the latest month they cover (the server's own default, the current month, fails when the grids stop
+ * earlier). Returns the same object when nothing changes.
  */
 export function reconcileWithOptions(
   values: OptimisationFormValues,
   options: SimulatorOptionsResponse | undefined,
+  currentMonth: string = monthOf(new Date()),
 ): OptimisationFormValues {
   if (!options || !values.pointDeReseau || options.point !== values.pointDeReseau) {
     return values;
@@ -213,11 +216,25 @@ export function reconcileWithOptions(
   if (next.dateEffetMonth && options.months.length > 0 && !options.months.includes(next.dateEffetMonth)) {
     next.dateEffetMonth = '';
   }
-  if (!next.dateEffetMonth && options.months.length === 1) {
-    next.dateEffetMonth = options.months[0] ?? '';
+  if (!next.dateEffetMonth && options.months.length > 0) {
+    next.dateEffetMonth = defaultMonth(options.months, currentMonth);
   }
   const changed = (Object.keys(next) as (keyof OptimisationFormValues)[]).some((key) => next[key] !== values[key]);
   return changed ? next : values;
+}
+
+/** "YYYY-MM" of a date (local time). */
+export function monthOf(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
+}
+
+/** The only month, else the current month if offered, else the latest offered month before it, else the first. */
+export function defaultMonth(months: readonly string[], currentMonth: string): string {
+  if (months.length === 1 || months.includes(currentMonth)) {
+    return months.length === 1 ? (months[0] ?? '') : currentMonth;
+  }
+  const before = months.filter((month) => month < currentMonth).sort();
+  return before[before.length - 1] ?? [...months].sort()[0] ?? '';
 }
 
 /** Changing the point type resets every field of the point (code, commune, TSO, tariff, month). */
