@@ -1,5 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { type LoaderFunctionArgs, redirect, useParams } from 'react-router';
 import { DocumentTitle } from '../../../components/layout/page-header.tsx';
+import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { useCurrentUser } from '../../../features/auth/hooks/use-current-user.ts';
 import { Dashboard } from '../../../features/dashboard/components/dashboard.tsx';
 import {
@@ -12,6 +14,16 @@ import {
   isEnergy,
   isEnergyPage,
 } from '../../../features/private-area/utils/energy-paths.ts';
+
+/**
+ * The gas simulator (spec §2.8) is its own chunk, loaded by this route module when asked for: no route of its own in
+ * the entry's router table, so the landing's entry bundle does not grow.
+ */
+const GasSimulatorPage = lazy(() =>
+  import('../../../features/simulator/components/simulator-page.tsx').then((module) => ({
+    default: module.SimulatorPage,
+  })),
+);
 
 /** Spec §2.3: an energy other than gas or elec → gas dashboard; an unknown page → default dashboard. */
 export function loader({ params }: LoaderFunctionArgs) {
@@ -34,6 +46,16 @@ function EnergyPage() {
       <>
         <DocumentTitle title={`Dashboard · ${space}`} />
         <Dashboard name={user.name} energy={energy} />
+      </>
+    );
+  }
+  if (energy === 'gas' && page === 'simulator') {
+    return (
+      <>
+        <DocumentTitle title={`${commodityFeatureTitles[page]} · ${space}`} />
+        <Suspense fallback={<LoadingState label="Chargement du simulateur…" />}>
+          <GasSimulatorPage />
+        </Suspense>
       </>
     );
   }
