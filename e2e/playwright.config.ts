@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { E2E_ADMIN, E2E_BASE_URL, E2E_PORT } from './support/e2e-env.ts';
+import { E2E_ADMIN, E2E_BASE_URL, E2E_PITD_FIXTURE, E2E_PORT } from './support/e2e-env.ts';
 
 // Browser tests run the real built app (`npm start`: SPA + API on one port) on a fresh PGlite data folder,
 // in Debian's Chromium. Playwright never downloads a browser here.
@@ -40,8 +40,13 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    // PGlite is single-process: the admin must exist before the server opens the data folder.
-    command: `npm run admin:create --silent -- --email ${E2E_ADMIN.email} --password '${E2E_ADMIN.password}' && node scripts/start.mjs`,
+    // PGlite is single-process: the admin and the reference data (a PITD table imported with the operator's CSV
+    // importer, e2e/fixtures/pitd.csv) must be in place before the server opens the data folder.
+    command: [
+      `npm run admin:create --silent -- --email ${E2E_ADMIN.email} --password '${E2E_ADMIN.password}'`,
+      `npm run tariffs:import --silent -- pitd ${E2E_PITD_FIXTURE}`,
+      'node scripts/start.mjs',
+    ].join(' && '),
     cwd: root,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,

@@ -4,3 +4,6 @@ export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 
 /** The administrator created by `npm run admin:create` before the server starts (see playwright.config.ts). */
 export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'Admin-E2E-2026!' } as const;
+
+/** PITD table imported with `npm run tariffs:import -- pitd` before the server starts (path from the repository root). */
+export const E2E_PITD_FIXTURE = 'e2e/fixtures/pitd.csv';

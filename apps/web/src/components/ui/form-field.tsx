@@ -12,19 +12,23 @@ export type FieldControlProps = {
  * `aria-describedby` (hint + error); the error sits in a polite live region, so it is read when it appears.
  */
 export function FormField({
+  id: idProp,
   label,
   error,
   hint,
   className,
   children,
 }: {
+  /** A stable id for the control (e.g. to focus it); generated when absent. */
+  id?: string;
   label: ReactNode;
   error?: string | undefined;
   hint?: ReactNode;
   className?: string;
   children: (control: FieldControlProps) => ReactElement;
 }) {
-  const id = useId();
+  const generatedId = useId();
+  const id = idProp ?? generatedId;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;

@@ -16,9 +16,15 @@ import {
 } from '../../../features/private-area/utils/energy-paths.ts';
 
 /**
- * The gas CJA optimiser (spec §2.9) is its own chunk, loaded by this route module when asked for: no route of its own
- * in the entry's router table, so the landing's entry bundle does not grow. uPlot is a further chunk of its own.
+ * The gas simulator (spec §2.8) and the gas CJA optimiser (spec §2.9) are chunks of their own, loaded by this route
+ * module when asked for: no route of their own in the entry's router table, so the landing's entry bundle does not
+ * grow. The optimiser's uPlot chart is a further chunk.
  */
+const GasSimulatorPage = lazy(() =>
+  import('../../../features/simulator/components/simulator-page.tsx').then((module) => ({
+    default: module.SimulatorPage,
+  })),
+);
 const GasOptimisationPage = lazy(() =>
   import('../../../features/optimisation/components/optimisation-page.tsx').then((module) => ({
     default: module.OptimisationPage,
@@ -46,6 +52,16 @@ function EnergyPage() {
       <>
         <DocumentTitle title={`Dashboard · ${space}`} />
         <Dashboard name={user.name} energy={energy} />
+      </>
+    );
+  }
+  if (energy === 'gas' && page === 'simulator') {
+    return (
+      <>
+        <DocumentTitle title={`${commodityFeatureTitles[page]} · ${space}`} />
+        <Suspense fallback={<LoadingState label="Chargement du simulateur…" />}>
+          <GasSimulatorPage />
+        </Suspense>
       </>
     );
   }

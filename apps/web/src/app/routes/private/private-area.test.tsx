@@ -93,9 +93,11 @@ describe('private routes (spec §2.3)', () => {
     expect(screen.getByText("Cette page n'est pas encore disponible pour l'électricité.")).toBeInTheDocument();
   });
 
-  it('gas simulator is honestly announced as coming', async () => {
+  it('gas simulator shows its form (gas-simulator.test.tsx covers it)', async () => {
     await openPrivate('/private/gas/simulator');
-    expect(await screen.findByTestId('coming-soon')).toHaveTextContent('bientôt disponible');
+    expect(await screen.findByRole('form', { name: 'Données Client' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByTestId('coming-soon')).not.toBeInTheDocument();
+    expect(document.title).toBe('Simulateur · Espace Gaz · Pilote Énergie');
   });
 });
 

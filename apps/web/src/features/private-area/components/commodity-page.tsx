@@ -25,8 +25,8 @@ const gasPlans: Record<CommodityFeature, string> = {
 
 /**
  * Spec §2.3: simulator and optimisation work for gas only; for elec the page says it is not yet available for
- * electricity, for any other value that it cannot be loaded for this commodity. The gas pages come with later
- * issues: until then they say so.
+ * electricity, for any other value that it cannot be loaded for this commodity. The gas simulator is rendered by
+ * `app/routes/private/energy-page.tsx` (its own lazy chunk); the other gas pages come with later issues and say so.
  */
 export function CommodityFeaturePage({ energy, feature }: { energy: string; feature: CommodityFeature }) {
   const title = commodityFeatureTitles[feature];

@@ -1,0 +1,123 @@
+import { useEffect, useReducer, useState } from 'react';
+import { toast } from 'sonner';
+import { isApiClientError } from '../../../lib/api-error.ts';
+import { useSimulatorOptions } from '../api/get-simulator-options.ts';
+import { useSimulate } from '../api/simulate.ts';
+import {
+  fieldErrorFromServer,
+  initialSimulatorFormState,
+  optionsQueryParams,
+  simulatorFormReducer,
+} from '../utils/cascade.ts';
+import { type SimulatorFormValues, toSimulateBody } from '../utils/form-values.ts';
+import { readSimulationResult, type SimulationReading } from '../utils/read-result.ts';
+import { describeCascadeError, describeSimulateError, SIMULATOR_TOAST_DURATION_MS } from '../utils/simulate-error.ts';
+import { validateSimulatorValues } from '../utils/validation.ts';
+import { SimulationResults } from './simulation-results.tsx';
+import { SimulatorForm, simulatorFieldId } from './simulator-form.tsx';
+import { UnsupportedPointCard } from './unsupported-point-card.tsx';
+
+type View =
+  | { name: 'form' }
+  | { name: 'results'; reading: SimulationReading; values: SimulatorFormValues }
+  | { name: 'unsupported'; message: string };
+
+/** Where the focus goes when the view changes (results heading, card title, form title). */
+function focusSoon(id: string) {
+  requestAnimationFrame(() => document.getElementById(id)?.focus());
+}
+
+/**
+ * `/private/gas/simulator` (spec §2.8, §4): the 'Données Client' form with its options cascade, then the results
+ * view, or the 'Point non supporté' card. The entries are kept when going back to the form.
+ */
+export function SimulatorPage() {
+  const [state, dispatch] = useReducer(simulatorFormReducer, initialSimulatorFormState);
+  const [view, setView] = useState<View>({ name: 'form' });
+  const [announcement, setAnnouncement] = useState('');
+  const params = optionsQueryParams(state.values);
+  const options = useSimulatorOptions(params);
+  const simulate = useSimulate();
+
+  // The cascade: apply each answer that belongs to the current values (not the previous answer kept on screen).
+  useEffect(() => {
+    if (options.data && options.isSuccess && !options.isPlaceholderData) {
+      dispatch({ type: 'options', options: options.data });
+    }
+  }, [options.data, options.isSuccess, options.isPlaceholderData]);
+
+  const cascadeError = options.isError && params ? describeCascadeError(params.point, options.error) : null;
+
+  const submit = () => {
+    const check = validateSimulatorValues(state.values);
+    if (!check.ok) {
+      dispatch({ type: 'setErrors', errors: check.errors, formError: check.formError });
+      if (check.firstField) {
+        document.getElementById(simulatorFieldId(check.firstField))?.focus();
+      }
+      return;
+    }
+    const submitted = state.values;
+    simulate.mutate(toSimulateBody(submitted), {
+      onSuccess: (data) => {
+        const reading = readSimulationResult(data);
+        setView({ name: 'results', reading, values: submitted });
+        setAnnouncement('Résultats de la simulation affichés.');
+        focusSoon('resultats-simulation');
+      },
+      onError: (error) => {
+        const described = describeSimulateError(error);
+        toast.error(described.title, { description: described.message, duration: SIMULATOR_TOAST_DURATION_MS });
+        if (described.kind === 'unsupported') {
+          setView({ name: 'unsupported', message: described.message });
+          focusSoon('point-non-supporte');
+          return;
+        }
+        const fieldError = isApiClientError(error) ? fieldErrorFromServer(error.body, described.message) : null;
+        if (fieldError) {
+          dispatch({ type: 'setErrors', errors: fieldError });
+          const field = Object.keys(fieldError)[0];
+          if (field) {
+            focusSoon(simulatorFieldId(field as keyof SimulatorFormValues));
+          }
+        }
+      },
+    });
+  };
+
+  const backToForm = () => {
+    setView({ name: 'form' });
+    setAnnouncement('');
+    focusSoon('simulateur-titre');
+  };
+
+  return (
+    <div className="flex w-full max-w-6xl min-w-0 flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-foreground">Simulateur</h1>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Coûts mensuels et annuels d’acheminement du gaz d’un point PITD, LI ou PIC, ligne par ligne avec leurs
+          sources.
+        </p>
+      </div>
+      <p className="sr-only" aria-live="polite">
+        {announcement}
+      </p>
+      {view.name === 'form' ? (
+        <SimulatorForm
+          state={state}
+          dispatch={dispatch}
+          options={options.data}
+          optionsLoading={params !== null && options.isLoading}
+          cascadeError={cascadeError}
+          pending={simulate.isPending}
+          onSubmit={submit}
+        />
+      ) : null}
+      {view.name === 'results' ? (
+        <SimulationResults reading={view.reading} values={view.values} onEdit={backToForm} />
+      ) : null}
+      {view.name === 'unsupported' ? <UnsupportedPointCard message={view.message} onBack={backToForm} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+/**
+ * The options cascade of the simulator form (spec §4 "Simulator", §7, §9), as pure functions:
+ * - changing the point type resets every other field; reset clears everything;
+ * - choosing a code clears the commune;
+ * - a list with a single option selects it; a value no longer listed is cleared;
+ * - the default TSO (PITD, PIC) is the network operator of the code's first commune;
+ * - a field's error clears when the field changes.
+ */
+import type { SimulatorOptionsResponse } from '@pilote/contracts';
+import {
+  emptySimulatorValues,
+  formFieldOf,
+  type PointChoice,
+  type SimulatorField,
+  type SimulatorFormValues,
+} from './form-values.ts';
+
+export type FieldErrors = Partial<Record<SimulatorField, string>>;
+
+export type SimulatorFormState = {
+  values: SimulatorFormValues;
+  errors: FieldErrors;
+  /** A message for the whole form (e.g. the honeypot), or null. */
+  formError: string | null;
+};
+
+export const initialSimulatorFormState: SimulatorFormState = {
+  values: emptySimulatorValues,
+  errors: {},
+  formError: null,
+};
+
+export type SimulatorFormAction =
+  | { type: 'setPoint'; point: PointChoice }
+  | { type: 'setField'; field: Exclude<SimulatorField, 'pointDeReseau'>; value: string }
+  | { type: 'options'; options: SimulatorOptionsResponse }
+  | { type: 'setErrors'; errors: FieldErrors; formError?: string | null }
+  | { type: 'reset' };
+
+/** Query of `GET /api/simulator/options/{point}/`: only non-empty values; the first call sends `point` alone. */
+export function optionsQueryParams(values: SimulatorFormValues): (Record<string, string> & { point: string }) | null {
+  if (values.pointDeReseau === '') {
+    return null;
+  }
+  const params: Record<string, string> & { point: string } = { point: values.pointDeReseau.toLowerCase() };
+  const add = (key: string, value: string) => {
+    const text = value.trim();
+    if (text !== '') {
+      params[key] = text;
+    }
+  };
+  add('code', values.code);
+  add('commune', values.commune);
+  if (values.pointDeReseau === 'PITD') {
+    add('tso', values.tso);
+    add('dso', values.dso);
+    add('tarif', values.tarif);
+    add('profil', values.profil);
+    add('month', values.dateEffetMonth);
+  }
+  return params;
+}
+
+export type CommuneChoice = { commune: string; tso: string | null };
+
+/** The communes of `code` in the options (PITD with their TSO; LI and PIC by name only). */
+export function communesOf(options: SimulatorOptionsResponse, code: string): CommuneChoice[] {
+  if (code === '') {
+    return [];
+  }
+  if (options.point === 'PITD') {
+    const entry = options.pitdCommunesIndex?.find((item) => item.code === code);
+    return entry?.communes.map((item) => ({ commune: item.commune, tso: item.tso })) ?? [];
+  }
+  if (options.point === 'LI') {
+    const entry = options.liCommunesIndex?.find((item) => item.code === code);
+    return entry?.communes.map((commune) => ({ commune, tso: null })) ?? [];
+  }
+  const entry = options.picCommunesIndex?.find((item) => item.code === code);
+  return entry?.communes.map((item) => ({ commune: item.commune, tso: null })) ?? [];
+}
+
+/** Keeps `value` if listed, else clears it; then selects the only option of a single-option list. */
+function pick(value: string, list: readonly string[]): string {
+  const kept = value !== '' && !list.includes(value) ? '' : value;
+  return kept === '' && list.length === 1 ? (list[0] ?? '') : kept;
+}
+
+/**
+ * Applies an options answer to the form (the answer must be for the form's current query). Returns `values`
+ * itself when nothing changes, so a React reducer bails out and the cascade settles.
+ */
+export function reconcileWithOptions(
+  values: SimulatorFormValues,
+  options: SimulatorOptionsResponse,
+): SimulatorFormValues {
+  if (options.point !== values.pointDeReseau) {
+    return values;
+  }
+  const next = { ...values };
+  const onlyCode = options.codes.length === 1 && !options.truncated ? options.codes[0] : undefined;
+  if (next.code === '' && onlyCode) {
+    next.code = onlyCode.code;
+  }
+  const communes = communesOf(options, next.code);
+  next.commune = pick(
+    next.commune,
+    communes.map((item) => item.commune),
+  );
+  next.tso = pick(next.tso, options.tso);
+  const firstTso = communes[0]?.tso;
+  if (next.tso === '' && options.point !== 'LI' && firstTso && options.tso.includes(firstTso)) {
+    next.tso = firstTso;
+  }
+  if (options.point === 'PITD') {
+    next.dso = pick(next.dso, options.dso);
+  }
+  next.tarif = pick(next.tarif, options.tarifs);
+  next.profil = pick(next.profil, options.profils);
+  next.dateEffetMonth = pick(next.dateEffetMonth, options.months);
+  const changed = (Object.keys(next) as SimulatorField[]).some((key) => next[key] !== values[key]);
+  return changed ? next : values;
+}
+
+function withoutErrors(errors: FieldErrors, fields: readonly SimulatorField[]): FieldErrors {
+  if (!fields.some((field) => field in errors)) {
+    return errors;
+  }
+  const next = { ...errors };
+  for (const field of fields) {
+    delete next[field];
+  }
+  return next;
+}
+
+export function simulatorFormReducer(state: SimulatorFormState, action: SimulatorFormAction): SimulatorFormState {
+  switch (action.type) {
+    case 'reset':
+      return initialSimulatorFormState;
+    case 'setPoint':
+      return { values: { ...emptySimulatorValues, pointDeReseau: action.point }, errors: {}, formError: null };
+    case 'setField': {
+      const values = { ...state.values, [action.field]: action.value };
+      const cleared: SimulatorField[] = [action.field];
+      if (action.field === 'code' && action.value !== state.values.code) {
+        values.commune = '';
+        cleared.push('commune');
+      }
+      return {
+        values,
+        errors: withoutErrors(state.errors, cleared),
+        formError: action.field === 'honeypot' ? state.formError : null,
+      };
+    }
+    case 'options': {
+      const values = reconcileWithOptions(state.values, action.options);
+      if (values === state.values) {
+        return state;
+      }
+      const changed = (Object.keys(values) as SimulatorField[]).filter((key) => values[key] !== state.values[key]);
+      return { ...state, values, errors: withoutErrors(state.errors, changed) };
+    }
+    case 'setErrors':
+      return { ...state, errors: action.errors, formError: action.formError ?? null };
+  }
+}
+
+/** A server validation answer (`details[0].path = "/commune"`) as a field error, when it names a form field. */
+export function fieldErrorFromServer(body: unknown, message: string): FieldErrors | null {
+  if (typeof body !== 'object' || body === null || !('details' in body) || !Array.isArray(body.details)) {
+    return null;
+  }
+  const first: unknown = body.details[0];
+  if (typeof first !== 'object' || first === null || !('path' in first) || typeof first.path !== 'string') {
+    return null;
+  }
+  const field = formFieldOf(first.path);
+  return field ? { [field]: message } : null;
+}

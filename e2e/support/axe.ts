@@ -1,0 +1,30 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Page } from '@playwright/test';
+
+type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] };
+
+const require = createRequire(import.meta.url);
+let axeSource: Promise<string> | undefined;
+
+/**
+ * Runs axe-core (WCAG 2.x A/AA rules) in the page and returns the serious and critical violations, one line each.
+ * The script is evaluated through the DevTools protocol, so the page's CSP (`script-src 'self'`) is left alone.
+ */
+export async function seriousAxeViolations(page: Page, selector?: string): Promise<string[]> {
+  axeSource ??= readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(await axeSource);
+  const violations = await page.evaluate(async (include) => {
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<unknown> } }).axe;
+    const result = (await axe.run(include ? { include: [include] } : document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    })) as { violations: AxeViolation[] };
+    return result.violations;
+  }, selector ?? null);
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
+    );
+}
