@@ -83,6 +83,9 @@ export function OptimisationForm({
   const options = cascade.data?.point === values.pointDeReseau ? cascade.data : undefined;
   // The answer for the current values (not the previous one kept on screen while the next loads).
   const settledOptions = cascade.isPlaceholderData ? undefined : options;
+  // While the options for the latest choice load, the form may still hold a value they will clear (e.g. a month the
+  // new tariff's grids do not cover): submitting waits for them.
+  const optionsSettling = params !== null && (cascade.isPlaceholderData || cascade.isPending) && !cascade.isError;
   const datasets = useConsumptionDatasets();
 
   // Follow the options: stale choices cleared, single choices and the default TSO selected (spec §5).
@@ -364,7 +367,7 @@ export function OptimisationForm({
       </fieldset>
 
       <div>
-        <Button type="submit" size="lg" disabled={pending} aria-busy={pending || undefined}>
+        <Button type="submit" size="lg" disabled={pending || optionsSettling} aria-busy={pending || undefined}>
           <Calculator aria-hidden="true" className="size-5" />
           {pending ? 'Calcul en cours…' : 'Optimiser la CJA'}
         </Button>
