@@ -4,6 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { createVerifiedUser, signInThroughUi, waitForSplash } from '../support/auth.ts';
 import { E2E_BASE_URL } from '../support/e2e-env.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { PITD_FIXTURE } from '../support/simulator.ts';
 
 /**
  * Issue 5, "Done means": a signed-in user imports a year of daily readings for a PCE, runs the optimisation, sees
@@ -32,6 +33,22 @@ async function openOptimisation(page: Page, admin: Parameters<typeof createVerif
   const form = page.getByRole('form', { name: 'Optimisation – Paramètres' });
   await expect(form).toBeVisible();
   return form;
+}
+
+/**
+ * The PITD of e2e/fixtures/pitd.csv (imported before the server starts) with one commune, Versailles (NaTran, GRDF,
+ * NTR 1): the commune and its TSO are chosen by themselves.
+ */
+async function chooseVersailles(form: Locator) {
+  const code = form.getByRole('combobox', { name: 'Code PITD' });
+  await code.fill('versailles');
+  await form
+    .getByRole('listbox', { name: 'Code PITD' })
+    .getByRole('option', { name: new RegExp(PITD_FIXTURE.versailles) })
+    .click();
+  await expect(code).toHaveValue(PITD_FIXTURE.versailles);
+  await expect(form.getByLabel('Commune')).toHaveValue('Versailles');
+  await expect(form.getByLabel('Gestionnaire de transport (TSO)')).toHaveValue('NaTran');
 }
 
 /** Drags horizontally over the plot area from `fromX` to `toX` (fractions of its width). */
@@ -86,17 +103,7 @@ test('import a year of readings, optimise the CJA, read the results and zoom the
 
   // --- the optimisation form --------------------------------------------------------------------------------
   await form.getByLabel('Point de réseau').selectOption('PITD');
-  const code = form.getByRole('combobox', { name: 'Code PITD' });
-  await code.click();
-  const firstCode = form.getByRole('listbox', { name: 'Code PITD' }).getByRole('option').first();
-  await expect(firstCode).not.toHaveText('Aucun résultat');
-  await firstCode.click();
-  const commune = form.getByLabel('Commune');
-  await expect(commune.locator('option')).not.toHaveCount(0);
-  if ((await commune.inputValue()) === '') {
-    await commune.selectOption({ index: 1 });
-  }
-  await expect(form.getByLabel('Gestionnaire de transport (TSO)')).not.toHaveValue('');
+  await chooseVersailles(form);
   await expect(form.getByLabel('Option tarifaire').locator('option')).toHaveText(['Choisir…', 'T4', 'TP']);
   await form.getByLabel('Option tarifaire').selectOption('T4');
   await form.getByLabel('Profil de consommation').selectOption('P016');
@@ -187,13 +194,7 @@ test('the chart is responsive and readable in dark mode at 360 px', async ({ pag
   await page.emulateMedia({ colorScheme: 'dark' });
   const form = await openOptimisation(page, admin, 'optimisation-mobile');
   await form.getByLabel('Point de réseau').selectOption('PITD');
-  await form.getByRole('combobox', { name: 'Code PITD' }).click();
-  await form.getByRole('listbox', { name: 'Code PITD' }).getByRole('option').first().click();
-  const commune = form.getByLabel('Commune');
-  await expect(commune.locator('option')).not.toHaveCount(0);
-  if ((await commune.inputValue()) === '') {
-    await commune.selectOption({ index: 1 });
-  }
+  await chooseVersailles(form);
   await form.getByLabel('Option tarifaire').selectOption('TP');
   await form.getByLabel('Profil de consommation').selectOption('P016');
   await form.getByLabel('Assiette (MWh/an)').fill('8000');
