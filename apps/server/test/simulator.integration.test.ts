@@ -395,6 +395,10 @@ describe.each(testDatabaseKinds())('simulator API on %s', (kind) => {
       expect(all.codes).toHaveLength(300);
       expect(all.truncated).toBe(true);
       expect(all.usedSampleData).toBe(true); // the Zi table is still the sample
+      const t4 = (await alice.get('/api/simulator/options/pitd/?point=pitd&tarif=T4')).json();
+      expect(t4.usedSampleData).toBe(false); // T4 does not use Zi: only the (imported) PITD table counts
+      const t2 = (await alice.get('/api/simulator/options/pitd/?point=pitd&tarif=T2')).json();
+      expect(t2.usedSampleData).toBe(true);
       expect(all.referenceData.pitd).toMatchObject({ origin: 'import', version: 1, rowCount: 353 });
       const search = (await alice.get('/api/simulator/options/pitd/?point=pitd&q=pitd-01')).json();
       expect(search.codes).toHaveLength(100);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { consumptionQualiteSchema, normalisePce } from './consumption.ts';
+import { FieldError, type FormValue, formText, formValueSchema } from './form-fields.ts';
 import {
   lineSourceSchema,
   parseFrenchNumber,
@@ -47,34 +48,32 @@ export function valeurNumeriqueInvalideMessage(raw: string, label: string): stri
 export const optimisationTarifs = ['T4', 'TP'] as const;
 export type OptimisationTarif = (typeof optimisationTarifs)[number];
 
-const formValue = z.union([z.string().max(200), z.number()]).nullish();
-
 /**
  * Spec §3 optimisation request (camelCase), values as numbers or French strings. Beyond the spec, to pick the
  * daily series: `datasetId` (one of the user's consumption datasets) or `pce` (14 digits: the user's datasets
  * of that PCE) — see ADR 0013. Without either, a typical year is synthesised (an estimate).
  */
 export const optimisationBodySchema = z.object({
-  pointDeReseau: formValue,
-  code: formValue,
-  commune: formValue,
-  tarif: formValue,
-  tso: formValue,
-  profil: formValue,
+  pointDeReseau: formValueSchema,
+  code: formValueSchema,
+  commune: formValueSchema,
+  tarif: formValueSchema,
+  tso: formValueSchema,
+  profil: formValueSchema,
   /** MWh/an: required; used to synthesise the year when no imported year is used. */
-  assiette: formValue,
+  assiette: formValueSchema,
   /** MWh/j; empty = 0. */
-  cjsInterruptible: formValue,
+  cjsInterruptible: formValueSchema,
   /** MWh/j (capacité de livraison, transport-connected points); empty = 0; not used for PITD. */
-  cpl: formValue,
+  cpl: formValueSchema,
   /** YYYY-MM (grids read at its first day); default: the current month. */
-  dateEffetMonth: formValue,
+  dateEffetMonth: formValueSchema,
   /** MWh/j; empty = the year's largest day rounded up (docs/optimiser.md). */
-  cjaActuelle: formValue,
+  cjaActuelle: formValueSchema,
   /** Monthly mode: exactly 12 values M1 (January) … M12, MWh/j subscribed on top of the CJA. Absent/null: off. */
-  capacitesMensuelles: z.array(formValue).max(100).nullish(),
+  capacitesMensuelles: z.array(formValueSchema).max(100).nullish(),
   datasetId: z.string().max(100).nullish(),
-  pce: formValue,
+  pce: formValueSchema,
 });
 export type OptimisationBody = z.infer<typeof optimisationBodySchema>;
 
@@ -101,25 +100,6 @@ export type OptimisationFormCheck =
   | { ok: true; value: ValidatedOptimisationForm }
   | { ok: false; field: string; message: string };
 
-type FormValue = string | number | null | undefined;
-
-function text(value: FormValue): string | undefined {
-  if (value === null || value === undefined) {
-    return undefined;
-  }
-  const trimmed = String(value).trim();
-  return trimmed === '' ? undefined : trimmed;
-}
-
-class FieldError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 const LABELS: Record<string, string> = {
   assiette: 'assiette',
   cjsInterruptible: 'capacité interruptible',
@@ -129,7 +109,7 @@ const LABELS: Record<string, string> = {
 
 /** Empty → `empty`; not a number or negative → 'Valeur numérique invalide: …'. */
 function number(value: FormValue, field: string, empty: number | undefined): number | undefined {
-  const raw = text(value);
+  const raw = formText(value);
   if (raw === undefined) {
     return empty;
   }
@@ -144,7 +124,7 @@ function capacities(values: readonly FormValue[]): number[] {
   if (values.length !== 12) {
     throw new FieldError('capacitesMensuelles', OPTIMISATION_MESSAGES.capacitesCount);
   }
-  const raws = values.map(text);
+  const raws = values.map(formText);
   if (raws.some((raw) => raw !== undefined && parseFrenchNumber(raw) === null)) {
     throw new FieldError('capacitesMensuelles', OPTIMISATION_MESSAGES.capacitesNumbers);
   }
@@ -167,30 +147,30 @@ function capacities(values: readonly FormValue[]): number[] {
  */
 export function validateOptimisationForm(body: OptimisationBody): OptimisationFormCheck {
   try {
-    const point = text(body.pointDeReseau)?.toUpperCase();
+    const point = formText(body.pointDeReseau)?.toUpperCase();
     if (!point || !(simulatorPoints as readonly string[]).includes(point)) {
       throw new FieldError('pointDeReseau', OPTIMISATION_MESSAGES.pointDeReseau);
     }
-    const code = text(body.code);
+    const code = formText(body.code);
     if (!code) {
       throw new FieldError('code', OPTIMISATION_MESSAGES.code);
     }
-    const commune = text(body.commune);
+    const commune = formText(body.commune);
     if (!commune) {
       throw new FieldError('commune', OPTIMISATION_MESSAGES.commune);
     }
-    const tso = text(body.tso);
+    const tso = formText(body.tso);
     if (!tso) {
       throw new FieldError('tso', OPTIMISATION_MESSAGES.tso);
     }
-    const tarifText = text(body.tarif)?.toUpperCase();
+    const tarifText = formText(body.tarif)?.toUpperCase();
     if (!tarifText || !(simulatorTarifs as readonly string[]).includes(tarifText)) {
       throw new FieldError('tarif', OPTIMISATION_MESSAGES.tarif);
     }
     if (!(optimisationTarifs as readonly string[]).includes(tarifText)) {
       throw new FieldError('tarif', OPTIMISATION_MESSAGES.tarifPitd);
     }
-    const profilText = text(body.profil)?.toUpperCase();
+    const profilText = formText(body.profil)?.toUpperCase();
     if (!profilText || !(simulatorProfils as readonly string[]).includes(profilText)) {
       throw new FieldError('profil', OPTIMISATION_MESSAGES.profil);
     }
@@ -205,16 +185,16 @@ export function validateOptimisationForm(body: OptimisationBody): OptimisationFo
     const cjaActuelle = number(body.cjaActuelle, 'cjaActuelle', undefined);
     const cjsInterruptible = number(body.cjsInterruptible, 'cjsInterruptible', 0) as number;
     const cpl = number(body.cpl, 'cpl', 0) as number;
-    const month = text(body.dateEffetMonth);
+    const month = formText(body.dateEffetMonth);
     if (month !== undefined && !/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) {
       throw new FieldError('dateEffetMonth', OPTIMISATION_MESSAGES.dateEffetMonth);
     }
-    const pceText = text(body.pce);
+    const pceText = formText(body.pce);
     const pce = pceText === undefined ? undefined : normalisePce(pceText);
     if (pce !== undefined && !/^\d{14}$/.test(pce)) {
       throw new FieldError('pce', OPTIMISATION_MESSAGES.pceFormat);
     }
-    const datasetId = text(body.datasetId);
+    const datasetId = formText(body.datasetId);
     return {
       ok: true,
       value: {

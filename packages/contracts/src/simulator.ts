@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FieldError, type FormValue, formText, formValueSchema } from './form-fields.ts';
 
 /**
  * Gas tariff simulator (spec §2.8, §3, §4, §5 "Simulator", §7, §8; issue 4). docs/api.md § Simulator.
@@ -144,8 +145,6 @@ export type SimulatorOptionsResponse = z.infer<typeof simulatorOptionsResponseSc
 
 // ---- simulate --------------------------------------------------------------------------------------------
 
-const formValue = z.union([z.string().max(200), z.number()]).nullish();
-
 /**
  * The form of spec §3, camelCase. Numbers may be sent as numbers or as French strings ("15 466,8").
  * Beyond the spec: `cee` (€/MWh, overrides the default CEE cost) and `distanceM` (option TP: distance to the
@@ -153,24 +152,24 @@ const formValue = z.union([z.string().max(200), z.number()]).nullish();
  * TCL of transport-connected points. `cjaMwhj` and `cja` both carry the CJA (the first one set wins).
  */
 export const simulateBodySchema = z.object({
-  pointDeReseau: formValue,
-  code: formValue,
-  commune: formValue,
-  tso: formValue,
-  dso: formValue,
-  profil: formValue,
-  capacite: formValue,
-  tarif: formValue,
-  car: formValue,
-  cja: formValue,
-  cjaMwhj: formValue,
-  assiette: formValue,
-  cjsInterruptible: formValue,
+  pointDeReseau: formValueSchema,
+  code: formValueSchema,
+  commune: formValueSchema,
+  tso: formValueSchema,
+  dso: formValueSchema,
+  profil: formValueSchema,
+  capacite: formValueSchema,
+  tarif: formValueSchema,
+  car: formValueSchema,
+  cja: formValueSchema,
+  cjaMwhj: formValueSchema,
+  assiette: formValueSchema,
+  cjsInterruptible: formValueSchema,
   /** YYYY-MM. Required for PITD; LI/PIC default to the current month. */
-  dateEffetMonth: formValue,
-  honeypot: formValue,
-  cee: formValue,
-  distanceM: formValue,
+  dateEffetMonth: formValueSchema,
+  honeypot: formValueSchema,
+  cee: formValueSchema,
+  distanceM: formValueSchema,
 });
 export type SimulateBody = z.infer<typeof simulateBodySchema>;
 
@@ -225,28 +224,9 @@ const FIELD_LABELS: Record<string, string> = {
   distanceM: 'distance',
 };
 
-type FormValue = string | number | null | undefined;
-
-function text(value: FormValue): string | undefined {
-  if (value === null || value === undefined) {
-    return undefined;
-  }
-  const trimmed = String(value).trim();
-  return trimmed === '' ? undefined : trimmed;
-}
-
-class FieldError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 /** Empty → undefined; not a number or negative → FieldError naming the field. */
 function number(value: FormValue, field: string): number | undefined {
-  const raw = text(value);
+  const raw = formText(value);
   if (raw === undefined) {
     return undefined;
   }
@@ -267,28 +247,28 @@ function number(value: FormValue, field: string): number | undefined {
  * T4/TP). Shared by the server (authoritative) and the web form (same messages, field by field).
  */
 export function validateSimulatorForm(body: SimulateBody): SimulatorFormCheck {
-  if (text(body.honeypot) !== undefined) {
+  if (formText(body.honeypot) !== undefined) {
     return { ok: false, code: 'BOT_DETECTED', field: 'honeypot', message: SIMULATOR_MESSAGES.honeypot };
   }
   try {
-    const point = text(body.pointDeReseau)?.toUpperCase();
+    const point = formText(body.pointDeReseau)?.toUpperCase();
     if (!point || !(simulatorPoints as readonly string[]).includes(point)) {
       throw new FieldError('pointDeReseau', SIMULATOR_MESSAGES.pointDeReseau);
     }
     const pointDeReseau = point as SimulatorPoint;
-    const code = text(body.code);
-    const commune = text(body.commune);
-    const tso = text(body.tso);
-    const dso = text(body.dso);
-    const tarifText = text(body.tarif)?.toUpperCase();
+    const code = formText(body.code);
+    const commune = formText(body.commune);
+    const tso = formText(body.tso);
+    const dso = formText(body.dso);
+    const tarifText = formText(body.tarif)?.toUpperCase();
     const tarif = (simulatorTarifs as readonly string[]).includes(tarifText ?? '')
       ? (tarifText as SimulatorTarif)
       : undefined;
-    const profilText = text(body.profil)?.toUpperCase();
+    const profilText = formText(body.profil)?.toUpperCase();
     const profil = (simulatorProfils as readonly string[]).includes(profilText ?? '')
       ? (profilText as SimulatorProfil)
       : undefined;
-    const monthText = text(body.dateEffetMonth);
+    const monthText = formText(body.dateEffetMonth);
     const month = monthText && /^\d{4}-(0[1-9]|1[0-2])$/.test(monthText) ? monthText : undefined;
 
     if (pointDeReseau === 'PITD') {

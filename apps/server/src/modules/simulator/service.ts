@@ -152,7 +152,8 @@ export function createSimulatorService({
               },
             ]
           : [],
-      usedSampleData: table.info.isSample || ziTable.info.isSample,
+      // Zi enters only the normalised capacity of T1–T3 (CJN = CAR × Zi × A); T4/TP use the CJA.
+      usedSampleData: table.info.isSample || (ziTable.info.isSample && !(tarif === 'T4' || tarif === 'TP')),
       referenceData: { pitd: table.info, zi: ziTable.info },
       message: null,
     };
