@@ -17,6 +17,8 @@ import { createAuth } from './modules/auth/auth.ts';
 import { MailDispatcher } from './modules/auth/mail-dispatcher.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createActorResolver } from './modules/auth/session.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
+import { createContactService } from './modules/contact/service.ts';
 import { csrfRoutes } from './modules/csrf/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { infoRoutes } from './modules/info/routes.ts';
@@ -97,6 +99,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(accountRoutes, { resolveActor });
   await app.register(adminRoutes, {
     service: createAdminService({ db: database.db, mailMode: mailer.kind }),
+    resolveActor,
+  });
+
+  await app.register(contactRoutes, {
+    service: createContactService({ db: database.db, logger: app.log }),
     resolveActor,
   });
 
