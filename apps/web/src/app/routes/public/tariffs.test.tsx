@@ -1,5 +1,5 @@
 import { snapshotAt } from '@pilote/tariffs';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   currentTariffValues,
@@ -18,6 +18,13 @@ describe('/tarifs-energie shows the engine’s values', () => {
     expect(
       screen.getByRole('heading', { level: 2, name: `Les valeurs en vigueur au ${formatDate(today, 'long')}` }),
     ).toBeInTheDocument();
+
+    // Open the folded tables of coefficients (rendered on demand).
+    for (const details of container.querySelectorAll('details')) {
+      details.open = true;
+      fireEvent(details, new Event('toggle'));
+    }
+    await screen.findAllByRole('table', { name: /coefficients de capacité mensuelle/ });
 
     const engine = snapshotAt(today);
     expect(engine.length).toBeGreaterThan(0);
