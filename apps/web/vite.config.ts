@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import type { BuildInfo } from '@pilote/contracts';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -107,6 +108,38 @@ function seoFiles(siteUrl: string): Plugin {
   };
 }
 
+/**
+ * Writes `file.br` and `file.gz` next to every text file of the build, so the server can send them as they are
+ * (@fastify/static `preCompressed`): the landing's JavaScript travels as ~110 kB instead of ~350 kB, with no
+ * compression work per request.
+ */
+function precompress(outDir: string): Plugin {
+  return {
+    name: 'pilote:precompress',
+    apply: 'build',
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+          entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+        );
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|html|svg|xml|txt|json)$/.test(file)) {
+          continue;
+        }
+        const source = readFileSync(file);
+        if (source.length < 1024) {
+          continue;
+        }
+        writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(source, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+      }
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const env = { ...loadEnv(mode, webRoot, ''), ...process.env } as Record<string, string>;
   const apiTarget = env.API_PROXY_TARGET || 'http://127.0.0.1:3000';
@@ -121,7 +154,13 @@ export default defineConfig(({ mode }) => {
   const siteUrl = readSiteUrl(env);
 
   return {
-    plugins: [react(), tailwindcss(), buildInfoFile(buildInfo), seoFiles(siteUrl)],
+    plugins: [
+      react(),
+      tailwindcss(),
+      buildInfoFile(buildInfo),
+      seoFiles(siteUrl),
+      precompress(path.join(webRoot, 'dist')),
+    ],
     define: {
       __APP_BUILD_INFO__: JSON.stringify(buildInfo),
       __SITE_URL__: JSON.stringify(siteUrl),
