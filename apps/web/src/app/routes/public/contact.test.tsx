@@ -62,5 +62,5 @@ describe('/contact', () => {
     expect(await within(form).findByRole('alert')).toHaveTextContent(
       'Trop de requêtes. Veuillez réessayer dans 600 s.',
     );
-  });
+  }, SLOW);
 });
