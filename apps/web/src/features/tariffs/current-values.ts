@@ -13,12 +13,7 @@ import {
 } from '@pilote/tariffs';
 import { formatNumber, formatPercent } from '../../lib/format.ts';
 
-/** Today in the browser's time zone, as the engine's dates (YYYY-MM-DD). */
-export function todayIsoDate(now: Date = new Date()): IsoDate {
-  const month = String(now.getMonth() + 1).padStart(2, '0');
-  const day = String(now.getDate()).padStart(2, '0');
-  return `${now.getFullYear()}-${month}-${day}` as IsoDate;
-}
+export { todayIsoDate } from './today.ts';
 
 /** A value with its unit, the French way: 127,79 €/MWh/j/an, 20,80 %, 0,6667. */
 export function formatParameterValue(value: number, unit: ParameterUnit): string {

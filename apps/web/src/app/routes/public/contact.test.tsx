@@ -44,23 +44,27 @@ describe('/contact', () => {
     SLOW,
   );
 
-  it('shows the server’s message when it refuses (rate limit)', async () => {
-    mockApi({
-      'POST /api/contact/': () => ({
-        status: 429,
-        body: { error: 'Trop de requêtes. Veuillez réessayer dans 600 s.', code: 'RATE_LIMITED' },
-      }),
-    });
-    const { user } = renderApp('/contact');
-    const form = await screen.findByRole('form', { name: 'Formulaire de contact' }, { timeout: 10_000 });
-    await user.type(within(form).getByLabelText('Nom et prénom'), 'Claire Martin');
-    await user.type(within(form).getByLabelText('Adresse e-mail professionnelle'), 'claire@industrie.fr');
-    await user.selectOptions(within(form).getByLabelText('Sujet'), 'support');
-    await user.type(within(form).getByLabelText('Votre message'), 'Une question sur mon calcul de CTA.');
-    await user.click(within(form).getByRole('button', { name: 'Envoyer le message' }));
+  it(
+    'shows the server’s message when it refuses (rate limit)',
+    async () => {
+      mockApi({
+        'POST /api/contact/': () => ({
+          status: 429,
+          body: { error: 'Trop de requêtes. Veuillez réessayer dans 600 s.', code: 'RATE_LIMITED' },
+        }),
+      });
+      const { user } = renderApp('/contact');
+      const form = await screen.findByRole('form', { name: 'Formulaire de contact' }, { timeout: 10_000 });
+      await user.type(within(form).getByLabelText('Nom et prénom'), 'Claire Martin');
+      await user.type(within(form).getByLabelText('Adresse e-mail professionnelle'), 'claire@industrie.fr');
+      await user.selectOptions(within(form).getByLabelText('Sujet'), 'support');
+      await user.type(within(form).getByLabelText('Votre message'), 'Une question sur mon calcul de CTA.');
+      await user.click(within(form).getByRole('button', { name: 'Envoyer le message' }));
 
-    expect(await within(form).findByRole('alert')).toHaveTextContent(
-      'Trop de requêtes. Veuillez réessayer dans 600 s.',
-    );
-  }, SLOW);
+      expect(await within(form).findByRole('alert')).toHaveTextContent(
+        'Trop de requêtes. Veuillez réessayer dans 600 s.',
+      );
+    },
+    SLOW,
+  );
 });

@@ -19,7 +19,8 @@ describe('/tarifs-energie shows the engine’s values', () => {
       screen.getByRole('heading', { level: 2, name: `Les valeurs en vigueur au ${formatDate(today, 'long')}` }),
     ).toBeInTheDocument();
 
-    // Open the folded tables of coefficients (rendered on demand).
+    // The tables come in their own chunk; then open the folded tables of coefficients (rendered on demand).
+    await screen.findAllByRole('table', {}, { timeout: 10_000 });
     for (const details of container.querySelectorAll('details')) {
       details.open = true;
       fireEvent(details, new Event('toggle'));
