@@ -168,6 +168,7 @@ async function main() {
   writeFileSync(path.join(root, 'bench/results/web-latest.json'), `${JSON.stringify(summary, null, 2)}\n`);
 
   const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+  writePerformanceSection(summary, kB);
   console.log(
     `\nMachine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, Node ${machine.node}, ${machine.chromium}`,
   );
@@ -190,6 +191,61 @@ async function main() {
     Object.values(results).every((r) => r.performance >= TARGET_SCORE && r.accessibility >= TARGET_SCORE);
   console.log(ok ? '\nAll targets met.' : `\nTarget missed (landing ≤ 120 kB gzip, scores ≥ ${TARGET_SCORE}).`);
   process.exitCode = ok ? 0 : 1;
+}
+
+/** Rewrites the "Public site" section of docs/performance.md (between its markers; appended the first time). */
+function writePerformanceSection({ date, machine, landing, lighthouse }, kB) {
+  const docPath = path.join(root, 'docs/performance.md');
+  const rows = Object.entries(lighthouse)
+    .map(
+      ([page, r]) =>
+        `| \`${page}\` | **${r.performance}** (${r.performanceRuns.join(', ')}) | **${r.accessibility}** | ${r.fcpMs} | ${r.lcpMs} | ${r.tbtMs} | ${r.cls} |`,
+    )
+    .join('\n');
+  const files = landing.files.map((file) => `| \`${file.file}\` | ${kB(file.gzip)} | ${kB(file.raw)} |`).join('\n');
+  const section = `<!-- bench:web start -->
+## Site public (issue 6)
+
+Chiffres produits par \`npm run bench:web\` (\`bench/web/run.mjs\`) — section réécrite à chaque exécution, le
+${date.slice(0, 10)}.
+
+Machine : ${machine.cpu}, ${machine.cores} cœurs, ${machine.memoryGb} Go, Node ${machine.node}, ${machine.chromium}.
+Lighthouse ${Object.values(lighthouse)[0]?.lighthouseVersion ?? ''} (npm, installé à part dans \`bench/lighthouse\`),
+profil mobile par défaut (throttling simulé : 4G lente, CPU ×4), contre l'application construite servie par
+\`npm start\` sur un port libre ; **médiane de ${RUNS} exécutions** par page (les scores de chaque exécution entre
+parenthèses). Rapports JSON complets : \`bench/results/\` (non versionné).
+
+Repères (mesurés pendant l'issue 6, même machine) : avant l'issue, la page d'accueil chargeait 125,9 kB gzip de
+JavaScript (TanStack Query et sonner dans l'entrée) ; sans fichiers précompressés (le serveur envoyait le JavaScript
+brut, ~352 kB), Lighthouse donnait 71–83 en performance. La machine de 2 cœurs est partagée : sous charge (load
+average ~8) les scores ont varié de 82 à 98 pour une même version ; comparer des exécutions à charge comparable.
+
+### JavaScript de la page d'accueil
+
+Script d'entrée de \`dist/index.html\` et modules qu'il précharge (\`modulepreload\`), gzip niveau 9,
+kB = 1000 octets. Budget : ${kB(landing.budgetGzip)}.
+
+| Fichier | gzip | brut |
+| --- | --- | --- |
+${files}
+| **Total** | **${kB(landing.total.gzip)}** | ${kB(landing.total.raw)} |
+
+### Lighthouse
+
+| Page | Performance | Accessibilité | FCP (ms) | LCP (ms) | TBT (ms) | CLS |
+| --- | --- | --- | --- | --- | --- | --- |
+${rows}
+<!-- bench:web end -->
+`;
+  let doc = '';
+  try {
+    doc = readFileSync(docPath, 'utf8');
+  } catch {
+    // no document yet
+  }
+  const markers = /<!-- bench:web start -->[\s\S]*<!-- bench:web end -->\n?/;
+  doc = markers.test(doc) ? doc.replace(markers, section) : `${doc.trimEnd()}\n\n${section}`;
+  writeFileSync(docPath, doc);
 }
 
 await main();
