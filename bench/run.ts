@@ -286,7 +286,16 @@ la somme des temps de résolution (hors écriture des modèles LP : ${fmt(buildM
 un seul cœur : **${fmt(portfolioMs / 1000, 2)} s** au total, ${fmt(portfolioMs / PORTFOLIO_SITES, 2)} ms/site (génération des
 séries : ${fmt(genMs / 1000, 1)} s, non comptée).
 `;
-  writeFileSync(new URL('../docs/performance.md', import.meta.url), doc);
+  // Keep the "Public site" section, written by `npm run bench:web` (bench/web/run.mjs) between its markers.
+  const docUrl = new URL('../docs/performance.md', import.meta.url);
+  let previous = '';
+  try {
+    previous = readFileSync(docUrl, 'utf8');
+  } catch {
+    // first run
+  }
+  const webSection = /<!-- bench:web start -->[\s\S]*<!-- bench:web end -->\n?/.exec(previous)?.[0];
+  writeFileSync(docUrl, webSection ? `${doc}\n${webSection}` : doc);
   console.log('\ndocs/performance.md mis à jour.');
 }
 

@@ -1,9 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import type { BuildInfo } from '@pilote/contracts';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { disallowedPaths, publicPages } from './src/config/public-pages.ts';
+import { parsePost, slugFromPath } from './src/features/blog/markdown.ts';
 
 const webRoot = import.meta.dirname;
 
@@ -46,6 +50,96 @@ function buildInfoFile(buildInfo: BuildInfo): Plugin {
   };
 }
 
+/** Public origin for canonical links and the sitemap: SITE_URL, else PUBLIC_URL, else the production domain. */
+function readSiteUrl(env: Record<string, string>): string {
+  return (env.SITE_URL || env.PUBLIC_URL || 'https://pilote-energie.fr').trim().replace(/\/+$/, '');
+}
+
+const blogDir = path.join(webRoot, 'content', 'blog');
+
+/** Every public URL with its last-modified date when known: the pages of public-pages.ts and the blog posts. */
+export function listPublicUrls(): { path: string; lastmod?: string }[] {
+  const posts = readdirSync(blogDir)
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => parsePost(slugFromPath(file), readFileSync(path.join(blogDir, file), 'utf8')))
+    .sort((a, b) => b.date.localeCompare(a.date));
+  return [
+    ...Object.values(publicPages).map((page) => ({ path: page.path })),
+    ...posts.map((post) => ({ path: `/blog/${encodeURIComponent(post.slug)}`, lastmod: post.date })),
+  ];
+}
+
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * Writes sitemap.xml and robots.txt at build time from the route list (src/config/public-pages.ts) and the blog
+ * content files, so they never drift from the site.
+ */
+function seoFiles(siteUrl: string): Plugin {
+  return {
+    name: 'pilote:seo-files',
+    apply: 'build',
+    generateBundle() {
+      const urls = listPublicUrls()
+        .map(
+          (url) =>
+            `  <url>\n    <loc>${escapeXml(`${siteUrl}${url.path}`)}</loc>${url.lastmod ? `\n    <lastmod>${url.lastmod}</lastmod>` : ''}\n  </url>`,
+        )
+        .join('\n');
+      this.emitFile({
+        type: 'asset',
+        fileName: 'sitemap.xml',
+        source: `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+      });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'robots.txt',
+        source: [
+          'User-agent: *',
+          'Allow: /',
+          ...disallowedPaths.map((disallowed) => `Disallow: ${disallowed}`),
+          '',
+          `Sitemap: ${siteUrl}/sitemap.xml`,
+          '',
+        ].join('\n'),
+      });
+    },
+  };
+}
+
+/**
+ * Writes `file.br` and `file.gz` next to every text file of the build, so the server can send them as they are
+ * (@fastify/static `preCompressed`): the landing's JavaScript travels as ~110 kB instead of ~350 kB, with no
+ * compression work per request.
+ */
+function precompress(outDir: string): Plugin {
+  return {
+    name: 'pilote:precompress',
+    apply: 'build',
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+          entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+        );
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|html|svg|xml|txt|json)$/.test(file)) {
+          continue;
+        }
+        const source = readFileSync(file);
+        if (source.length < 1024) {
+          continue;
+        }
+        writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(source, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+      }
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const env = { ...loadEnv(mode, webRoot, ''), ...process.env } as Record<string, string>;
   const apiTarget = env.API_PROXY_TARGET || 'http://127.0.0.1:3000';
@@ -57,10 +151,19 @@ export default defineConfig(({ mode }) => {
     builtAt: new Date().toISOString(),
   };
 
+  const siteUrl = readSiteUrl(env);
+
   return {
-    plugins: [react(), tailwindcss(), buildInfoFile(buildInfo)],
+    plugins: [
+      react(),
+      tailwindcss(),
+      buildInfoFile(buildInfo),
+      seoFiles(siteUrl),
+      precompress(path.join(webRoot, 'dist')),
+    ],
     define: {
       __APP_BUILD_INFO__: JSON.stringify(buildInfo),
+      __SITE_URL__: JSON.stringify(siteUrl),
     },
     server: {
       port: 5173,

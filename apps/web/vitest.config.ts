@@ -14,6 +14,7 @@ export default defineProject({
   plugins: [react()],
   define: {
     __APP_BUILD_INFO__: JSON.stringify(testBuildInfo),
+    __SITE_URL__: JSON.stringify('https://pilote-energie.fr'),
   },
   test: {
     name: 'web',

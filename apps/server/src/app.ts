@@ -19,6 +19,8 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { createActorResolver } from './modules/auth/session.ts';
 import { consumptionDataRoutes } from './modules/consumption-data/routes.ts';
 import { createConsumptionDataService } from './modules/consumption-data/service.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
+import { createContactService } from './modules/contact/service.ts';
 import { csrfRoutes } from './modules/csrf/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { infoRoutes } from './modules/info/routes.ts';
@@ -105,6 +107,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   const referenceData = createReferenceData(database.db);
+  await app.register(contactRoutes, {
+    service: createContactService({ db: database.db, logger: app.log }),
+    resolveActor,
+  });
+
   await app.register(simulatorRoutes, {
     service: createSimulatorService({
       db: database.db,

@@ -7,3 +7,6 @@ interface ImportMetaEnv {
   /** Support mailbox shown in the private area's user menu (optional). */
   readonly VITE_SUPPORT_EMAIL?: string;
 }
+
+/** Public origin of the site (canonical links, sitemap), replaced at build time by vite.config.ts. */
+declare const __SITE_URL__: string;

@@ -278,3 +278,22 @@ export const consumptionReadings = pgTable(
     ),
   ],
 );
+
+/** Messages sent from the public contact form (/contact); staff and admins read them (GET /api/admin/contact-messages). */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    company: text('company').notNull().default(''),
+    /** 'commercial' | 'support' | 'donnees' | 'autre' (contracts: contactTopics). */
+    topic: text('topic').notNull(),
+    message: text('message').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    check('contact_messages_topic_check', sql`${table.topic} in ('commercial', 'support', 'donnees', 'autre')`),
+    index('contact_messages_created_at_idx').on(table.createdAt),
+  ],
+);

@@ -18,6 +18,8 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
     root: webDistDir,
     wildcard: true,
     index: false,
+    // The web build writes .br and .gz next to each text file (apps/web/vite.config.ts): sent when accepted.
+    preCompressed: true,
     // Cache-Control is set per file below (hashed assets vs index.html).
     cacheControl: false,
     setHeaders(res, filePath) {

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { publicPages as publicPageMeta } from '../config/public-pages.ts';
 import { stubMatchMedia } from '../testing/match-media.ts';
 import { mockApi } from '../testing/mock-api.ts';
 import { renderApp } from '../testing/render-app.tsx';
@@ -56,6 +57,30 @@ describe('public site', () => {
     }
     expect(document.title).toBe(`${title} · Pilote Énergie`);
   });
+
+  it.each(Object.values(publicPageMeta))(
+    '$path has its description, canonical link and Open Graph tags',
+    async (page) => {
+      renderApp(page.path);
+      expect(await mainHeading()).toHaveTextContent(page.title);
+      const head = document.head;
+      const descriptions = head.querySelectorAll('meta[name="description"]');
+      expect(descriptions).toHaveLength(1);
+      expect(descriptions[0]).toHaveAttribute('content', page.description);
+      expect(head.querySelector('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        `https://pilote-energie.fr${page.path}`,
+      );
+      expect(head.querySelector('meta[property="og:title"]')).toHaveAttribute('content', document.title);
+      expect(head.querySelector('meta[property="og:url"]')).toHaveAttribute(
+        'content',
+        `https://pilote-energie.fr${page.path}`,
+      );
+      expect(
+        screen.queryByText(/en cours de rédaction|Cette page (présentera|expliquera|décrira)/),
+      ).not.toBeInTheDocument();
+    },
+  );
 
   it.each(['/nimporte-quoi', '/blog/article-inconnu', '/tarifs-energie/sous-page'])(
     '%s shows the not-found page with a link home',

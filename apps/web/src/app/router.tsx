@@ -45,29 +45,36 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: paths.login.path, lazy: () => import('./routes/login/login.tsx') },
-      { path: paths.loginResetPassword.path, lazy: () => import('./routes/login/reset-password.tsx') },
-      { path: paths.loginEmailVerified.path, lazy: () => import('./routes/login/email-verified.tsx') },
       {
-        // Private area (spec §2.3): the layout guards every child; each page is its own chunk.
-        path: paths.private.path,
-        lazy: () => import('./routes/private/layout.tsx'),
+        // Sign-in and the private area need server state (TanStack Query) and toasts: this lazy layout brings them,
+        // so the public pages never download them.
+        lazy: () => import('./layouts/app-services-layout.tsx'),
         children: [
-          { index: true, loader: () => redirect(DEFAULT_PRIVATE_HREF), element: null },
-          { path: paths.account.path, loader: () => redirect(paths.accountSettings.getHref()), element: null },
-          { path: paths.accountSettings.path, lazy: () => import('./routes/private/account-settings.tsx') },
-          { path: paths.accountMandates.path, lazy: () => import('./routes/private/account-mandates.tsx') },
-          { path: paths.accountAbout.path, lazy: () => import('./routes/private/account-about.tsx') },
-          { path: paths.admin.path, lazy: () => import('./routes/private/admin.tsx') },
-          { path: paths.privateEnergyPage.path, lazy: () => import('./routes/private/energy-page.tsx') },
-          // `/private/elec` → its dashboard; anything else unknown → the default dashboard.
+          { path: paths.login.path, lazy: () => import('./routes/login/login.tsx') },
+          { path: paths.loginResetPassword.path, lazy: () => import('./routes/login/reset-password.tsx') },
+          { path: paths.loginEmailVerified.path, lazy: () => import('./routes/login/email-verified.tsx') },
           {
-            path: paths.privateEnergy.path,
-            loader: ({ params }) =>
-              redirect(params.energy === 'elec' ? paths.privateEnergyPage.getHref('elec') : DEFAULT_PRIVATE_HREF),
-            element: null,
+            // Private area (spec §2.3): the layout guards every child; each page is its own chunk.
+            path: paths.private.path,
+            lazy: () => import('./routes/private/layout.tsx'),
+            children: [
+              { index: true, loader: () => redirect(DEFAULT_PRIVATE_HREF), element: null },
+              { path: paths.account.path, loader: () => redirect(paths.accountSettings.getHref()), element: null },
+              { path: paths.accountSettings.path, lazy: () => import('./routes/private/account-settings.tsx') },
+              { path: paths.accountMandates.path, lazy: () => import('./routes/private/account-mandates.tsx') },
+              { path: paths.accountAbout.path, lazy: () => import('./routes/private/account-about.tsx') },
+              { path: paths.admin.path, lazy: () => import('./routes/private/admin.tsx') },
+              { path: paths.privateEnergyPage.path, lazy: () => import('./routes/private/energy-page.tsx') },
+              // `/private/elec` → its dashboard; anything else unknown → the default dashboard.
+              {
+                path: paths.privateEnergy.path,
+                loader: ({ params }) =>
+                  redirect(params.energy === 'elec' ? paths.privateEnergyPage.getHref('elec') : DEFAULT_PRIVATE_HREF),
+                element: null,
+              },
+              { path: `${paths.private.path}/*`, loader: () => redirect(DEFAULT_PRIVATE_HREF), element: null },
+            ],
           },
-          { path: `${paths.private.path}/*`, loader: () => redirect(DEFAULT_PRIVATE_HREF), element: null },
         ],
       },
     ],

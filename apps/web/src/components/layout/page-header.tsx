@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import { SITE_NAME } from '../../config/public-pages.ts';
 
-export const SITE_NAME = 'Pilote Énergie';
+export { SITE_NAME };
 
 /** Sets the document title (React 19 hoists <title> into <head>): "Page · Pilote Énergie". */
 export function DocumentTitle({ title }: { title?: string }) {

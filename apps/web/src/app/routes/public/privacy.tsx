@@ -1,11 +1,92 @@
-import { ContentPage } from '../../../components/layout/page-header.tsx';
+import { PublicPage } from '../../../components/layout/public-page.tsx';
+import { Link } from '../../../components/ui/link.tsx';
+import { paths } from '../../../config/paths.ts';
+import { publicPages } from '../../../config/public-pages.ts';
 
 function PrivacyPage() {
   return (
-    <ContentPage
-      title="Politique de confidentialité"
-      lead="Cette page décrira les données personnelles que Pilote Énergie traite, pourquoi, combien de temps elles sont conservées et comment exercer vos droits."
-    />
+    <PublicPage
+      page={publicPages.privacy}
+      eyebrow="Informations légales"
+      lead="Pilote Énergie traite le minimum de données personnelles nécessaire pour faire fonctionner votre compte et vos calculs. Cette page dit lesquelles, pourquoi, combien de temps, et comment exercer vos droits."
+    >
+      <h2>Les données que nous traitons</h2>
+      <ul>
+        <li>
+          <strong>Votre compte</strong>&nbsp;: nom, adresse e-mail, empreinte du mot de passe (jamais le mot de passe
+          lui-même), rôle et formule. Si vous vous connectez avec Google&nbsp;: l'identifiant de votre compte Google,
+          votre nom et, le cas échéant, votre photo de profil.
+        </li>
+        <li>
+          <strong>Vos sessions</strong>&nbsp;: pour chaque connexion, l'adresse IP et le navigateur utilisés, ce qui
+          permet de repérer une connexion inhabituelle.
+        </li>
+        <li>
+          <strong>Vos calculs</strong>&nbsp;: les caractéristiques des points de livraison que vous saisissez (commune,
+          option tarifaire, CAR, CJA, consommation…) et les résultats des simulations que vous enregistrez.
+        </li>
+        <li>
+          <strong>Vos messages</strong>&nbsp;: ce que vous nous écrivez par le formulaire de contact (nom, e-mail,
+          entreprise, sujet et message).
+        </li>
+        <li>
+          <strong>Avec les mandats</strong>, lorsqu'ils ouvriront&nbsp;: les données de consommation, techniques et
+          contractuelles de vos points de livraison que vous autorisez le gestionnaire de réseau à nous transmettre.
+        </li>
+      </ul>
+
+      <h2>Pourquoi</h2>
+      <p>
+        Pour fournir le service que vous demandez (créer et sécuriser votre compte, réaliser vos simulations,
+        optimisations et audits), pour répondre à vos messages et pour respecter nos obligations légales. Nous ne
+        vendons ni ne louons vos données, et nous ne faisons pas de publicité ciblée.
+      </p>
+
+      <h2>Cookies et stockage local</h2>
+      <p>
+        Pilote Énergie n'utilise aucun cookie publicitaire ni outil de mesure d'audience tiers. Seuls sont posés&nbsp;:
+      </p>
+      <ul>
+        <li>le cookie de session, lorsque vous êtes connecté (valable 7&nbsp;jours)&nbsp;;</li>
+        <li>un cookie technique anti-CSRF, qui protège les formulaires contre les requêtes forgées&nbsp;;</li>
+        <li>
+          dans le stockage local de votre navigateur, vos préférences d'affichage (thème clair ou sombre, menu replié).
+        </li>
+      </ul>
+      <p>Ces éléments sont strictement nécessaires au service&nbsp;: ils ne demandent pas de consentement.</p>
+
+      <h2>Combien de temps</h2>
+      <ul>
+        <li>Compte et calculs&nbsp;: tant que votre compte existe&nbsp;; supprimés à la fermeture du compte.</li>
+        <li>Sessions&nbsp;: 7&nbsp;jours après la dernière activité.</li>
+        <li>Liens de vérification d'adresse&nbsp;: 24&nbsp;heures.</li>
+        <li>Messages de contact&nbsp;: le temps de traiter votre demande et son éventuel suivi.</li>
+        <li>
+          Données reçues au titre d'un mandat&nbsp;: supprimées dans les 30&nbsp;jours suivant sa révocation&nbsp;; la
+          trace du mandat lui-même est conservée 5&nbsp;ans.
+        </li>
+      </ul>
+
+      <h2>Qui y accède</h2>
+      <p>
+        Vous, pour vos propres données. Au sein de Pilote Énergie, l'équipe support et les administrateurs, pour vous
+        assister et faire fonctionner le service, chacun selon son rôle (voir la page{' '}
+        <Link to={paths.security.getHref()}>Sécurité</Link>). Les e-mails de service (vérification d'adresse,
+        réinitialisation du mot de passe) passent par notre prestataire d'envoi.
+      </p>
+
+      <h2>Vos droits</h2>
+      <p>
+        Conformément au règlement général sur la protection des données (RGPD) et à la loi Informatique et Libertés,
+        vous disposez d'un droit d'accès, de rectification, d'effacement, de limitation, de portabilité et d'opposition.
+        Pour les exercer, écrivez-nous depuis la page <Link to={paths.contact.getHref()}>Contact</Link> en choisissant
+        le sujet «&nbsp;Mes données personnelles&nbsp;». Nous répondons dans un délai d'un mois.
+      </p>
+      <p>
+        Si vous estimez que vos droits ne sont pas respectés, vous pouvez adresser une réclamation à la Commission
+        nationale de l'informatique et des libertés (CNIL).
+      </p>
+    </PublicPage>
   );
 }
 

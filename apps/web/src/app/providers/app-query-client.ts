@@ -1,0 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createQueryClient } from '../../lib/query-client.ts';
+
+let appQueryClient: QueryClient | undefined;
+
+/** The browser's one query client, created on first use (the first visit to sign-in or the private area). */
+export function getAppQueryClient(): QueryClient {
+  appQueryClient ??= createQueryClient();
+  return appQueryClient;
+}

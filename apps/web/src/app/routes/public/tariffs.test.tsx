@@ -1,0 +1,80 @@
+import { snapshotAt } from '@pilote/tariffs';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  currentTariffValues,
+  formatParameterValue,
+  statusLabels,
+  todayIsoDate,
+} from '../../../features/tariffs/current-values.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
+
+describe('/tarifs-energie shows the engine’s values', () => {
+  it('lists every parameter of the registry with the value, date, status and sources of snapshotAt(today)', async () => {
+    const { container } = renderApp('/tarifs-energie');
+    await screen.findByRole('heading', { level: 1, name: "Tarifs de l'énergie" }, { timeout: 10_000 });
+    const today = todayIsoDate();
+    expect(
+      screen.getByRole('heading', { level: 2, name: `Les valeurs en vigueur au ${formatDate(today, 'long')}` }),
+    ).toBeInTheDocument();
+
+    // The tables come in their own chunk; then open the folded tables of coefficients (rendered on demand).
+    await screen.findAllByRole('table', {}, { timeout: 10_000 });
+    for (const details of container.querySelectorAll('details')) {
+      details.open = true;
+      fireEvent(details, new Event('toggle'));
+    }
+    await screen.findAllByRole('table', { name: /coefficients de capacité mensuelle/ });
+
+    const engine = snapshotAt(today);
+    expect(engine.length).toBeGreaterThan(0);
+    const rows = container.querySelectorAll('tr[data-parameter-id]');
+    expect(rows).toHaveLength(engine.length);
+
+    for (const parameter of engine) {
+      const row = container.querySelector<HTMLTableRowElement>(`tr[data-parameter-id="${parameter.id}"]`);
+      expect(row, parameter.id).not.toBeNull();
+      if (!row) {
+        continue;
+      }
+      // The exact number of the engine, and its display.
+      expect(row.dataset.value, parameter.id).toBe(parameter.value === null ? '' : String(parameter.value));
+      const cell = (name: string) => row.querySelector<HTMLElement>(`[data-cell="${name}"]`);
+      if (parameter.value === null) {
+        expect(cell('value')).toHaveTextContent(/^Non disponible/);
+        expect(cell('status')).toHaveTextContent('Grille non intégrée');
+      } else {
+        expect(cell('value')?.textContent).toBe(formatParameterValue(parameter.value, parameter.unit));
+        expect(cell('from')).toHaveTextContent(formatDate(parameter.from));
+        expect(cell('status')).toHaveTextContent(statusLabels[parameter.status ?? 'official']);
+      }
+      expect(row.querySelector('th[scope="row"]')).toHaveTextContent(parameter.description);
+      const links = [...(cell('sources')?.querySelectorAll('a') ?? [])];
+      expect(links.map((link) => link.getAttribute('href'))).toEqual(parameter.sources.map((source) => source.url));
+    }
+  }, 30_000);
+
+  it('marks estimates as estimates and gives the last known value of a grid that ended', () => {
+    const values = currentTariffValues('2026-11-21');
+    const tcs = values.find((value) => value.id === 'atrt8.tcs');
+    const engineTcs = snapshotAt('2026-11-21').find((value) => value.id === 'atrt8.tcs');
+    expect(tcs).toMatchObject({ value: engineTcs?.value, isEstimate: true, status: 'estimate' });
+    expect(tcs?.display).toBe('127,79\u00a0€/MWh/j/an');
+
+    const t1 = values.find((value) => value.id === 'atrd7.grdf.t1.abonnement');
+    expect(t1?.value).toBeNull();
+    expect(t1?.lastKnown).toEqual({ value: 54.72, from: '2025-07-01' });
+  });
+
+  it('formats each unit the French way', () => {
+    expect(formatParameterValue(0.208, 'ratio')).toMatch(/^20,80\s%$/u);
+    expect(formatParameterValue(2 / 3, 'coefficient')).toBe('0,6667');
+    expect(formatParameterValue(500, 'MWh/j')).toBe('500\u00a0MWh/j');
+    expect(formatParameterValue(21705.72, '€/an')).toBe('21\u202f705,72\u00a0€/an');
+  });
+
+  it('uses the local calendar day', () => {
+    expect(todayIsoDate(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
+  });
+});
