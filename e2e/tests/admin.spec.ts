@@ -57,3 +57,26 @@ test('the administrator made with admin:create sees the Admin Panel and the user
 
   await expect(page.getByRole('heading', { level: 2, name: "Boîte d'envoi" })).toBeVisible();
 });
+
+test('the contact messages sent from /contact show in the admin panel', async ({ page }) => {
+  await page.goto('/contact');
+  const form = page.getByRole('form', { name: 'Formulaire de contact' });
+  await form.getByLabel('Nom et prénom').fill('Panneau Admin');
+  await form.getByLabel('Adresse e-mail professionnelle').fill('panneau.admin@industrie-e2e.fr');
+  await form.getByLabel('Sujet').selectOption('commercial');
+  await form.getByLabel('Votre message').fill('Message à retrouver dans le panneau d’administration.');
+  await form.getByRole('button', { name: 'Envoyer le message' }).click();
+  await expect(page.getByText('Merci, votre message a bien été envoyé.')).toBeVisible();
+
+  await page.goto('/login');
+  await signInThroughUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await waitForSplash(page);
+  await page
+    .getByRole('navigation', { name: "Navigation de l'espace client" })
+    .getByRole('link', { name: 'Admin Panel' })
+    .click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Messages de contact' })).toBeVisible();
+  const list = page.getByTestId('contact-messages-list');
+  await expect(list.getByText('Message à retrouver dans le panneau d’administration.')).toBeVisible();
+  await expect(list.getByRole('link', { name: 'panneau.admin@industrie-e2e.fr' })).toBeVisible();
+});

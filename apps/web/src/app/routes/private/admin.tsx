@@ -3,6 +3,7 @@ import { useCallback, useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { DocumentTitle } from '../../../components/layout/page-header.tsx';
+import { ContactMessagesPanel } from '../../../features/admin/components/contact-messages-panel.tsx';
 import { OutboxPanel } from '../../../features/admin/components/outbox-panel.tsx';
 import { UsersPanel } from '../../../features/admin/components/users-panel.tsx';
 import { useCurrentUser } from '../../../features/auth/hooks/use-current-user.ts';
@@ -42,12 +43,13 @@ function AdminPage() {
         <h1 className="text-2xl font-bold tracking-tight text-foreground">Administration</h1>
         <p className="mt-2 text-sm text-muted-foreground">
           {user.role === 'admin'
-            ? 'Utilisateurs, rôles et e-mails envoyés par la plateforme.'
+            ? 'Utilisateurs, rôles, e-mails envoyés par la plateforme et messages de contact.'
             : 'Accès staff : lecture des utilisateurs et des en-têtes des e-mails. Seuls les administrateurs changent les rôles.'}
         </p>
       </div>
       <UsersPanel viewerRole={user.role} onForbidden={onForbidden} />
       <OutboxPanel onForbidden={onForbidden} />
+      <ContactMessagesPanel onForbidden={onForbidden} />
     </div>
   );
 }
