@@ -1,10 +1,10 @@
 import { contactTopicLabels } from '@pilote/contracts';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
-import { isApiClientError } from '../../../lib/api-error.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { CONTACT_MESSAGES_PAGE_SIZE, useContactMessages } from '../api/get-contact-messages.ts';
+import { useForbiddenError } from '../hooks/use-forbidden-error.ts';
 import { Pager } from './pager.tsx';
 
 /** Messages sent from the public /contact form, newest first (staff and admins). */
@@ -13,12 +13,7 @@ export function ContactMessagesPanel({ onForbidden }: { onForbidden: (error: Err
   const messages = useContactMessages({ page, pageSize: CONTACT_MESSAGES_PAGE_SIZE });
   const headingId = useId();
 
-  const forbidden = isApiClientError(messages.error) && messages.error.status === 403 ? messages.error : null;
-  useEffect(() => {
-    if (forbidden) {
-      onForbidden(forbidden);
-    }
-  }, [forbidden, onForbidden]);
+  const forbidden = useForbiddenError(messages.error, onForbidden);
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">

@@ -1,9 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
-import { isApiClientError } from '../../../lib/api-error.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { OUTBOX_PAGE_SIZE, useOutbox } from '../api/get-outbox.ts';
+import { useForbiddenError } from '../hooks/use-forbidden-error.ts';
 import { Pager } from './pager.tsx';
 
 /** Mails kept in the outbox when no SMTP server is configured: recipient, subject, date, links. */
@@ -12,12 +12,7 @@ export function OutboxPanel({ onForbidden }: { onForbidden: (error: Error) => vo
   const outbox = useOutbox({ page, pageSize: OUTBOX_PAGE_SIZE });
   const headingId = useId();
 
-  const forbidden = isApiClientError(outbox.error) && outbox.error.status === 403 ? outbox.error : null;
-  useEffect(() => {
-    if (forbidden) {
-      onForbidden(forbidden);
-    }
-  }, [forbidden, onForbidden]);
+  const forbidden = useForbiddenError(outbox.error, onForbidden);
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
@@ -25,7 +20,7 @@ export function OutboxPanel({ onForbidden }: { onForbidden: (error: Error) => vo
         Boîte d'envoi
       </h2>
       {outbox.isPending ? <LoadingState /> : null}
-      {outbox.error && !(isApiClientError(outbox.error) && outbox.error.status === 403) ? (
+      {outbox.error && !forbidden ? (
         <Alert tone="error">Impossible de charger la boîte d'envoi : {outbox.error.message}</Alert>
       ) : null}
       {outbox.data?.mode === 'smtp' ? (

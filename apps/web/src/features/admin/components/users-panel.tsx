@@ -1,14 +1,14 @@
 import type { UserRole } from '@pilote/contracts';
 import { Search } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
-import { isApiClientError } from '../../../lib/api-error.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { ADMIN_USERS_PAGE_SIZE, useAdminUsers } from '../api/get-users.ts';
+import { useForbiddenError } from '../hooks/use-forbidden-error.ts';
 import { Pager } from './pager.tsx';
 import { RoleChangeDialog, roleLabels } from './role-change-dialog.tsx';
 
@@ -21,12 +21,7 @@ export function UsersPanel({ viewerRole, onForbidden }: { viewerRole: UserRole; 
   const headingId = useId();
   const canChangeRoles = viewerRole === 'admin';
 
-  const forbidden = isApiClientError(users.error) && users.error.status === 403 ? users.error : null;
-  useEffect(() => {
-    if (forbidden) {
-      onForbidden(forbidden);
-    }
-  }, [forbidden, onForbidden]);
+  const forbidden = useForbiddenError(users.error, onForbidden);
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
@@ -53,7 +48,7 @@ export function UsersPanel({ viewerRole, onForbidden }: { viewerRole: UserRole; 
         </form>
       </search>
       {users.isPending ? <LoadingState /> : null}
-      {users.error && !(isApiClientError(users.error) && users.error.status === 403) ? (
+      {users.error && !forbidden ? (
         <Alert tone="error">Impossible de charger les utilisateurs : {users.error.message}</Alert>
       ) : null}
       {users.data ? (

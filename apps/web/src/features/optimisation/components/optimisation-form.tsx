@@ -30,20 +30,10 @@ import {
 } from '../utils/optimisation-form.ts';
 import { CodeSearch } from './code-search.tsx';
 
-const MONTH_NAMES = [
-  'janvier',
-  'février',
-  'mars',
-  'avril',
-  'mai',
-  'juin',
-  'juillet',
-  'août',
-  'septembre',
-  'octobre',
-  'novembre',
-  'décembre',
-];
+/** French month names, index 0 = January (from Intl, like every other French format of the app). */
+const MONTH_NAMES = Array.from({ length: 12 }, (_, month) =>
+  new Intl.DateTimeFormat('fr-FR', { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2024, month, 1)),
+);
 
 const pointLabels: Record<NetworkPoint, string> = {
   PITD: 'PITD (point d’interface transport-distribution)',
