@@ -23,5 +23,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     unstubGlobals: true,
+    // See setup-tests.ts: lazy route modules can take seconds to transform on a busy CI machine.
+    testTimeout: 30_000,
   },
 });

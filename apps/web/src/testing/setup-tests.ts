@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { stubMatchMedia } from './match-media.ts';
+
+// Route tests wait for lazy route modules, which Vite transforms on first import: seconds on a busy 2-core CI
+// machine, far past testing-library's 1 s default for findBy*/waitFor.
+configure({ asyncUtilTimeout: 10_000 });
 
 stubMatchMedia();
 // jsdom does not implement scrolling.
