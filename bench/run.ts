@@ -5,12 +5,15 @@
  *    problem (packages/tariffs/src/optimiser/milp.ts) are both run in this process's run; we print the largest
  *    cost gap (must be 0.00 €) and the speed ratio. HiGHS solves run in 2 worker threads (one WASM instance each)
  *    to keep the run short; every solve is timed on its own, so the ratio compares solve times, not wall time.
- * 2. A 10 000-site × 365-day portfolio through the full `optimiserCja` entry point, timed.
+ * 2. A 10 000-site × 365-day portfolio through the full `optimiserCja` entry point, timed on one thread and on a
+ *    pool of worker threads (bench/portfolio.ts; one per core), side by side in the same run, and with
+ *    BENCH_BASELINE=<git ref> also with the optimiser of that commit (bench/baseline.ts), interleaved. The
+ *    results of every variant are compared site by site (they must be identical).
  * The figures are printed and written to docs/performance.md with the machine they come from.
  */
-import { execSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import {
   buildCapacityMilp,
@@ -27,6 +30,9 @@ import {
   synthetiserSerie,
   type Tso,
 } from '@pilote/tariffs';
+import { extractBaseline } from './baseline.ts';
+import { machine } from './machine.ts';
+import { type BatchResult, optimiseBatch, PortfolioPool, packBatch } from './portfolio.ts';
 
 const DATE = '2025-07-01';
 const LP_SITES = Number(process.env.BENCH_LP_SITES ?? 1000);
@@ -93,24 +99,6 @@ function randomSite(rnd: () => number): Site {
   };
 }
 
-function machine() {
-  const cpuModel =
-    readFileSync('/proc/cpuinfo', 'utf8')
-      .split('\n')
-      .find((l) => l.startsWith('model name'))
-      ?.split(':')[1]
-      ?.trim() ??
-    cpus()[0]?.model ??
-    'inconnu';
-  let nproc = String(cpus().length);
-  try {
-    nproc = execSync('nproc').toString().trim();
-  } catch {
-    // keep os.cpus()
-  }
-  return { cpuModel, nproc, node: process.version, date: new Date().toISOString().slice(0, 10) };
-}
-
 interface HighsReply {
   readonly id: number;
   readonly status: string;
@@ -154,6 +142,7 @@ function fmt(value: number, decimals = 2): string {
 
 async function main() {
   const m = machine();
+  const same = (n: number) => (n === 0 ? 'identiques' : `**${n} sites différents**`);
   console.log(`Machine : ${m.nproc} cœur(s), ${m.cpuModel}, Node ${m.node}, ${m.date}`);
 
   // ---- 1. 1 000 sites: exact optimiser vs HiGHS -----------------------------------------------------------
@@ -228,25 +217,115 @@ async function main() {
   const genStart = performance.now();
   const portfolio = Array.from({ length: PORTFOLIO_SITES }, () => randomSite(rnd2));
   const genMs = performance.now() - genStart;
-  const t0 = performance.now();
-  let totalSaving = 0;
-  for (const site of portfolio) {
-    const r = optimiserCja({
-      tarif: 'T4',
-      tso: site.tso,
-      ntr: site.ntr,
-      dateEffet: DATE,
-      serie: { jours: site.jours, origine: 'mesures' },
-      cjaActuelle: site.cjaActuelle,
-      ...(site.monthly ? { capacitesMensuelles: new Array(12).fill(0) } : {}),
+  const baselineRef = process.env.BENCH_BASELINE;
+  const baseline = baselineRef ? extractBaseline(baselineRef) : null;
+  const baselineLib: typeof import('@pilote/tariffs') | null = baseline
+    ? await import(pathToFileURL(path.join(baseline.root, 'packages/tariffs/src/index.ts')).href)
+    : null;
+  const inputOf = (site: Site) => ({
+    tarif: 'T4' as const,
+    tso: site.tso,
+    ntr: site.ntr,
+    dateEffet: DATE,
+    serie: { jours: site.jours, origine: 'mesures' as const },
+    cjaActuelle: site.cjaActuelle,
+    ...(site.monthly ? { capacitesMensuelles: new Array(12).fill(0) } : {}),
+  });
+  /** One thread, in this process: [wall ms, CJA per site, saving per site]. */
+  const sequential = (optimise: typeof optimiserCja) => {
+    const cja = new Float64Array(portfolio.length);
+    const economie = new Float64Array(portfolio.length);
+    const start = performance.now();
+    portfolio.forEach((site, i) => {
+      const r = optimise(inputOf(site));
+      cja[i] = r.cjaOptimisee;
+      economie[i] = r.economieAnnuelle;
     });
-    totalSaving += r.economieAnnuelle;
+    return { ms: performance.now() - start, cja, economie };
+  };
+  const workers = Number(process.env.BENCH_WORKERS ?? Math.max(2, Number(m.nproc)));
+  const batchSize = 250;
+  const pool = new PortfolioPool(workers);
+  const pack = () => {
+    const batches = [];
+    for (let i = 0; i < portfolio.length; i += batchSize) {
+      batches.push(packBatch(i / batchSize, DATE, portfolio.slice(i, i + batchSize)));
+    }
+    return batches;
+  };
+  /** Worker pool, already started and warmed (as in a server): packing + transfer + solve + results. */
+  const parallel = async () => {
+    const start = performance.now();
+    const results: BatchResult[] = await pool.run(pack());
+    const ms = performance.now() - start;
+    const cja = new Float64Array(portfolio.length);
+    const economie = new Float64Array(portfolio.length);
+    results.forEach((r, b) => {
+      cja.set(r.cja, b * batchSize);
+      economie.set(r.economie, b * batchSize);
+    });
+    return { ms, cja, economie };
+  };
+  // Warm-up: JIT of every variant, workers started.
+  await pool.run(pack().slice(0, workers * 2));
+  for (const site of portfolio.slice(0, 300)) {
+    optimiserCja(inputOf(site));
+    baselineLib?.optimiserCja(inputOf(site));
   }
-  const portfolioMs = performance.now() - t0;
-  console.log(`\n2) Portefeuille ${fmt(PORTFOLIO_SITES, 0)} sites × 365 jours (optimiserCja complet)`);
+  optimiseBatch(optimiserCja, packBatch(0, DATE, portfolio.slice(0, 50)));
+  const rounds = Number(process.env.BENCH_PORTFOLIO_ROUNDS ?? 2);
+  const times = { baseline: [] as number[], sequential: [] as number[], parallel: [] as number[] };
+  // Every variant's results against the first run of the current code on one thread.
+  const reference = sequential(optimiserCja);
+  const mismatches = { baseline: 0, sequential: 0, parallel: 0 };
+  const check = (variant: keyof typeof mismatches, r: { cja: Float64Array; economie: Float64Array }) => {
+    for (let i = 0; i < r.cja.length; i += 1) {
+      if (r.cja[i] !== reference.cja[i] || r.economie[i] !== reference.economie[i]) {
+        mismatches[variant] += 1;
+      }
+    }
+  };
+  // Interleaved rounds (alternating order), so that the three see the same machine load.
+  for (let round = 0; round < rounds; round += 1) {
+    const order = round % 2 === 0 ? ['baseline', 'sequential', 'parallel'] : ['parallel', 'sequential', 'baseline'];
+    for (const variant of order) {
+      if (variant === 'baseline' && baselineLib) {
+        const r = sequential(baselineLib.optimiserCja as typeof optimiserCja);
+        times.baseline.push(r.ms);
+        check('baseline', r);
+      } else if (variant === 'sequential') {
+        const r = sequential(optimiserCja);
+        times.sequential.push(r.ms);
+        check('sequential', r);
+      } else if (variant === 'parallel') {
+        const r = await parallel();
+        times.parallel.push(r.ms);
+        check('parallel', r);
+      }
+    }
+  }
+  await pool.close();
+  let totalSaving = 0;
+  for (const v of reference.economie) {
+    totalSaving += v;
+  }
+  const best = (xs: number[]) => Math.min(...xs);
+  const all = (xs: number[]) => xs.map((x) => fmt(x / 1000, 2)).join(' ; ');
+  const seqMs = best(times.sequential);
+  const parMs = best(times.parallel);
+  const baseMs = baselineLib ? best(times.baseline) : null;
   console.log(
-    `   ${fmt(portfolioMs / 1000, 2)} s au total, ${fmt(portfolioMs / PORTFOLIO_SITES, 2)} ms/site ; économie cumulée ${fmt(totalSaving)} €/an (génération des séries : ${fmt(genMs / 1000, 1)} s, non comptée)`,
+    `\n2) Portefeuille ${fmt(PORTFOLIO_SITES, 0)} sites × 365 jours (optimiserCja complet), ${rounds} manches entrelacées`,
   );
+  if (baseMs !== null) {
+    console.log(`   Avant (${baseline?.label}), 1 thread : ${fmt(baseMs / 1000, 2)} s (${all(times.baseline)})`);
+  }
+  console.log(`   1 thread : ${fmt(seqMs / 1000, 2)} s (${all(times.sequential)})`);
+  console.log(`   ${workers} workers : ${fmt(parMs / 1000, 2)} s (${all(times.parallel)})`);
+  console.log(
+    `   Écarts site par site vs 1 thread : workers ${mismatches.parallel}, autres manches 1 thread ${mismatches.sequential}${baselineLib ? `, avant ${mismatches.baseline}` : ''}`,
+  );
+  const portfolioMs = parMs;
 
   const doc = `# Performance de l'optimiseur de CJA
 
@@ -282,11 +361,23 @@ la somme des temps de résolution (hors écriture des modèles LP : ${fmt(buildM
 
 ## 2. Portefeuille ${fmt(PORTFOLIO_SITES, 0)} sites × 365 jours
 
-\`optimiserCja\` complet par site (validation, paramètres datés, modulation, optimisation exacte, coûts avant/après),
-un seul cœur : **${fmt(portfolioMs / 1000, 2)} s** au total, ${fmt(portfolioMs / PORTFOLIO_SITES, 2)} ms/site (génération des
-séries : ${fmt(genMs / 1000, 1)} s, non comptée).
+\`optimiserCja\` complet par site (validation, paramètres datés, modulation, optimisation exacte, coûts avant/après).
+Mesures dans la même exécution, ${rounds} manches entrelacées (ordre alterné), meilleur temps retenu (tous les temps
+entre parenthèses) ; charge moyenne de la machine au départ : ${m.load}. Génération des séries : ${fmt(genMs / 1000, 1)} s, non comptée.
+
+| Variante | Temps (s) | ms/site | Rapport |
+| --- | --- | --- | --- |
+${baseMs !== null ? `| Avant (\`${baseline?.label}\`), 1 thread | ${fmt(baseMs / 1000, 2)} (${all(times.baseline)}) | ${fmt(baseMs / PORTFOLIO_SITES, 3)} | × 1 |\n` : ''}| Après, 1 thread | ${fmt(seqMs / 1000, 2)} (${all(times.sequential)}) | ${fmt(seqMs / PORTFOLIO_SITES, 3)} | ${baseMs !== null ? `× ${fmt(baseMs / seqMs, 2)}` : ''} |
+| Après, ${workers} workers (\`bench/portfolio.ts\`) | **${fmt(portfolioMs / 1000, 2)}** (${all(times.parallel)}) | ${fmt(portfolioMs / PORTFOLIO_SITES, 3)} | ${baseMs !== null ? `× ${fmt(baseMs / portfolioMs, 2)}` : `× ${fmt(seqMs / portfolioMs, 2)} vs 1 thread`} |
+
+Résultats (CJA optimisée et économie de chaque site) comparés à la 1ʳᵉ exécution « après, 1 thread » : workers
+${same(mismatches.parallel)}${baselineLib ? `, « avant » ${same(mismatches.baseline)}` : ''} ; économie cumulée ${fmt(totalSaving)} €/an. Les workers sont démarrés
+et chauffés avant la mesure (comme un pool dans un serveur) ; le temps compte l'empaquetage des séries en tableaux
+typés transférés, la résolution et le retour des résultats. Causes trouvées au profilage et changements :
+[ADR 0022](decisions/0022-request-path-caching-and-parallel-portfolio.md).
 `;
-  // Keep the "Public site" section, written by `npm run bench:web` (bench/web/run.mjs) between its markers.
+  // Keep the sections written by `npm run bench:web` (bench/web/run.mjs) and `npm run bench:api` (bench/api.ts)
+  // between their markers.
   const docUrl = new URL('../docs/performance.md', import.meta.url);
   let previous = '';
   try {
@@ -294,8 +385,12 @@ séries : ${fmt(genMs / 1000, 1)} s, non comptée).
   } catch {
     // first run
   }
-  const webSection = /<!-- bench:web start -->[\s\S]*<!-- bench:web end -->\n?/.exec(previous)?.[0];
-  writeFileSync(docUrl, webSection ? `${doc}\n${webSection}` : doc);
+  const kept = ['web', 'api', 'api-postgres']
+    .map(
+      (name) => new RegExp(`<!-- bench:${name} start -->[\\s\\S]*<!-- bench:${name} end -->\\n?`).exec(previous)?.[0],
+    )
+    .filter((section): section is string => section !== undefined);
+  writeFileSync(docUrl, [doc, ...kept].join('\n'));
   console.log('\ndocs/performance.md mis à jour.');
 }
 

@@ -2,10 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
-import type { BuildInfo } from '@pilote/contracts';
+import type { BuildInfo, SpaRoutesManifest } from '@pilote/contracts';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { paths } from './src/config/paths.ts';
 import { disallowedPaths, publicPages } from './src/config/public-pages.ts';
 import { parsePost, slugFromPath } from './src/features/blog/markdown.ts';
 
@@ -67,6 +68,41 @@ export function listPublicUrls(): { path: string; lastmod?: string }[] {
     ...Object.values(publicPages).map((page) => ({ path: page.path })),
     ...posts.map((post) => ({ path: `/blog/${encodeURIComponent(post.slug)}`, lastmod: post.date })),
   ];
+}
+
+/**
+ * Every path the SPA answers (routes.json, read by the server: 200 for these, 404 for any other path). From the
+ * router's path list (src/config/paths.ts) — `:name` stands for one segment — with the blog posts listed one by
+ * one instead of `/blog/:slug` (an unknown post is a 404), and `/private/*` (the router redirects any other
+ * private path to the dashboard).
+ */
+export function listAppRoutes(): string[] {
+  const routes = new Set<string>();
+  for (const [name, route] of Object.entries(paths)) {
+    if (name !== 'blogPost') {
+      routes.add(route.path);
+    }
+  }
+  for (const url of listPublicUrls()) {
+    routes.add(url.path);
+  }
+  routes.add(`${paths.private.path}/*`);
+  return [...routes];
+}
+
+/**
+ * Writes routes.json next to index.html (see listAppRoutes). The name is `SPA_ROUTES_FILE` of @pilote/contracts,
+ * written out here: the config loader cannot import the workspace's TypeScript at run time, only its types.
+ */
+function routesManifest(): Plugin {
+  return {
+    name: 'pilote:routes-manifest',
+    apply: 'build',
+    generateBundle() {
+      const manifest: SpaRoutesManifest = { routes: listAppRoutes() };
+      this.emitFile({ type: 'asset', fileName: 'routes.json', source: `${JSON.stringify(manifest, null, 2)}\n` });
+    },
+  };
 }
 
 const escapeXml = (text: string) =>
@@ -159,6 +195,7 @@ export default defineConfig(({ mode }) => {
       tailwindcss(),
       buildInfoFile(buildInfo),
       seoFiles(siteUrl),
+      routesManifest(),
       precompress(path.join(webRoot, 'dist')),
     ],
     define: {

@@ -10,20 +10,26 @@ const testBuildInfo: BuildInfo = {
   builtAt: '2025-01-01T00:00:00.000Z',
 };
 
+/** What both web projects share (this one, jsdom, and vitest.logic.config.ts, node). */
+export const webDefine = {
+  __APP_BUILD_INFO__: JSON.stringify(testBuildInfo),
+  __SITE_URL__: JSON.stringify('https://pilote-energie.fr'),
+};
+
+// Web tests run in two projects (ADR 0019): components and anything that needs a DOM (`*.test.tsx`,
+// `*.dom.test.ts`) here under jsdom; pure logic (`*.test.ts`) under node in vitest.logic.config.ts.
 export default defineProject({
   plugins: [react()],
-  define: {
-    __APP_BUILD_INFO__: JSON.stringify(testBuildInfo),
-    __SITE_URL__: JSON.stringify('https://pilote-energie.fr'),
-  },
+  define: webDefine,
   test: {
     name: 'web',
     environment: 'jsdom',
-    setupFiles: ['./src/testing/setup-tests.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['../../test-support/console-guard.ts', './src/testing/setup-tests.ts'],
+    include: ['src/**/*.test.tsx', 'src/**/*.dom.test.ts'],
     restoreMocks: true,
     unstubGlobals: true,
-    // See setup-tests.ts: lazy route modules can take seconds to transform on a busy CI machine.
+    // Whole-app renders in jsdom (router, providers, lazy route modules transformed on first import) take
+    // seconds each when the 2-core machine is shared: measured in ADR 0019, still above the 5 s default.
     testTimeout: 30_000,
   },
 });

@@ -74,6 +74,16 @@ export async function createVerifiedUser(admin: APIRequestContext, baseURL: stri
   return { email, password: E2E_PASSWORD };
 }
 
+/**
+ * Signs in through the API in the page's own browser context (page.request shares its cookies): the next
+ * page.goto opens the private area directly, without loading /login and typing (ADR 0019). The sign-in form
+ * itself is covered by auth.spec.ts and private.spec.ts.
+ */
+export async function signInThroughApi(page: Page, email: string, password: string) {
+  const response = await postJson(page.request, '/api/auth/sign-in/email', { email, password });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
 /** Fills /login and signs in. */
 export async function signInThroughUi(page: Page, email: string, password: string) {
   const form = page.getByRole('form', { name: 'Connexion' });

@@ -1,4 +1,7 @@
 import { type APIRequestContext, test as base, expect } from '@playwright/test';
+
+type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>;
+
 import { adminApi } from './auth.ts';
 import { E2E_BASE_URL } from './e2e-env.ts';
 
@@ -7,8 +10,8 @@ import { E2E_BASE_URL } from './e2e-env.ts';
  * noise. Tests that expect an error can list the text in `allowedConsoleErrors`.
  */
 export const test = base.extend<
-  { allowedConsoleErrors: (string | RegExp)[]; consoleGuard: undefined },
-  { admin: APIRequestContext }
+  { allowedConsoleErrors: (string | RegExp)[]; consoleGuard: undefined; asAdmin: boolean },
+  { admin: APIRequestContext; adminStorageState: StorageState }
 >({
   /** An API client signed in as the e2e administrator, shared by the tests of a worker (one sign-in). */
   admin: [
@@ -20,6 +23,15 @@ export const test = base.extend<
     },
     { scope: 'worker' },
   ],
+  /** The admin's cookies, from the worker's single sign-in. */
+  adminStorageState: [async ({ admin }, use) => use(await admin.storageState()), { scope: 'worker' }],
+  /**
+   * `test.use({ asAdmin: true })`: the page starts signed in as the e2e administrator (signed in once per worker,
+   * not through the form in every test; ADR 0019).
+   */
+  asAdmin: [false, { option: true }],
+  storageState: async ({ asAdmin, adminStorageState, storageState }, use) =>
+    use(asAdmin ? adminStorageState : storageState),
   allowedConsoleErrors: [[], { option: true }],
   consoleGuard: [
     async ({ page, allowedConsoleErrors }, use) => {

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
-import { createVerifiedUser, signInThroughUi, waitForSplash } from './auth.ts';
+import { createVerifiedUser, signInThroughApi, waitForSplash } from './auth.ts';
 import { E2E_BASE_URL } from './e2e-env.ts';
 
 /** Codes of e2e/fixtures/pitd.csv (imported with `npm run tariffs:import -- pitd` before the server starts). */
@@ -15,10 +15,7 @@ export const PITD_FIXTURE = {
 /** A new verified user, signed in, on /private/gas/simulator with the form shown. */
 export async function openGasSimulator(page: Page, admin: APIRequestContext, prefix = 'simulateur') {
   const { email, password } = await createVerifiedUser(admin, E2E_BASE_URL, prefix);
-  await page.goto('/login');
-  await signInThroughUi(page, email, password);
-  await expect(page).toHaveURL(/\/private\/gas\/dashboard$/);
-  await waitForSplash(page);
+  await signInThroughApi(page, email, password);
   await page.goto('/private/gas/simulator');
   await waitForSplash(page);
   const form = simulatorForm(page);

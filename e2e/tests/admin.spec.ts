@@ -1,12 +1,11 @@
-import { createVerifiedUser, signInThroughUi, waitForSplash } from '../support/auth.ts';
+import { createVerifiedUser, signInThroughApi, waitForSplash } from '../support/auth.ts';
 import { E2E_ADMIN, E2E_BASE_URL } from '../support/e2e-env.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 test('a plain user sees no Admin Panel link and gets 403 from the admin API', async ({ page, admin }) => {
   const { email, password } = await createVerifiedUser(admin, E2E_BASE_URL, 'simple');
-  await page.goto('/login');
-  await signInThroughUi(page, email, password);
-  await expect(page).toHaveURL(/\/private\/gas\/dashboard$/);
+  await signInThroughApi(page, email, password);
+  await page.goto('/private/gas/dashboard');
   await waitForSplash(page);
 
   const sidebar = page.getByRole('navigation', { name: "Navigation de l'espace client" });
@@ -33,29 +32,31 @@ test('a plain user sees no Admin Panel link and gets 403 from the admin API', as
   ).toBeVisible();
 });
 
-test('the administrator made with admin:create sees the Admin Panel and the users list', async ({ page }) => {
-  await page.goto('/login');
-  await signInThroughUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/private\/gas\/dashboard$/);
-  await waitForSplash(page);
+test.describe('signed in as the administrator', () => {
+  test.use({ asAdmin: true });
 
-  await page
-    .getByRole('navigation', { name: "Navigation de l'espace client" })
-    .getByRole('link', { name: 'Admin Panel' })
-    .click();
-  await expect(page).toHaveURL(/\/private\/admin$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Administration' })).toBeVisible();
-  const users = page.getByRole('table');
-  await expect(users.getByRole('cell', { name: E2E_ADMIN.email, exact: true })).toBeVisible();
+  test('the administrator made with admin:create sees the Admin Panel and the users list', async ({ page }) => {
+    await page.goto('/private/gas/dashboard');
+    await waitForSplash(page);
 
-  await page.getByLabel('Rechercher par nom ou e-mail').fill('personne-de-tel');
-  await page.getByRole('button', { name: 'Rechercher' }).click();
-  await expect(users.getByText('Aucun utilisateur ne correspond à cette recherche.')).toBeVisible();
-  await page.getByLabel('Rechercher par nom ou e-mail').fill('admin@e2e');
-  await page.getByRole('button', { name: 'Rechercher' }).click();
-  await expect(users.getByRole('cell', { name: E2E_ADMIN.email, exact: true })).toBeVisible();
+    await page
+      .getByRole('navigation', { name: "Navigation de l'espace client" })
+      .getByRole('link', { name: 'Admin Panel' })
+      .click();
+    await expect(page).toHaveURL(/\/private\/admin$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Administration' })).toBeVisible();
+    const users = page.getByRole('table');
+    await expect(users.getByRole('cell', { name: E2E_ADMIN.email, exact: true })).toBeVisible();
 
-  await expect(page.getByRole('heading', { level: 2, name: "Boîte d'envoi" })).toBeVisible();
+    await page.getByLabel('Rechercher par nom ou e-mail').fill('personne-de-tel');
+    await page.getByRole('button', { name: 'Rechercher' }).click();
+    await expect(users.getByText('Aucun utilisateur ne correspond à cette recherche.')).toBeVisible();
+    await page.getByLabel('Rechercher par nom ou e-mail').fill('admin@e2e');
+    await page.getByRole('button', { name: 'Rechercher' }).click();
+    await expect(users.getByRole('cell', { name: E2E_ADMIN.email, exact: true })).toBeVisible();
+
+    await expect(page.getByRole('heading', { level: 2, name: "Boîte d'envoi" })).toBeVisible();
+  });
 });
 
 test('the contact messages sent from /contact show in the admin panel', async ({ page }) => {
@@ -68,13 +69,9 @@ test('the contact messages sent from /contact show in the admin panel', async ({
   await form.getByRole('button', { name: 'Envoyer le message' }).click();
   await expect(page.getByText('Merci, votre message a bien été envoyé.')).toBeVisible();
 
-  await page.goto('/login');
-  await signInThroughUi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signInThroughApi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto('/private/admin');
   await waitForSplash(page);
-  await page
-    .getByRole('navigation', { name: "Navigation de l'espace client" })
-    .getByRole('link', { name: 'Admin Panel' })
-    .click();
   await expect(page.getByRole('heading', { level: 2, name: 'Messages de contact' })).toBeVisible();
   const list = page.getByTestId('contact-messages-list');
   await expect(list.getByText('Message à retrouver dans le panneau d’administration.')).toBeVisible();

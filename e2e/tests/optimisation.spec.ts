@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
-import { createVerifiedUser, signInThroughUi, waitForSplash } from '../support/auth.ts';
+import { createVerifiedUser, signInThroughApi, waitForSplash } from '../support/auth.ts';
 import { E2E_BASE_URL } from '../support/e2e-env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { PITD_FIXTURE } from '../support/simulator.ts';
@@ -24,10 +24,7 @@ test.describe.configure({ timeout: 90_000 });
 
 async function openOptimisation(page: Page, admin: Parameters<typeof createVerifiedUser>[0], prefix: string) {
   const { email, password } = await createVerifiedUser(admin, E2E_BASE_URL, prefix);
-  await page.goto('/login');
-  await signInThroughUi(page, email, password);
-  await expect(page).toHaveURL(/\/private\/gas\/dashboard$/);
-  await waitForSplash(page);
+  await signInThroughApi(page, email, password);
   await page.goto('/private/gas/optimisation');
   await waitForSplash(page);
   const form = page.getByRole('form', { name: 'Optimisation – Paramètres' });

@@ -101,15 +101,21 @@ for (const route of publicRoutes) {
   });
 }
 
-test('the not-found page answers unknown paths and passes axe', async ({ page }) => {
-  for (const scheme of schemes) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.goto('/tarifs-gaz-inexistants');
-    await expect(page.getByRole('heading', { level: 1, name: 'Page introuvable' })).toBeVisible();
-    await expect(page).toHaveTitle('Page introuvable · Pilote Énergie');
-    await expect(page.locator('head meta[name="robots"]')).toHaveAttribute('content', 'noindex');
-    expect(await seriousAxeViolations(page), scheme).toEqual([]);
-  }
+test.describe('the not-found page', () => {
+  // Chromium logs the document's 404 status as a console error: that 404 is what an unknown path answers.
+  test.use({ allowedConsoleErrors: ['Failed to load resource: the server responded with a status of 404'] });
+
+  test('answers unknown paths with HTTP 404 and passes axe', async ({ page }) => {
+    for (const scheme of schemes) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const response = await page.goto('/tarifs-gaz-inexistants');
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: 'Page introuvable' })).toBeVisible();
+      await expect(page).toHaveTitle('Page introuvable · Pilote Énergie');
+      await expect(page.locator('head meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+      expect(await seriousAxeViolations(page), scheme).toEqual([]);
+    }
+  });
 });
 
 test('sitemap.xml lists exactly the public routes, robots.txt points to it', async ({ request }) => {

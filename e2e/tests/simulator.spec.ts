@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { createVerifiedUser, signInThroughUi, waitForSplash } from '../support/auth.ts';
+import { createVerifiedUser, signInThroughApi, waitForSplash } from '../support/auth.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { E2E_BASE_URL } from '../support/e2e-env.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -196,9 +196,8 @@ test.describe('an unsupported point, on a 360 px wide screen', () => {
 
 test('the electricity simulator says it is not available yet', async ({ page, admin }) => {
   const { email, password } = await createVerifiedUser(admin, E2E_BASE_URL, 'sim-elec');
+  await signInThroughApi(page, email, password);
   await page.goto('/private/elec/simulator');
-  await signInThroughUi(page, email, password);
-  await expect(page).toHaveURL(/\/private\/elec\/simulator$/);
   await waitForSplash(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Simulateur' })).toBeVisible();
   await expect(page.getByText("Cette page n'est pas encore disponible pour l'électricité.")).toBeVisible();

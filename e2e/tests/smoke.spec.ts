@@ -10,7 +10,8 @@ test('the landing page renders with its call to action', async ({ page }) => {
 });
 
 test('a public route renders when opened directly (history fallback)', async ({ page }) => {
-  await page.goto('/faq');
+  const response = await page.goto('/faq');
+  expect(response?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('main#main')).toBeVisible();
 });
@@ -39,16 +40,24 @@ test('every public route of spec §2.1 is registered and shows a title', async (
   }
 });
 
-test('an unknown path shows the not-found page', async ({ page }) => {
-  await page.goto('/cette-page-n-existe-pas');
-  await expect(page.getByRole('heading', { level: 1, name: 'Page introuvable' })).toBeVisible();
-  await page.getByRole('link', { name: "Retour à l'accueil" }).click();
-  await expect(page).toHaveURL('/');
-});
+test.describe('unknown paths', () => {
+  // Chromium logs the document's 404 status as a console error: that 404 is the point of these tests.
+  test.use({ allowedConsoleErrors: ['Failed to load resource: the server responded with a status of 404'] });
 
-test('an unknown blog post shows the not-found page', async ({ page }) => {
-  await page.goto('/blog/article-inexistant');
-  await expect(page.getByRole('heading', { level: 1, name: 'Page introuvable' })).toBeVisible();
+  test('an unknown path shows the not-found page, answered with HTTP 404', async ({ page }) => {
+    const response = await page.goto('/cette-page-n-existe-pas');
+    expect(response?.status()).toBe(404);
+    expect(response?.headers()['content-type']).toContain('text/html');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page introuvable' })).toBeVisible();
+    await page.getByRole('link', { name: "Retour à l'accueil" }).click();
+    await expect(page).toHaveURL('/');
+  });
+
+  test('an unknown blog post shows the not-found page, answered with HTTP 404', async ({ page }) => {
+    const response = await page.goto('/blog/article-inexistant');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page introuvable' })).toBeVisible();
+  });
 });
 
 test.describe('theme', () => {

@@ -5,5 +5,6 @@ export default defineProject({
     name: 'contracts',
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    setupFiles: ['../../test-support/console-guard.ts'],
   },
 });

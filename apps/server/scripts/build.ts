@@ -1,6 +1,8 @@
-// Bundles the server (our TypeScript, including the workspace packages consumed as source) into
-// dist/server.mjs; npm dependencies stay external and are loaded from node_modules at run time.
-// Also writes dist/build-info.json (service, git revision at build, version, builtAt).
+// Bundles the server and the operator commands (our TypeScript, including the workspace packages consumed as
+// source) into dist/server.mjs and dist/cli.mjs (shared code in dist/chunk-*.mjs); npm dependencies stay external
+// and are loaded from node_modules at run time: only `dependencies`, never devDependencies (tsx, drizzle-kit…),
+// which dist/meta.json (esbuild metafile) lets a test check. Also writes dist/build-info.json (service, git
+// revision at build, version, builtAt).
 import { readFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,13 +20,19 @@ const outdir = path.join(root, 'dist');
 
 await rm(outdir, { recursive: true, force: true });
 await mkdir(outdir, { recursive: true });
-await build({
+const result = await build({
   entryPoints: {
     server: path.join(root, 'src/server.ts'),
+    cli: path.join(root, 'src/cli/bin.ts'),
+    // The PDF renderer's worker thread, loaded by pdf-renderer.ts from beside server.mjs (ADR 0018).
+    'pdf-worker': path.join(root, 'src/modules/simulator/pdf-worker.ts'),
   },
   outdir,
   outExtension: { '.js': '.mjs' },
   bundle: true,
+  splitting: true,
+  chunkNames: 'chunk-[hash]',
+  metafile: true,
   platform: 'node',
   format: 'esm',
   target: 'node20.19',
@@ -32,6 +40,8 @@ await build({
   external: [...external, ...external.map((name) => `${name}/*`)],
   logLevel: 'warning',
 });
+
+await writeFile(path.join(outdir, 'meta.json'), JSON.stringify(result.metafile));
 
 const revision = readGitRevision(root);
 const buildInfo = {
@@ -43,4 +53,4 @@ const buildInfo = {
   builtAt: new Date().toISOString(),
 };
 await writeFile(path.join(outdir, 'build-info.json'), `${JSON.stringify(buildInfo, null, 2)}\n`);
-console.log(`server built: dist/server.mjs (revision ${revision.slice(0, 12)})`);
+console.log(`server built: dist/server.mjs, dist/cli.mjs (revision ${revision.slice(0, 12)})`);

@@ -1,19 +1,20 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import { type BuildInfo, defaultErrorMessages } from '@pilote/contracts';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { BuildInfo } from '@pilote/contracts';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRouteHookHandler } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createMailer, type Mailer } from './adapters/mail/index.ts';
-import { registerRateLimit } from './adapters/rate-limit/index.ts';
-import type { Config } from './config/env.ts';
+import { pdfRateLimit, registerRateLimit } from './adapters/rate-limit/index.ts';
+import { type Config, toFastifyTrustProxy } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { readBuildInfoFile, resolveBackendBuildInfo } from './lib/build-info.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { createAdminService } from './modules/admin/service.ts';
 import { createAuth } from './modules/auth/auth.ts';
+import { HashLimiter } from './modules/auth/hash-limiter.ts';
 import { MailDispatcher } from './modules/auth/mail-dispatcher.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createActorResolver } from './modules/auth/session.ts';
@@ -28,11 +29,16 @@ import { optimisationRoutes } from './modules/optimisation/routes.ts';
 import { createOptimisationService } from './modules/optimisation/service.ts';
 import { createReferenceData } from './modules/reference-data/source.ts';
 import { PdfLinkSigner } from './modules/simulator/pdf-link.ts';
+import { createPdfWorkerPool, type PdfRenderer } from './modules/simulator/pdf-renderer.ts';
 import { simulatorRoutes } from './modules/simulator/routes.ts';
 import { createSimulatorService } from './modules/simulator/service.ts';
 import { CsrfProtection, registerCsrfCheck } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerJsonBodyParser } from './plugins/json-body.ts';
+import { registerLoadShedding } from './plugins/load-shedding.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerActor, signedIn } from './plugins/signed-in.ts';
 import { registerSpa } from './plugins/spa.ts';
 
 z.config(z.locales.fr());
@@ -52,6 +58,10 @@ export interface AppDependencies {
   backendBuildInfo?: BuildInfo;
   /** Overrides the mail adapter chosen from the config (SMTP_URL → SMTP, else the outbox table). */
   mailer?: Mailer;
+  /** Sees every route as it is registered (the route-contract test lists them). */
+  onRoute?: onRouteHookHandler;
+  /** Overrides the PDF renderer (default: a worker-thread pool of PDF_WORKERS; closed with the app). */
+  pdfRenderer?: PdfRenderer;
 }
 
 /**
@@ -62,25 +72,32 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: toFastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
+  if (deps.onRoute) {
+    app.addHook('onRoute', deps.onRoute);
+  }
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
+  await registerLoadShedding(app, config);
 
   const https = config.publicUrl.startsWith('https://');
   await registerSecurityHeaders(app, { https });
   await app.register(fastifyCookie);
 
   const csrf = new CsrfProtection(deps.secret, https);
-  registerCsrfCheck(app, csrf);
+  registerCsrfCheck(app, csrf, { trustedOrigins: config.trustedOrigins });
 
   const webDistDir = config.webDistDir ?? defaultWebDistDir;
   const backend = deps.backendBuildInfo ?? resolveBackendBuildInfo(here, config.appEnv, SERVER_VERSION);
+  // Before the routes: it collects them as they are registered.
+  await registerOpenApi(app, { version: SERVER_VERSION, publicUrl: config.publicUrl });
 
   await app.register(healthRoutes, { pingDatabase: database.ping });
   await app.register(infoRoutes, {
@@ -90,59 +107,62 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(csrfRoutes, { csrf });
 
-  await registerRateLimit(app, config);
+  const counters = await registerRateLimit(app, config);
   const mailer = deps.mailer ?? createMailer(config, database.db, app.log);
   const mail = new MailDispatcher(mailer, app.log);
-  const auth = createAuth({ config, db: database.db, secret: deps.secret, mail, logger: app.log });
-  const resolveActor = createActorResolver(auth);
+  const hashing = new HashLimiter({
+    maxConcurrent: config.passwordHashing.concurrency,
+    maxQueued: config.passwordHashing.queue,
+  });
+  app.decorate('passwordHashing', hashing);
+  const auth = createAuth({ config, db: database.db, secret: deps.secret, mail, logger: app.log, hashing });
+  const resolveActor = createActorResolver(auth, database.db);
+  registerActor(app, resolveActor);
   app.addHook('onClose', async () => {
     await mail.idle();
     await mailer.close?.();
   });
-  await app.register(authRoutes, { auth, config, resolveActor });
-  await app.register(accountRoutes, { resolveActor });
-  await app.register(adminRoutes, {
-    service: createAdminService({ db: database.db, mailMode: mailer.kind }),
+  await app.register(authRoutes, {
+    auth,
+    config,
     resolveActor,
+    db: database.db,
+    mail,
+    hashing,
+    counters,
+  });
+  // Signed-in scopes (plugins/signed-in.ts): 401 before validation, request.actor set, no-store.
+  await app.register(signedIn(accountRoutes));
+  await app.register(signedIn(adminRoutes), {
+    service: createAdminService({ db: database.db, mailMode: mailer.kind }),
   });
 
   const referenceData = createReferenceData(database.db);
   await app.register(contactRoutes, {
     service: createContactService({ db: database.db, logger: app.log }),
-    resolveActor,
   });
 
+  const pdfRenderer =
+    deps.pdfRenderer ?? createPdfWorkerPool({ size: config.pdf.workers, queueMax: config.pdf.queueMax });
+  app.addHook('onClose', () => pdfRenderer.close());
   await app.register(simulatorRoutes, {
     service: createSimulatorService({
       db: database.db,
       referenceData,
       pdfLinks: new PdfLinkSigner(deps.secret, config.pdfLinkTtlSeconds),
+      pdfRenderer,
     }),
-    resolveActor,
+    pdfRateLimit: pdfRateLimit(config),
   });
 
   const consumption = createConsumptionDataService({ db: database.db });
-  await app.register(consumptionDataRoutes, { service: consumption, resolveActor });
-  await app.register(optimisationRoutes, {
+  await app.register(signedIn(consumptionDataRoutes), { service: consumption });
+  await app.register(signedIn(optimisationRoutes), {
     service: createOptimisationService({ referenceData, consumption }),
-    resolveActor,
   });
 
-  const spaServed = await registerSpa(app, webDistDir);
-
-  app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url === '/api';
-    const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    if (!isApi && spaServed && wantsHtml) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-    }
-    return reply.status(404).send({
-      error: isApi
-        ? `Route inconnue : ${request.method} ${(request.url.split('?')[0] ?? '').slice(0, 200)}`
-        : defaultErrorMessages.NOT_FOUND,
-      code: 'NOT_FOUND',
-    });
-  });
+  // The SPA's files, its pages (200 for the app's routes, 404 for any other path) and the not-found handler.
+  await registerSpa(app, webDistDir);
 
   return app;
 }

@@ -1,12 +1,10 @@
-// Entry point: reads the configuration, opens and migrates the database, builds the app and listens.
+// Entry point: reads the configuration and starts the server (start-server.ts); stops on signals.
 // Everything else lives in app.ts so that tests build the same app without listening.
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
-import { resolveAppSecret } from './config/secrets.ts';
-import { runMigrations } from './db/migrate.ts';
-import { openConfiguredDatabase } from './db/open-configured.ts';
-import { recordStart } from './modules/instance/repository.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { DatabaseUnavailableError } from './db/open-configured.ts';
+import { startServer } from './start-server.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -20,16 +18,18 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = await openConfiguredDatabase(config);
-  await runMigrations(database);
-  const instance = await recordStart(database.db);
-  const { secret, source } = await resolveAppSecret(config.appSecret, config.dataDir);
-
-  const app = await buildApp({ config, database, secret });
-  app.addHook('onClose', async () => {
-    await database.close();
-  });
-  if (source === 'generated' && config.nodeEnv === 'production') {
+  let running: Awaited<ReturnType<typeof startServer>>;
+  try {
+    running = await startServer(config);
+  } catch (error) {
+    if (error instanceof DataDirLockedError || error instanceof DatabaseUnavailableError) {
+      console.error(`Échec du démarrage : ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { app, database, instanceId, secretSource } = running;
+  if (secretSource === 'generated' && config.nodeEnv === 'production') {
     app.log.warn(
       'APP_SECRET is not set: a secret was generated in DATA_DIR (set APP_SECRET when running several instances)',
     );
@@ -44,9 +44,8 @@ async function main(): Promise<void> {
     await app.close();
   });
 
-  await app.listen({ host: config.host, port: config.port });
   app.log.info(
-    { database: database.kind, instance: instance.id, dataDir: config.dataDir, env: config.appEnv },
+    { database: database.kind, instance: instanceId, dataDir: config.dataDir, env: config.appEnv },
     `Pilote Énergie prêt sur ${config.publicUrl}`,
   );
 }

@@ -43,12 +43,14 @@ describe.each(testDatabaseKinds())('auth rate limits on %s', (kind) => {
     expect(reset.statusCode).toBe(200);
   });
 
-  it('limits sign-up, password reset and verification resends too', async () => {
+  it('limits sign-up, password reset, verification resends and change-password too', async () => {
     const client = new HttpClient(t.app);
     const routes: [string, (n: number) => unknown][] = [
       ['/api/auth/sign-up/email', (n) => ({ email: `new${n}@exemple.fr`, password: 'Correct-Horse-9' })],
       ['/api/auth/reset-password', () => ({ token: 'nope', newPassword: 'Correct-Horse-9' })],
       ['/api/auth/send-verification-email', () => ({ email: 'x@exemple.fr' })],
+      // Each try costs a 128 MiB scrypt: limited like sign-in (ADR 0016).
+      ['/api/auth/change-password', () => ({ currentPassword: 'Wrong-Pass-1', newPassword: 'Correct-Horse-9' })],
     ];
     for (const [url, body] of routes) {
       const statuses: number[] = [];

@@ -229,6 +229,7 @@ describe.each(testDatabaseKinds())('auth flows on %s', (kind) => {
     const eve = await signIn('eve@exemple.fr');
     const changed = await eve.post('/api/auth/change-email', {
       newEmail: 'eve-new@exemple.fr',
+      currentPassword: PASSWORD,
       callbackURL: '/private/account',
     });
     expect(changed.statusCode).toBe(200);

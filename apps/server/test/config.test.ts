@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config/env.ts';
+import { ConfigError, loadConfig, toFastifyTrustProxy } from '../src/config/env.ts';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -81,9 +81,9 @@ describe('loadConfig: identity settings', () => {
     }
   });
 
-  it('refuses a bad SMTP_URL, a store other than memory and a cheap hashing cost in production', () => {
+  it('refuses a bad SMTP_URL, an unknown store and a cheap hashing cost in production', () => {
     try {
-      loadConfig({ SMTP_URL: 'http://mail', RATE_LIMIT_STORE: 'redis', AUTH_RATE_LIMIT_MAX: '0' });
+      loadConfig({ SMTP_URL: 'http://mail', RATE_LIMIT_STORE: 'memcached', AUTH_RATE_LIMIT_MAX: '0' });
       expect.unreachable();
     } catch (error) {
       expect((error as ConfigError).issues.map((issue) => issue.variable).sort()).toEqual([
@@ -94,5 +94,97 @@ describe('loadConfig: identity settings', () => {
     }
     expect(() => loadConfig({ NODE_ENV: 'production', PASSWORD_HASH_LOG_N: '12' })).toThrow(/PASSWORD_HASH_LOG_N/);
     expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_LOG_N: '12' }).passwordHashLogN).toBe(12);
+  });
+
+  describe('TRUST_PROXY', () => {
+    it('is off by default and with false or 0', () => {
+      expect(loadConfig({}).trustProxy).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    });
+
+    it('reads a hop count, and true as one hop (never "trust every hop")', () => {
+      expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+      expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+      expect(loadConfig({ TRUST_PROXY: 'TRUE', NODE_ENV: 'production' }).trustProxy).toBe(1);
+      const oneHop = toFastifyTrustProxy(1);
+      expect(typeof oneHop).toBe('function');
+      const trust = oneHop as (address: string, hop: number) => boolean;
+      expect([trust('10.0.0.1', 0), trust('203.0.113.7', 1)]).toEqual([true, false]);
+    });
+
+    it('reads a comma-separated list of proxy addresses, CIDR ranges and proxy-addr aliases', () => {
+      expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+        '10.0.0.1',
+        '192.168.0.0/16',
+        '::1',
+        'fd00::/8',
+        'loopback',
+      ]);
+      expect(toFastifyTrustProxy(['10.0.0.1'])).toEqual(['10.0.0.1']);
+    });
+
+    it.each([
+      'yes',
+      'maybe',
+      '-1',
+      '11',
+      '1.5',
+      '10.0.0.300',
+      '10.0.0.0/33',
+      'fd00::/129',
+      '10.0.0.1,',
+      '10.0.0.1;10.0.0.2',
+      'proxy.internal',
+    ])('refuses %s with a message naming TRUST_PROXY and its forms', (value) => {
+      try {
+        loadConfig({ TRUST_PROXY: value });
+        expect.unreachable();
+      } catch (error) {
+        expect((error as ConfigError).issues.map((issue) => issue.variable)).toEqual(['TRUST_PROXY']);
+        expect((error as Error).message).toContain('TRUST_PROXY');
+        expect((error as Error).message).toContain('true (= 1 proxy)');
+      }
+    });
+  });
+
+  describe('trusted origins (CSRF Origin check)', () => {
+    it('trusts PUBLIC_URL’s origin only when it is set, in production', () => {
+      expect(loadConfig({ PUBLIC_URL: 'https://app.exemple.fr/base/', NODE_ENV: 'production' }).trustedOrigins).toEqual(
+        ['https://app.exemple.fr'],
+      );
+    });
+
+    it('adds the loopback spellings of the default PUBLIC_URL, and Vite’s dev server in development', () => {
+      expect(loadConfig({ NODE_ENV: 'production', PORT: '8080' }).trustedOrigins).toEqual([
+        'http://localhost:8080',
+        'http://127.0.0.1:8080',
+        'http://[::1]:8080',
+      ]);
+      expect(loadConfig({ NODE_ENV: 'development', PUBLIC_URL: 'http://localhost:3000' }).trustedOrigins).toEqual([
+        'http://localhost:3000',
+        'http://localhost:5173',
+        'http://127.0.0.1:5173',
+      ]);
+      expect(loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:3000' }).trustedOrigins).toEqual([
+        'http://localhost:3000',
+      ]);
+    });
+  });
+
+  it('RATE_LIMIT_STORE=redis needs REDIS_URL; the key prefix and the PDF limits are read', () => {
+    expect(() => loadConfig({ RATE_LIMIT_STORE: 'redis' })).toThrow(
+      /REDIS_URL : obligatoire quand RATE_LIMIT_STORE=redis/,
+    );
+    expect(() => loadConfig({ RATE_LIMIT_STORE: 'redis', REDIS_URL: 'http://cache' })).toThrow(/REDIS_URL/);
+    const config = loadConfig({
+      RATE_LIMIT_STORE: 'redis',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      RATE_LIMIT_KEY_PREFIX: 'pe:test:',
+      PDF_RATE_LIMIT_MAX: '5',
+    });
+    expect(config.rateLimitStore).toEqual({ kind: 'redis', redisUrl: 'redis://127.0.0.1:6379', keyPrefix: 'pe:test:' });
+    expect(config.pdf).toEqual({ rateLimitMax: 5, rateLimitWindowSeconds: 60, workers: 1, queueMax: 50 });
+    expect(loadConfig({}).rateLimitStore.kind).toBe('memory');
   });
 });

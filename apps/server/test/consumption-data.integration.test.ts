@@ -150,6 +150,22 @@ describe.each(testDatabaseKinds())('consumption data API on %s', (kind) => {
     ]);
   });
 
+  it('refuses a decimal comma under the « , » separator with its line number, instead of storing 10 kWh', async () => {
+    const before = await storedCounts();
+    for (const [csv, line] of [
+      ['date,kWh\n2025-01-01,10,5\n2025-01-02,11\n', 2],
+      ['Date de relevé,Energie consommée (kWh)\n01/01/2025,57\n02/01/2025,59,5\n', 3],
+    ] as const) {
+      const response = await alice.post(BASE, { pce: PCE, csv });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().code).toBe('VALIDATION_FAILED');
+      expect(response.json().error).toMatch(
+        new RegExp(`^Ligne ${line} : ligne ambiguë « .+ » : 3 champs pour 2 colonnes`),
+      );
+    }
+    expect(await storedCounts()).toEqual(before);
+  });
+
   it('refuses a bad row naming its line, duplicates and bad PCEs — and stores nothing', async () => {
     const before = await storedCounts();
     const bad = await alice.post(BASE, {

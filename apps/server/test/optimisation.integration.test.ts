@@ -155,6 +155,25 @@ describe.each(testDatabaseKinds())('optimisation API on %s', (kind) => {
     expect(unknownCode.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path: '/code' }] });
     const wrongTso = await alice.post(URL, { ...VALID, tso: 'Teréga' });
     expect(wrongTso.json().error).toContain('ne correspond pas au PITD');
+    // Same PITD checks as the simulator (one helper, reference-data/pitd-point.ts): same field, same message.
+    const wrongCommune = await alice.post(URL, { ...VALID, commune: 'Lyon' });
+    expect(wrongCommune.statusCode).toBe(400);
+    expect(wrongCommune.json()).toEqual({
+      error: "La commune « Lyon » n'est pas rattachée au PITD « ECH-PITD-0001 ».",
+      code: 'VALIDATION_FAILED',
+      details: [{ path: '/commune', message: "La commune « Lyon » n'est pas rattachée au PITD « ECH-PITD-0001 »." }],
+    });
+    expect(wrongTso.json()).toEqual({
+      error: 'Le TSO « Teréga » ne correspond pas au PITD « ECH-PITD-0001 » (gestionnaire de transport : NaTran).',
+      code: 'VALIDATION_FAILED',
+      details: [
+        {
+          path: '/tso',
+          message:
+            'Le TSO « Teréga » ne correspond pas au PITD « ECH-PITD-0001 » (gestionnaire de transport : NaTran).',
+        },
+      ],
+    });
     const li = await alice.post(URL, { ...VALID, pointDeReseau: 'LI' });
     expect(li.statusCode).toBe(422);
     expect(li.json()).toMatchObject({ code: 'TARIFF_DATA_UNAVAILABLE' });

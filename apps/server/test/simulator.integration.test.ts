@@ -10,6 +10,7 @@ import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { importReferenceFile } from '../src/modules/reference-data/importer.ts';
 import { PdfLinkSigner } from '../src/modules/simulator/pdf-link.ts';
 import { HttpClient } from './helpers/http-client.ts';
+import { ACCEPTANCE_FORM, SAMPLE_ACCEPTANCE_FORM } from './helpers/simulator-forms.ts';
 import { createTestApp, TEST_SECRET, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
 
@@ -17,21 +18,8 @@ const PASSWORD = 'Correct-Horse-9';
 const HEADER =
   'code_pitd;libelle;commune_insee;commune;gestionnaire_transport;gestionnaire_distribution;ntr;station_meteo';
 
-/** The acceptance case of issue 4 ("Done means"), as the form sends it (French numbers). */
-const ACCEPTANCE = {
-  pointDeReseau: 'PITD',
-  code: 'GRDF-IDF-0001',
-  commune: 'Paris',
-  tso: 'NaTran',
-  dso: 'GRDF',
-  profil: 'P016',
-  tarif: 'T4',
-  car: '15 466,8',
-  cjaMwhj: '109',
-  dateEffetMonth: '2026-02',
-  honeypot: '',
-};
-const SAMPLE_ACCEPTANCE = { ...ACCEPTANCE, code: 'ECH-PITD-0001' };
+const ACCEPTANCE = ACCEPTANCE_FORM;
+const SAMPLE_ACCEPTANCE = SAMPLE_ACCEPTANCE_FORM;
 
 /** 350 real communes (one PITD code each) so that a code search goes past the 300 cap. */
 function bigPitdFile(): string {
@@ -145,9 +133,10 @@ describe.each(testDatabaseKinds())('simulator API on %s', (kind) => {
       expect(byCommune.dso).toEqual(['GRDF']);
 
       const tp = (await alice.get('/api/simulator/options/pitd/?point=pitd&tarif=TP&tso=NaTran')).json();
-      expect(tp.months.at(-1)).toBe('2025-06');
+      expect(tp.months).toContain('2025-07');
+      expect(tp.months).toContain('2026-11');
       const feb2026 = (await alice.get('/api/simulator/options/pitd/?point=pitd&month=2026-02')).json();
-      expect(feb2026.tarifs).toEqual(['T1', 'T2', 'T3', 'T4']);
+      expect(feb2026.tarifs).toEqual(['T1', 'T2', 'T3', 'T4', 'TP']);
 
       const search = (await alice.get('/api/simulator/options/pitd/?point=pitd&q=lyon')).json();
       expect(search.codes).toEqual([{ code: 'ECH-PITD-0002', libelle: 'ÉCHANTILLON Lyon (NaTran, NTR 1)' }]);
@@ -286,14 +275,13 @@ describe.each(testDatabaseKinds())('simulator API on %s', (kind) => {
       expect(response.json().error).toMatch(/données tarifaires.*pas disponibles/);
     });
 
-    it('a month without sourced grids: 422; an option without a grid at that date: 400 « pas encore supporté »', async () => {
+    it('a month without sourced grids: 422; TP after June 2025 simulates with the grid rebuilt by the rule', async () => {
       const old = await alice.post('/api/simulator/simulate/', { ...SAMPLE_ACCEPTANCE, dateEffetMonth: '2023-01' });
       expect(old.statusCode).toBe(422);
       expect(old.json().error).toMatch(/données tarifaires.*pas disponibles/);
       const tp = await alice.post('/api/simulator/simulate/', { ...SAMPLE_ACCEPTANCE, tarif: 'TP', distanceM: '100' });
-      expect(tp.statusCode).toBe(400);
-      expect(tp.json()).toMatchObject({ code: 'UNSUPPORTED_POINT' });
-      expect(tp.json().error).toContain('pas encore support');
+      expect(tp.statusCode).toBe(200);
+      expect(tp.json().resultat.annuel.abonnement).toBe(51721.8);
     });
 
     it('refuses a code, commune, TSO or DSO that does not belong to the reference table', async () => {
@@ -411,6 +399,27 @@ describe.each(testDatabaseKinds())('simulator API on %s', (kind) => {
       expect(paris.tso).toEqual(['NaTran']);
     });
 
+    it('a month past the last published ATRD7 grid says so, in the result and at the top of the PDF', async () => {
+      const response = await alice.post('/api/simulator/simulate/', {
+        ...ACCEPTANCE,
+        assiette: '15 466,8',
+        dateEffetMonth: '2026-11',
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json();
+      expect(body.resultat.estimatedGrids).toEqual([
+        { grid: 'ATRD7 GRDF', lastSourcedOn: '2025-07-01' },
+        { grid: 'CTA', lastSourcedOn: '2025-07-01' },
+      ]);
+      const pdf = await new HttpClient(t.app).get(body.pdfUrl);
+      expect(pdf.statusCode).toBe(200);
+      const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), { mergePages: true });
+      const flat = text.replace(/[\s\u00a0\u202f]+/g, ' ');
+      expect(flat).toContain(
+        'Grille estimée : ATRD7 GRDF (dernière valeur publiée dans nos sources : 1er juillet 2025) ; CTA',
+      );
+    });
+
     it('the PDF link downloads the report with the same lines; only its signature opens it', async () => {
       const anonymous = new HttpClient(t.app);
       const response = await anonymous.get(pdfUrl);
@@ -432,6 +441,8 @@ describe.each(testDatabaseKinds())('simulator API on %s', (kind) => {
       expect(flat).toContain('ESTIMATION');
       expect(flat).toContain('Dates des grilles appliquées');
       expect(flat).not.toContain("Données d'échantillon");
+      // February 2026 reads no grid past its last sourced value: no « grille estimée » banner.
+      expect(flat).not.toContain('Grille estimée');
       for (const line of resultat.lignes) {
         expect(flat, line.id).toContain(line.label.split(' ').slice(0, 3).join(' '));
         if (line.annualAmount !== null) {

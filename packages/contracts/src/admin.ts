@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import { userRoleSchema, userTierSchema } from './auth.ts';
-
-const pageSchema = z.coerce.number().int().min(1).max(100_000).default(1);
-const pageSizeSchema = z.coerce.number().int().min(1).max(100).default(20);
+import { pageOf, pageQuerySchema } from './pagination.ts';
 
 /** GET /api/admin/users?q=&page=&pageSize= (staff and admin). */
-export const adminUsersQuerySchema = z.object({
+export const adminUsersQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(200).optional(),
-  page: pageSchema,
-  pageSize: pageSizeSchema,
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 
@@ -23,12 +19,7 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-export const adminUsersResponseSchema = z.object({
-  items: z.array(adminUserSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const adminUsersResponseSchema = pageOf(adminUserSchema);
 export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
 
 /** PATCH /api/admin/users/:id/role (admin only). */
@@ -39,7 +30,7 @@ export const adminSetRoleResponseSchema = z.object({ user: adminUserSchema });
 export type AdminSetRoleResponse = z.infer<typeof adminSetRoleResponseSchema>;
 
 /** GET /api/admin/outbox?page=&pageSize= (admin: full mails; staff: headers only, `redacted: true`). */
-export const adminOutboxQuerySchema = z.object({ page: pageSchema, pageSize: pageSizeSchema });
+export const adminOutboxQuerySchema = pageQuerySchema;
 export type AdminOutboxQuery = z.infer<typeof adminOutboxQuerySchema>;
 
 export const outboxMailSchema = z.object({
@@ -54,12 +45,8 @@ export const outboxMailSchema = z.object({
 });
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
 
-export const adminOutboxResponseSchema = z.object({
+export const adminOutboxResponseSchema = pageOf(outboxMailSchema).extend({
   /** 'smtp' when SMTP_URL is set: mails leave the machine and the outbox stays empty. */
   mode: z.enum(['outbox', 'smtp']),
-  items: z.array(outboxMailSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
 });
 export type AdminOutboxResponse = z.infer<typeof adminOutboxResponseSchema>;

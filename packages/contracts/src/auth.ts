@@ -35,7 +35,24 @@ export const authMessages = {
   invalidCredentials: 'E-mail ou mot de passe incorrect.',
   emailNotVerified:
     'Votre adresse e-mail n’est pas encore vérifiée : ouvrez le lien de vérification reçu par e-mail (un nouveau lien vient de vous être envoyé).',
+  commonPassword: 'Ce mot de passe fait partie des mots de passe les plus courants : choisissez-en un autre.',
+  currentPasswordRequired: 'Saisissez votre mot de passe actuel pour confirmer cette modification.',
+  wrongCurrentPassword: 'Mot de passe incorrect.',
+  reauthenticationRequired:
+    'Pour des raisons de sécurité, reconnectez-vous puis recommencez la modification de votre adresse e-mail (dans les 5 minutes suivant la connexion).',
+  hashingBusy: 'Le service est très sollicité. Veuillez réessayer dans quelques secondes.',
+  nameTooLong: 'Le nom ne doit pas dépasser 200 caractères.',
+  invalidImageUrl: 'La photo doit être une adresse https:// de 2 000 caractères au maximum.',
 } as const;
+
+/** Too many failed sign-ins for one address (per-account limit, ADR 0016). */
+export function accountLockedMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Trop de tentatives de connexion pour ce compte. Veuillez réessayer dans ${minutes} min.`;
+}
+
+export const USER_NAME_MAX_LENGTH = 200;
+export const USER_IMAGE_URL_MAX_LENGTH = 2000;
 
 /** Disposable e-mail domains refused at sign-up, e-mail change and password reset (spec §5). */
 export const disposableEmailDomains: readonly string[] = [
@@ -106,7 +123,7 @@ const callbackUrlSchema = z.string().max(2000).optional();
 export const signUpBodySchema = z.looseObject({
   email: newEmailSchema,
   password: newPasswordSchema,
-  name: z.string().trim().max(200).optional(),
+  name: z.string().trim().max(USER_NAME_MAX_LENGTH, { error: authMessages.nameTooLong }).optional(),
   callbackURL: callbackUrlSchema,
 });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
@@ -137,9 +154,38 @@ export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 /** POST /api/auth/change-email (better-auth `changeEmail`), signed in only. */
 export const changeEmailBodySchema = z.looseObject({
   newEmail: newEmailSchema,
+  /** Re-authentication (ADR 0016): required when the account has a password; Google-only accounts need a recent sign-in. */
+  currentPassword: z.string().max(PASSWORD_MAX_LENGTH, { error: authMessages.passwordTooLong }).optional(),
   callbackURL: callbackUrlSchema,
 });
 export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;
+
+/** POST /api/auth/change-password (better-auth `changePassword`), signed in only; same policy as sign-up. */
+export const changePasswordBodySchema = z.strictObject({
+  currentPassword: z
+    .string()
+    .min(1, { error: authMessages.currentPasswordRequired })
+    .max(PASSWORD_MAX_LENGTH, { error: authMessages.passwordTooLong }),
+  newPassword: newPasswordSchema,
+  revokeOtherSessions: z.boolean().optional(),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/** POST /api/auth/update-user (better-auth `updateUser`): the name (as at sign-up) and an https photo URL only. */
+export const updateUserBodySchema = z.strictObject({
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: 'Le nom ne peut pas être vide.' })
+    .max(USER_NAME_MAX_LENGTH, { error: authMessages.nameTooLong })
+    .optional(),
+  image: z
+    .url({ protocol: /^https$/, error: authMessages.invalidImageUrl })
+    .max(USER_IMAGE_URL_MAX_LENGTH, { error: authMessages.invalidImageUrl })
+    .nullable()
+    .optional(),
+});
+export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 
 /** POST /api/auth/send-verification-email (better-auth `sendVerificationEmail`). */
 export const sendVerificationEmailBodySchema = z.looseObject({

@@ -12,6 +12,8 @@ export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.enum(['ok', 'error']),
   uptimeSeconds: z.number(),
+  /** French explanation when the database does not answer (503). */
+  error: z.string().optional(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
@@ -29,3 +31,14 @@ export type BuildInfo = z.infer<typeof buildInfoSchema>;
 /** GET /runtime-info.json */
 export const runtimeInfoSchema = z.object({ revision: z.string(), env: z.string() });
 export type RuntimeInfo = z.infer<typeof runtimeInfoSchema>;
+
+/**
+ * `apps/web/dist/routes.json`, written by the web build (vite.config.ts) from the app's route list: the server
+ * answers 200 with the SPA for these paths and 404 (with the same SPA, which shows its not-found page) for any
+ * other (ADR 0020). A pattern is a literal path, with `:name` for one segment and a final `/*` for any rest.
+ */
+export const SPA_ROUTES_FILE = 'routes.json';
+export const spaRoutesManifestSchema = z.object({
+  routes: z.array(z.string().startsWith('/')).min(1),
+});
+export type SpaRoutesManifest = z.infer<typeof spaRoutesManifestSchema>;

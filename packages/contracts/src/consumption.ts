@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { pageOf, pageQuerySchema } from './pagination.ts';
 
 /**
  * Consumption data (issue 5, item 1; spec §7 `/api/consumption-data/` — list, create, detail, delete, summary).
  * docs/api.md § Consumption data, ADR 0013.
  *
- * - `GET    /api/consumption-data/`               → `{ items: ConsumptionDatasetSummary[] }` (newest first)
+ * - `GET    /api/consumption-data/?page=&pageSize=` → `{ items, total, page, pageSize }` (newest first, ADR 0020)
  * - `POST   /api/consumption-data/`               → 201 `{ dataset, warnings }` (import of a CSV, JSON body)
  * - `GET    /api/consumption-data/summary/`       → totals per PCE over every dataset of the user
  * - `GET    /api/consumption-data/:id/`           → `{ dataset, releves }` (the daily series)
@@ -92,7 +93,10 @@ export const consumptionDatasetSummarySchema = z.object({
 });
 export type ConsumptionDatasetSummary = z.infer<typeof consumptionDatasetSummarySchema>;
 
-export const consumptionDatasetListSchema = z.object({ items: z.array(consumptionDatasetSummarySchema) });
+/** `GET /api/consumption-data/?page=&pageSize=` (ADR 0020). */
+export const consumptionDatasetListQuerySchema = pageQuerySchema;
+export type ConsumptionDatasetListQuery = z.infer<typeof consumptionDatasetListQuerySchema>;
+export const consumptionDatasetListSchema = pageOf(consumptionDatasetSummarySchema);
 export type ConsumptionDatasetList = z.infer<typeof consumptionDatasetListSchema>;
 
 export const createConsumptionDataResponseSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf, pageQuerySchema } from './pagination.ts';
 
 /** Subjects offered by the public contact form (/contact). */
 export const contactTopics = ['commercial', 'support', 'donnees', 'autre'] as const;
@@ -45,10 +46,7 @@ export const contactMessageResponseSchema = z.object({ received: z.literal(true)
 export type ContactMessageResponse = z.infer<typeof contactMessageResponseSchema>;
 
 /** GET /api/admin/contact-messages?page=&pageSize= (staff and admin), newest first. */
-export const adminContactMessagesQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
+export const adminContactMessagesQuerySchema = pageQuerySchema;
 export type AdminContactMessagesQuery = z.infer<typeof adminContactMessagesQuerySchema>;
 
 export const contactMessageSchema = z.object({
@@ -62,10 +60,5 @@ export const contactMessageSchema = z.object({
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 
-export const adminContactMessagesResponseSchema = z.object({
-  items: z.array(contactMessageSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const adminContactMessagesResponseSchema = pageOf(contactMessageSchema);
 export type AdminContactMessagesResponse = z.infer<typeof adminContactMessagesResponseSchema>;

@@ -6,4 +6,5 @@ export * from './consumption.ts';
 export * from './contact.ts';
 export * from './errors.ts';
 export * from './optimisation.ts';
+export * from './pagination.ts';
 export * from './simulator.ts';

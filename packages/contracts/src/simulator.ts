@@ -1,3 +1,4 @@
+import { parseFrenchNumber } from '@pilote/tariffs/numbers';
 import { z } from 'zod';
 import { FieldError, type FormValue, formText, formValueSchema } from './form-fields.ts';
 
@@ -197,21 +198,8 @@ export type SimulatorFormCheck =
   | { ok: true; value: ValidatedSimulatorForm }
   | { ok: false; code: 'BOT_DETECTED' | 'VALIDATION_FAILED'; field: string; message: string };
 
-/**
- * Parses a French number: comma or dot decimals, spaces (also non-breaking / narrow) as thousands
- * separators. Returns null when the text is not a number.
- */
-export function parseFrenchNumber(value: string | number): number | null {
-  if (typeof value === 'number') {
-    return Number.isFinite(value) ? value : null;
-  }
-  const compact = value.replace(/[\s\u00a0\u202f\u2009]/g, '').replace(',', '.');
-  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(compact)) {
-    return null;
-  }
-  const parsed = Number(compact);
-  return Number.isFinite(parsed) ? parsed : null;
-}
+/** The one French-number reader (packages/tariffs/src/numbers.ts), re-exported for the forms' callers. */
+export { parseFrenchNumber };
 
 const FIELD_LABELS: Record<string, string> = {
   car: 'CAR',
@@ -325,6 +313,16 @@ export function validateSimulatorForm(body: SimulateBody): SimulatorFormCheck {
     if (cja === undefined && pointDeReseau === 'PITD' && subscribed) {
       throw new FieldError('cjaMwhj', SIMULATOR_MESSAGES.cja);
     }
+    // A PITD in T4 / TP has no CAR field: the storage compensation is estimated from the yearly consumption, so
+    // the assiette is required there unless a CAR is sent (API clients) (ADR 0023), as it is for LI and PIC.
+    if (
+      pointDeReseau === 'PITD' &&
+      subscribed &&
+      car === undefined &&
+      number(body.assiette, 'assiette') === undefined
+    ) {
+      throw new FieldError('assiette', SIMULATOR_MESSAGES.assiette);
+    }
     return {
       ok: true,
       value: {
@@ -432,6 +430,11 @@ export const simulationResultSchema = z.object({
   gridDates: gridDatesSchema,
   usedSampleData: z.boolean(),
   hasEstimates: z.boolean(),
+  /**
+   * Grids read past their last sourced value (estimates that say so), with the start date of that last value.
+   * Absent from simulations stored before it existed.
+   */
+  estimatedGrids: z.array(z.object({ grid: z.string(), lastSourcedOn: z.string() })).optional(),
   /** Reference data used for the point. */
   referentiel: z.object({
     ntr: z.number().int(),
@@ -466,3 +469,32 @@ export const simulationPdfLinkResponseSchema = z.object({
   pdfUrlExpiresAt: z.iso.datetime(),
 });
 export type SimulationPdfLinkResponse = z.infer<typeof simulationPdfLinkResponseSchema>;
+
+const frenchLongDate = new Intl.DateTimeFormat('fr-FR', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** "2025-07-01" → "1er juillet 2025". */
+function frenchDay(isoDate: string): string {
+  const text = frenchLongDate.format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
+  return text.replace(/^1 /, '1er ');
+}
+
+/**
+ * The banner of a result that reads grids past their last sourced value (results page and PDF), or null when it
+ * reads none.
+ */
+export function estimatedGridsNotice(
+  grids: readonly { grid: string; lastSourcedOn: string }[] | undefined,
+): string | null {
+  if (!grids || grids.length === 0) {
+    return null;
+  }
+  const list = grids
+    .map((item) => `${item.grid} (dernière valeur publiée dans nos sources : ${frenchDay(item.lastSourcedOn)})`)
+    .join(' ; ');
+  return `Grille estimée : ${list}. La grille en vigueur à cette date n'est pas encore publiée dans nos sources : les lignes marquées « Estimation » en sont une estimation, à confirmer à sa publication.`;
+}

@@ -152,3 +152,40 @@ describe('helpers', () => {
     expect(parseQualite('bof')).toBeNull();
   });
 });
+
+describe('consumption CSV: a decimal comma under the « , » separator is refused, never truncated', () => {
+  it('refuses a row with more fields than its named header, naming the line', () => {
+    expect(errorsOf(parseConsumptionCsv('date,kWh\n2025-01-01,10,5\n2025-01-02,11\n'))).toEqual([
+      'Ligne 2 : ligne ambiguë « 2025-01-01,10,5 » : 3 champs pour 2 colonnes d’en-tête. Avec « , » comme séparateur, une décimale à virgule (« 10,5 ») coupe le nombre en deux : séparez les colonnes par « ; », écrivez la décimale avec un point ou mettez le nombre entre guillemets.',
+    ]);
+    const grdf = 'Date de relevé,Energie consommée (kWh)\n01/01/2025,57\n02/01/2025,59,5\n';
+    expect(errorsOf(parseConsumptionCsv(grdf))[0]).toMatch(/^Ligne 3 : ligne ambiguë « 02\/01\/2025,59,5 » : 3 champs/);
+  });
+
+  it('refuses a number where the quality goes, in the simple and the named layouts', () => {
+    expect(errorsOf(parseConsumptionCsv('2025-01-01,10,5\n'))).toEqual([
+      'Ligne 1 : 3ᵉ colonne « 5 » inattendue : avec des décimales à virgule, séparez les colonnes par « ; ».',
+    ]);
+    expect(errorsOf(parseConsumptionCsv('date,kWh,qualité\n2025-01-01,12,mesuré\n2025-01-02,10,5\n'))).toEqual([
+      'Ligne 3 : ligne ambiguë : un nombre (« 5 ») à la place de la qualité. Avec « , » comme séparateur, une décimale à virgule coupe le nombre en deux : séparez les colonnes par « ; ».',
+    ]);
+  });
+
+  it('reads the unambiguous spellings: point decimals, quoted comma decimals, « ; » with comma decimals', () => {
+    for (const text of [
+      'date,kWh\n2025-01-01,10.5\n',
+      'date,kWh\n2025-01-01,"10,5"\n',
+      '2025-01-01,"10,5"\n',
+      'date;kWh\n2025-01-01;10,5\n',
+    ]) {
+      expect(ok(parseConsumptionCsv(text)).releves[0]?.kwh, text).toBe(10.5);
+    }
+  });
+
+  it('uses the one French-number reader: badly grouped or mixed separators are invalid values', () => {
+    expect(errorsOf(parseConsumptionCsv('2025-01-01;10 5\n2025-01-02;1.234,5\n2025-01-03;1 234,5\n'))).toEqual([
+      'Ligne 1 : consommation invalide « 10 5 » (nombre de kWh attendu).',
+      'Ligne 2 : consommation invalide « 1.234,5 » (nombre de kWh attendu).',
+    ]);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCsvErrors, normalizeTso, parsePitdCsv, parseZiCsv, splitCsvLine } from '../src/index.ts';
+import { formatCsvErrors, normaliseTso, parsePitdCsv, parseZiCsv, splitCsvLine } from '../src/index.ts';
 
 const HEADER =
   'code_pitd;libelle;commune_insee;commune;gestionnaire_transport;gestionnaire_distribution;ntr;station_meteo';
@@ -80,6 +80,21 @@ describe('parsePitdCsv', () => {
 });
 
 describe('parseZiCsv', () => {
+  it('reads zi with the one French-number reader: ambiguous spellings are line-numbered errors', () => {
+    const result = parseZiCsv('station_meteo;profil;zi\nA;P016;1 234,5\nB;P016;1.234,5\nC;P016;0,1,2\nD;P016;+0,5\n');
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(formatCsvErrors(result.errors)).toBe(
+        [
+          'Ligne 3 : le champ « zi » doit être un nombre strictement positif (valeur : « 1.234,5 »).',
+          'Ligne 4 : le champ « zi » doit être un nombre strictement positif (valeur : « 0,1,2 »).',
+        ].join('\n'),
+      );
+    }
+    const ok = parseZiCsv('station_meteo;profil;zi\nA;P016;1 234,5\nD;P016;+0,5\n');
+    expect(ok.ok && ok.rows.map((row) => row.zi)).toEqual([1234.5, 0.5]);
+  });
+
   it('parses decimals with a point or a comma', () => {
     const result = parseZiCsv('station_meteo;profil;zi\nPARIS-MONTSOURIS;P016;0,0068\nPARIS-MONTSOURIS;p011;0.0032\n');
     expect(result).toEqual({
@@ -109,9 +124,9 @@ describe('helpers', () => {
   it('splits quoted fields and normalises TSO names', () => {
     expect(splitCsvLine('a;"b;c";"d ""e"""')).toEqual(['a', 'b;c', 'd "e"']);
     expect(splitCsvLine('a;"b')).toBeNull();
-    expect(normalizeTso('GRTgaz')).toBe('NaTran');
-    expect(normalizeTso('TEREGA')).toBe('Teréga');
-    expect(normalizeTso('Teréga')).toBe('Teréga');
-    expect(normalizeTso('Storengy')).toBeUndefined();
+    expect(normaliseTso('GRTgaz')).toBe('NaTran');
+    expect(normaliseTso('TEREGA')).toBe('Teréga');
+    expect(normaliseTso('Teréga')).toBe('Teréga');
+    expect(normaliseTso('Storengy')).toBeUndefined();
   });
 });

@@ -77,7 +77,9 @@ describe('parameter registry', () => {
     expect(t4?.from).toBe('2025-07-01');
     expect(t4?.status).toBe('secondary');
     const tp = snap.find((s) => s.id === 'atrd7.grdf.tp.abonnement');
-    expect(tp?.value).toBeNull();
+    expect(tp?.value).toBe(51721.8);
+    const after = snapshotAt('2028-07-01').find((s) => s.id === 'atrd7.grdf.tp.abonnement');
+    expect(after?.value).toBeNull();
     expect(getParameter('atrt8.tcs')).toBe(atrtTcs);
     expect(() => getParameter('nope')).toThrow('Paramètre inconnu');
   });
@@ -96,16 +98,21 @@ describe('valueAt / entryAt', () => {
   it('throws a clear error before the first date and after a null end', () => {
     expect(() => valueAt(atrdT4Abonnement, '2024-06-30')).toThrow(ParameterLookupError);
     expect(() => valueAt(atrdT4Abonnement, '2024-06-30')).toThrow(/première valeur connue au 2024-07-01/);
-    expect(() => valueAt(atrdTpAbonnement, '2025-07-01')).toThrow(/aucune valeur sourcée à partir du 2025-07-01/);
-    expect(() => valueAt(atrdT4Abonnement, '2026-07-01')).toThrow(/données tarifaires ne sont pas disponibles/);
+    expect(() => valueAt(atrdTpAbonnement, '2028-07-01')).toThrow(/aucune valeur sourcée à partir du 2028-07-01/);
+    expect(() => valueAt(atrdT4Abonnement, '2028-07-01')).toThrow(/données tarifaires ne sont pas disponibles/);
     expect(() => valueAt(atrdT4Abonnement, '2025-13-01')).toThrow(/date valide/);
   });
 
   it('carries references and the estimate flag', () => {
     const tcs2026 = resolveAt(atrtTcs, '2026-04-01');
-    expect(tcs2026.value).toBe(127.79);
-    expect(tcs2026.isEstimate).toBe(true);
-    expect(tcs2026.sources[0]?.status).toBe('estimate');
+    expect(tcs2026.value).toBe(127.8);
+    expect(tcs2026.isEstimate).toBe(false);
+    expect(tcs2026.sources[0]?.status).toBe('official');
+    expect(tcs2026.sources[0]?.title).toMatch(/2026-28/);
+    const tcs2027 = resolveAt(atrtTcs, '2027-04-01');
+    expect(tcs2027.value).toBe(127.8);
+    expect(tcs2027.isEstimate).toBe(true);
+    expect(tcs2027.entry.notes).toMatch(/reconduite/);
     expect(resolveAt(atrtTcs, '2025-04-01').isEstimate).toBe(false);
   });
 });

@@ -17,10 +17,8 @@ import {
   SAMPLE_ZI,
   type SimulationInput,
   simulate,
-  TariffDataUnavailableError,
   TariffDomainError,
   TariffInputError,
-  UnsupportedCombinationError,
 } from '../src/index.ts';
 
 const natranNtr2 = SAMPLE_PITD.rows.find((r) => r.gestionnaireTransport === 'NaTran' && r.ntr === 2);
@@ -186,8 +184,8 @@ describe('[T2] consumer ATRD example', () => {
 describe('T4 capacity bands (reading: marginal bands)', () => {
   it('bills the first 500 MWh/j at the first rate and the rest at the second', () => {
     const r = simulate(acceptanceInput({ cja: 600 }), '2026-02-01');
-    expect(r.annuel.termeDistribution).toBe(500 * 288 + 100 * 143.94);
-    expect(line(r, 'atrd.capacite').formula).toBe('500 MWh/j × 288,00 €/MWh/j/an + 100 MWh/j × 143,94 €/MWh/j/an');
+    expect(r.annuel.termeDistribution).toBe(500 * 288 + 100 * 144);
+    expect(line(r, 'atrd.capacite').formula).toBe('500 MWh/j × 288,00 €/MWh/j/an + 100 MWh/j × 144,00 €/MWh/j/an');
     expect(r.warnings.some((w) => w.includes('tranches marginales'))).toBe(true);
   });
 });
@@ -204,10 +202,11 @@ describe('CEE override', () => {
 });
 
 describe('errors and unsupported combinations', () => {
-  it('TP has no sourced grid from 1 July 2025 → "pas encore supporté"', () => {
-    const call = () => simulate(acceptanceInput({ tarif: 'TP', distanceM: 100 }), '2026-02-01');
-    expect(call).toThrow(UnsupportedCombinationError);
-    expect(call).toThrow(/pas encore supporté/);
+  it('TP from 1 July 2025 uses the 2025 terms rebuilt by the official rule', () => {
+    const r = simulate(acceptanceInput({ tarif: 'TP', distanceM: 100 }), '2026-02-01');
+    expect(r.annuel.abonnement).toBe(51721.8);
+    expect(r.annuel.termeDistribution).toBe(roundTo2(109 * 143.64 + 100 * 94.32));
+    expect(line(r, 'atrd.abonnement').isEstimate).toBe(false);
   });
 
   it('TP before 1 July 2025 works (subscription + capacity + distance)', () => {
@@ -221,22 +220,9 @@ describe('errors and unsupported combinations', () => {
     expect(() => simulate(acceptanceInput({ dso: 'Régaz-Bordeaux' }), '2026-02-01')).toThrow(/pas encore supporté/);
   });
 
-  it('LI and PIC: TCL of transport-connected consumers not sourced → "données tarifaires" … "pas disponibles"', () => {
-    for (const pointDeReseau of ['LI', 'PIC'] as const) {
-      const call = () => simulate(acceptanceInput({ pointDeReseau, dso: undefined, assiette: 20000 }), '2026-02-01');
-      expect(call).toThrow(TariffDataUnavailableError);
-      try {
-        call();
-      } catch (error) {
-        expect((error as Error).message).toContain('données tarifaires');
-        expect((error as Error).message).toContain('pas disponibles');
-      }
-    }
-  });
-
   it('dates without sourced grids → domain error, not a crash', () => {
-    expect(() => simulate(acceptanceInput(), '2026-07-01')).toThrow(TariffDomainError);
-    expect(() => simulate(acceptanceInput(), '2026-04-01')).toThrow(/pas disponibles/);
+    expect(() => simulate(acceptanceInput(), '2028-07-01')).toThrow(TariffDomainError);
+    expect(() => simulate(acceptanceInput(), '2028-04-01')).toThrow(/pas disponibles/);
     expect(() => simulate(acceptanceInput(), '2024-03-01')).toThrow(/pas disponibles/);
   });
 
@@ -258,3 +244,99 @@ function roundTo2(x: number): number {
 function roundSum(a: number, b: number): number {
   return roundTo2(a + b);
 }
+
+describe('2026 grids (délib. 2026-28, 2026-49, 2026-63; arrêté accise du 27 janvier 2026)', () => {
+  it('T4 PITD NaTran NTR 2 in November 2026: official ATRT8, TTS and A of 1 April 2026, ATRD7 estimate', () => {
+    const r = simulate(acceptanceInput({ modulation: 29.015 }), '2026-11-01');
+    expect(line(r, 'atrt.tcs').annualAmount).toBe(roundTo2(109 * 127.8));
+    expect(line(r, 'atrt.tcr').annualAmount).toBe(roundTo2(109 * 99.12 * 2));
+    expect(line(r, 'atrt.tcl').annualAmount).toBe(roundTo2(109 * 58.23));
+    expect(line(r, 'atrt.tcs').isEstimate).toBe(false);
+    expect(line(r, 'atrt.stockage').annualAmount).toBe(roundTo2(29.015 * 398.08));
+    // From 1 July 2026 the ATRD7 grid is the reference grid at the last known index: an estimate, said so.
+    expect(line(r, 'atrd.abonnement').isEstimate).toBe(true);
+    expect(line(r, 'atrd.abonnement').sources.every((s) => s.status === 'estimate')).toBe(true);
+    expect(r.hasEstimates).toBe(true);
+    expect(r.gridDates.atrt).toBe('2026-04-01');
+  });
+
+  it('names the grids read past their last sourced value (the « grille estimée » banner), and none in February 2026', () => {
+    const r = simulate(acceptanceInput({ modulation: 29.015 }), '2026-11-01');
+    expect(r.estimatedGrids).toEqual([
+      { grid: 'ATRD7 GRDF', lastSourcedOn: '2025-07-01' },
+      { grid: 'CTA', lastSourcedOn: '2025-07-01' },
+    ]);
+    // The default CEE cost is an estimate but has no sourced value to go past; 2025 ATRT8 TCL estimates precede a
+    // sourced value: neither is a « grille estimée ».
+    expect(simulate(acceptanceInput(), '2026-02-01').estimatedGrids).toEqual([]);
+    expect(simulate(acceptanceInput(), '2027-05-01').estimatedGrids.map((g) => g.grid)).toEqual([
+      'ATRD7 GRDF',
+      'ATRT8',
+      'CTA',
+      'Accise',
+    ]);
+  });
+
+  it('no line mixes an estimate into an official status', () => {
+    const r = simulate(acceptanceInput({ modulation: 29.015 }), '2026-11-01');
+    for (const l of r.lignes) {
+      if (l.sources.some((s) => s.status === 'estimate')) {
+        expect(l.isEstimate, l.id).toBe(true);
+      }
+    }
+  });
+
+  it('accise: January 2026 stays at 15,43 €/MWh, February 2026 switches to 16,39 €/MWh (official)', () => {
+    expect(simulate(acceptanceInput(), '2026-01-01').parMwh.accise).toBe(15.43);
+    const feb = simulate(acceptanceInput(), '2026-02-01');
+    expect(feb.parMwh.accise).toBe(16.39);
+    expect(line(feb, 'taxe.accise').sources[0]?.title).toMatch(/Arrêté du 27 janvier 2026/);
+    expect(line(feb, 'taxe.accise').isEstimate).toBe(false);
+  });
+
+  it('T3 from 1 July 2026 uses the new split of the reference grid (estimate)', () => {
+    const r = simulate(
+      acceptanceInput({ tarif: 'T3', car: 500, cja: undefined, referentiel: { ntr: 2, zi: 0.005, isSample: false } }),
+      '2026-09-01',
+    );
+    expect(r.annuel.abonnement).toBe(1760.64);
+    expect(r.parMwh.termeProportionnel).toBe(7.15);
+    expect(line(r, 'atrd.abonnement').isEstimate).toBe(true);
+    expect(r.warnings.some((w) => w.includes('Terme de débit normalisé') && w.includes('non inclus'))).toBe(true);
+  });
+});
+
+describe('LI (consumer connected to transport), ATRT8 of 1 April 2026', () => {
+  const li: SimulationInput = {
+    pointDeReseau: 'LI',
+    code: 'LI-TEST',
+    tso: 'NaTran',
+    profil: 'P016',
+    tarif: 'T4',
+    car: 20000,
+    cja: 100,
+    assiette: 20000,
+    modulation: 40,
+    referentiel: { ntr: 2, isSample: false },
+  };
+
+  it('TCS + TCR × NTR + TCL consumer on the CJA, the per-poste term, storage, CTA transport, accise, CEE; no ATRD line', () => {
+    const r = simulate(li, '2026-11-01');
+    expect(r.lignes.some((l) => l.id.startsWith('atrd.'))).toBe(false);
+    expect(line(r, 'atrt.tcs').annualAmount).toBe(12780);
+    expect(line(r, 'atrt.tcr').annualAmount).toBe(19824);
+    expect(line(r, 'atrt.tcl').annualAmount).toBe(3944);
+    expect(line(r, 'atrt.poste').annualAmount).toBe(7611.06);
+    expect(r.annuel.termeTransport).toBe(44159.06);
+    expect(line(r, 'atrt.stockage').annualAmount).toBe(roundTo2(40 * 398.08));
+    expect(r.annuel.ctaTso).toBe(roundTo2(0.0471 * 44159.06));
+    expect(r.parMwh.accise).toBe(16.39);
+    expect(r.annuel.abonnement).toBe(0);
+  });
+
+  it('Teréga uses its own TCL and per-poste term', () => {
+    const r = simulate({ ...li, tso: 'Teréga' }, '2026-11-01');
+    expect(line(r, 'atrt.tcl').annualAmount).toBe(3774);
+    expect(line(r, 'atrt.poste').annualAmount).toBe(4174.02);
+  });
+});

@@ -147,20 +147,23 @@ describe('capacity-cost pieces (reused by the CJA optimiser)', () => {
     const cta = 0.208 + 0.0471 * 0.8321;
     expect(first?.slope).toBeCloseTo(288 * (1 + cta) + 371.59, 8);
     expect(second?.from).toBe(500);
-    expect(second?.slope).toBeCloseTo(143.94 * (1 + cta) + 371.59, 8);
+    expect(second?.slope).toBeCloseTo(144 * (1 + cta) + 371.59, 8);
   });
 });
 
 describe('availableEffectMonths', () => {
   it('lists the months the sourced grids cover', () => {
-    const months = availableEffectMonths('2024-01', '2026-12', { pointDeReseau: 'PITD', tarif: 'T4', tso: 'NaTran' });
+    const months = availableEffectMonths('2024-01', '2028-12', { pointDeReseau: 'PITD', tarif: 'T4', tso: 'NaTran' });
     expect(months[0]).toBe('2024-07-01');
-    expect(months.at(-1)).toBe('2026-03-01');
-    expect(months).toContain('2026-02-01');
+    // Months after the last sourced grid are estimates, not gaps, until the accise estimate stops (January 2028).
+    expect(months.at(-1)).toBe('2028-01-01');
+    expect(months).toContain('2026-11-01');
+    expect(months).toContain('2027-06-01');
     const tp = availableEffectMonths('2024-01', '2026-12', { pointDeReseau: 'PITD', tarif: 'TP', tso: 'NaTran' });
-    expect(tp.at(-1)).toBe('2025-06-01');
-    expect(availableEffectMonths('2025-01', '2025-12', { pointDeReseau: 'LI', tarif: 'T4', tso: 'NaTran' })).toEqual(
-      [],
-    );
+    expect(tp).toContain('2026-02-01');
+    expect(tp.at(-1)).toBe('2026-12-01');
+    expect(
+      availableEffectMonths('2025-01', '2025-12', { pointDeReseau: 'LI', tarif: 'T4', tso: 'NaTran' }),
+    ).toHaveLength(12);
   });
 });

@@ -1,18 +1,14 @@
 // `npm run tariffs:import -- pitd <fichier.csv>` / `npm run tariffs:import -- zi <fichier.csv>` [--sample]
 // Imports a PITD or Zi table into the configured database as a new active version (the previous one is kept,
-// deactivated). ADR 0011.
+// deactivated). ADR 0011. The file is read here; its text goes through the running server's control channel
+// when the server holds the PGlite folder (ADR 0017).
 import { readFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import path from 'node:path';
 import { PITD_CSV_HEADER, ZI_CSV_HEADER } from '@pilote/tariffs';
+import { z } from 'zod';
 import { formatImportSummary, importReferenceFile, ReferenceImportError } from '../modules/reference-data/importer.ts';
-import { CliError, runCli } from './run.ts';
-
-const USAGE = `Usage : npm run tariffs:import -- <pitd|zi> <fichier.csv> [--sample]
-Importe la table des PITD ou la table Zi (CSV UTF-8, séparateur « ; ») comme nouvelle version active ;
-la version précédente est conservée, désactivée. --sample marque le fichier comme échantillon.
-En-tête PITD : ${PITD_CSV_HEADER.join(';')}
-En-tête Zi   : ${ZI_CSV_HEADER.join(';')}`;
+import { CliError, type CliIo, type OperatorCommand, runOperatorCommand } from './command.ts';
 
 function operator(): string {
   try {
@@ -22,10 +18,25 @@ function operator(): string {
   }
 }
 
-await runCli(
-  USAGE,
-  { sample: { type: 'boolean' } },
-  async (values, positionals) => {
+const inputSchema = z.object({
+  kind: z.enum(['pitd', 'zi']),
+  text: z.string(),
+  fileName: z.string().min(1).max(255),
+  isSample: z.boolean(),
+  importedBy: z.string().min(1).max(100),
+});
+
+export const tariffsImportCommand: OperatorCommand<z.infer<typeof inputSchema>> = {
+  name: 'tariffs:import',
+  usage: `Usage : npm run tariffs:import -- <pitd|zi> <fichier.csv> [--sample]
+Importe la table des PITD ou la table Zi (CSV UTF-8, séparateur « ; ») comme nouvelle version active ;
+la version précédente est conservée, désactivée. --sample marque le fichier comme échantillon.
+En-tête PITD : ${PITD_CSV_HEADER.join(';')}
+En-tête Zi   : ${ZI_CSV_HEADER.join(';')}`,
+  options: { sample: { type: 'boolean' } },
+  allowPositionals: true,
+  inputSchema,
+  parseArguments: async (values, positionals, env) => {
     const [kind, file, ...rest] = positionals;
     if (!kind || !file || rest.length > 0) {
       throw new CliError('Indiquez le type de table (pitd ou zi) puis le fichier CSV.');
@@ -34,29 +45,21 @@ await runCli(
       throw new CliError(`Type de table inconnu : ${kind}. Types possibles : pitd, zi.`);
     }
     // npm runs the script from apps/server: a relative path is relative to where npm was started.
-    const absolute = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+    const absolute = path.resolve(env.INIT_CWD ?? process.cwd(), file);
     let text: string;
     try {
       text = await readFile(absolute, 'utf8');
     } catch (error) {
       throw new CliError(
         `Impossible de lire le fichier ${absolute} : ${(error as NodeJS.ErrnoException).code ?? error}.`,
-        {
-          showUsage: false,
-        },
+        { showUsage: false },
       );
     }
-    return { kind, text, fileName: path.basename(absolute), isSample: Boolean(values.sample) } as const;
+    return { kind, text, fileName: path.basename(absolute), isSample: Boolean(values.sample), importedBy: operator() };
   },
-  async ({ kind, text, fileName, isSample }, { db }) => {
+  execute: async ({ kind, text, fileName, isSample, importedBy }, { db }) => {
     try {
-      const summary = await importReferenceFile(db, {
-        kind,
-        text,
-        sourceFileName: fileName,
-        importedBy: operator(),
-        isSample,
-      });
+      const summary = await importReferenceFile(db, { kind, text, sourceFileName: fileName, importedBy, isSample });
       return formatImportSummary(summary, fileName);
     } catch (error) {
       if (error instanceof ReferenceImportError) {
@@ -65,5 +68,6 @@ await runCli(
       throw error;
     }
   },
-  { allowPositionals: true },
-);
+};
+
+export const main = (args: string[], io: CliIo): Promise<number> => runOperatorCommand(tariffsImportCommand, args, io);

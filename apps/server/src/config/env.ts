@@ -1,11 +1,82 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
-const booleanFromEnv = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'attendu : true ou false' })
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+/** A duration in milliseconds between `min` and `max`, with one French message for every kind of mistake. */
+const milliseconds = (min: number, max: number) => {
+  const error = `attendu : une durée en millisecondes (${min} à ${max})`;
+  return z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+};
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** What Fastify's `trustProxy` gets: nothing trusted, a number of proxy hops, or the proxies' addresses. */
+export type TrustProxy = false | number | string[];
+
+const TRUST_PROXY_FORMS =
+  'attendu : false, true (= 1 proxy), un nombre de proxys entre 0 et 10 (ex. 1), ou une liste d’adresses IP / CIDR séparées par des virgules (ex. 10.0.0.1,192.168.0.0/16)';
+const PROXY_ALIASES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** `10.0.0.1`, `::1`, `10.0.0.0/8`, `fd00::/8`, or proxy-addr's aliases loopback / linklocal / uniquelocal. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_ALIASES.has(entry)) {
+    return true;
+  }
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) {
+    return false;
+  }
+  if (prefix === undefined) {
+    return true;
+  }
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY (ADR 0015). Fastify's own `true` trusts every hop, so request.ip would be the left-most
+ * X-Forwarded-For entry, which the client writes: rotating it would dodge every per-IP limit. Here `true` means
+ * one proxy hop (the usual single reverse proxy): request.ip is the address that proxy saw.
+ */
+export function parseTrustProxy(raw: string): TrustProxy | null {
+  const value = raw.trim().toLowerCase();
+  if (value === 'false') {
+    return false;
+  }
+  if (value === 'true') {
+    return 1;
+  }
+  if (/^\d{1,2}$/.test(value)) {
+    const hops = Number(value);
+    return hops > 10 ? null : hops === 0 ? false : hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  return entries.length > 0 && entries.every(isProxyAddress) ? entries : null;
+}
+
+/**
+ * Fastify's form of {@link TrustProxy}. A hop count becomes a function: Fastify 5 ignores a bare number (it
+ * trusts nothing, fail-closed), and Express's meaning is wanted — trust the `hops` nearest addresses (the socket
+ * peer is hop 0), so request.ip is the address the outermost of our proxies saw.
+ */
+export function toFastifyTrustProxy(
+  trustProxy: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy === 'number') {
+    const hops = trustProxy;
+    return (_address, hop) => hop < hops;
+  }
+  return trustProxy;
+}
+
+const trustProxyFromEnv = z.string().transform((raw, context) => {
+  const parsed = parseTrustProxy(raw);
+  if (parsed === null) {
+    context.addIssue({ code: 'custom', message: `${TRUST_PROXY_FORMS} ; reçu « ${raw.slice(0, 80)} »` });
+    return z.NEVER;
+  }
+  return parsed;
+});
 
 /**
  * Every environment variable the server reads. README.md documents the same list (keep them in step).
@@ -30,6 +101,9 @@ export const envSchema = z.object({
       .optional(),
   ),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_CONNECT_TIMEOUT_MS: milliseconds(100, 120_000).default(5_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(100, 3_600_000).default(30_000),
+  DATABASE_HEALTH_TIMEOUT_MS: milliseconds(50, 60_000).default(2_000),
   APP_SECRET: z.preprocess(
     emptyToUndefined,
     z.string().min(32, { error: 'au moins 32 caractères (générez-le avec : openssl rand -base64 48)' }).optional(),
@@ -39,7 +113,7 @@ export const envSchema = z.object({
     z.url({ error: 'attendu : une URL absolue, par exemple https://app.exemple.fr' }).optional(),
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.preprocess(emptyToUndefined, booleanFromEnv.optional()),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, trustProxyFromEnv.optional()),
   WEB_DIST_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
   SMTP_URL: z.preprocess(
     emptyToUndefined,
@@ -67,9 +141,88 @@ export const envSchema = z.object({
     .min(1)
     .max(86_400)
     .default(60),
+  AUTH_ACCOUNT_LIMIT_MAX: z.coerce
+    .number({ error: 'attendu : un nombre entier d’échecs de connexion (1 à 1000)' })
+    .int()
+    .min(1)
+    .max(1000)
+    .default(10),
+  AUTH_ACCOUNT_LIMIT_WINDOW_SECONDS: z.coerce
+    .number({ error: 'attendu : une durée en secondes (1 à 86400)' })
+    .int()
+    .min(1)
+    .max(86_400)
+    .default(900),
+  PASSWORD_HASH_CONCURRENCY: z.coerce
+    .number({ error: 'attendu : un entier entre 1 et 16' })
+    .int()
+    .min(1)
+    .max(16)
+    .default(2),
+  PASSWORD_HASH_QUEUE: z.coerce
+    .number({ error: 'attendu : un entier entre 0 et 1000' })
+    .int()
+    .min(0)
+    .max(1000)
+    .default(16),
   RATE_LIMIT_STORE: z
-    .enum(['memory'], { error: 'attendu : memory (seul magasin disponible aujourd’hui)' })
+    .enum(['memory', 'redis'], { error: 'attendu : memory (une seule instance) ou redis (plusieurs instances)' })
     .default('memory'),
+  REDIS_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\/[^/]+/, { error: 'attendu : une URL redis://hôte:port ou rediss://…' })
+      .optional(),
+  ),
+  RATE_LIMIT_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, {
+      error: 'attendu : 1 à 64 caractères parmi lettres, chiffres, « : », « . », « - », « _ »',
+    })
+    .default('pe:rl:'),
+  PDF_RATE_LIMIT_MAX: z.coerce
+    .number({ error: 'attendu : un nombre entier de téléchargements (1 à 10000)' })
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(30),
+  PDF_RATE_LIMIT_WINDOW_SECONDS: z.coerce
+    .number({ error: 'attendu : une durée en secondes (1 à 86400)' })
+    .int()
+    .min(1)
+    .max(86_400)
+    .default(60),
+  PDF_WORKERS: z.coerce
+    .number({ error: 'attendu : un nombre de threads de rendu PDF (1 à 8)' })
+    .int()
+    .min(1)
+    .max(8)
+    .default(1),
+  PDF_QUEUE_MAX: z.coerce
+    .number({ error: 'attendu : un nombre de rendus PDF en attente (1 à 1000)' })
+    .int()
+    .min(1)
+    .max(1000)
+    .default(50),
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce
+    .number({ error: 'attendu : un délai en millisecondes (0 pour désactiver)' })
+    .int()
+    .min(0)
+    .max(60_000)
+    .optional(),
+  PRESSURE_MAX_HEAP_USED_MB: z.coerce
+    .number({ error: 'attendu : une taille en Mio (0 pour désactiver)' })
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .optional(),
+  PRESSURE_SAMPLE_INTERVAL_MS: z.coerce
+    .number({ error: 'attendu : un intervalle en millisecondes (10 à 10000)' })
+    .int()
+    .min(10)
+    .max(10_000)
+    .default(1000),
   PDF_LINK_TTL_SECONDS: z.coerce
     .number({ error: 'attendu : une durée en secondes (60 à 86400)' })
     .int({ error: 'attendu : une durée en secondes (60 à 86400)' })
@@ -95,11 +248,19 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolMax: number;
+  /** PostgreSQL connection and statement timeouts, and the /api/health ping timeout (ADR 0017). */
+  databaseTimeouts: { connectMs: number; statementMs: number; healthMs: number };
   /** Undefined means: generate one and keep it in DATA_DIR (see secrets.ts). */
   appSecret: string | undefined;
   publicUrl: string;
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Fastify's trustProxy (see parseTrustProxy): false, a hop count, or the proxies' addresses. */
+  trustProxy: TrustProxy;
+  /**
+   * Origins whose browser pages may send state-changing requests (ADR 0015): PUBLIC_URL's; with the default
+   * PUBLIC_URL also its 127.0.0.1 and [::1] spellings; in development also the Vite dev server (:5173).
+   */
+  trustedOrigins: readonly string[];
   webDistDir: string | undefined;
   mail: {
     /** SMTP server URL; undefined keeps mails in the outbox table (admin panel) and logs their links. */
@@ -109,6 +270,19 @@ export interface Config {
   /** Google sign-in (OIDC discovery on `issuer`); undefined when GOOGLE_CLIENT_ID/SECRET are not both set. */
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   authRateLimit: { max: number; windowSeconds: number; store: Env['RATE_LIMIT_STORE'] };
+  /** Where rate-limit counters live: this process, or Redis shared by every instance (ADR 0018). */
+  rateLimitStore: { kind: Env['RATE_LIMIT_STORE']; redisUrl: string | undefined; keyPrefix: string };
+  /** The simulation PDF: downloads per client IP and window, render threads and their bounded queue. */
+  pdf: { rateLimitMax: number; rateLimitWindowSeconds: number; workers: number; queueMax: number };
+  /**
+   * Load shedding (@fastify/under-pressure): 0 disables a threshold; event-loop delay 1000 ms by default (0
+   * under NODE_ENV=test); heap undefined = 90 % of V8's heap limit.
+   */
+  pressure: { maxEventLoopDelayMs: number; maxHeapUsedMb: number | undefined; sampleIntervalMs: number };
+  /** Failed sign-ins allowed per e-mail address and window, whatever the IP (ADR 0016). */
+  accountLimit: { max: number; windowSeconds: number };
+  /** Password hashes running at once and waiting; beyond, 503 (ADR 0016). */
+  passwordHashing: { concurrency: number; queue: number };
   /** scrypt cost as log2(N); 17 (OWASP) unless lowered for tests. */
   passwordHashLogN: number;
   /** Lifetime of the signed links to a simulation's PDF (ADR 0012). */
@@ -131,6 +305,24 @@ export class ConfigError extends Error {
  */
 function resolveFromInvocationDir(value: string, env: NodeJS.ProcessEnv): string {
   return path.resolve(env.INIT_CWD ?? process.cwd(), value);
+}
+
+/** Vite's dev server (`npm run dev`), which proxies /api to the server without rewriting Origin. */
+const DEV_SERVER_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
+
+function trustedOriginsFor(publicUrl: string, defaultUrl: boolean, nodeEnv: Env['NODE_ENV']): string[] {
+  const origins = [new URL(publicUrl).origin];
+  if (defaultUrl) {
+    for (const loopback of ['127.0.0.1', '[::1]']) {
+      const url = new URL(publicUrl);
+      url.hostname = loopback;
+      origins.push(url.origin);
+    }
+  }
+  if (nodeEnv === 'development') {
+    origins.push(...DEV_SERVER_ORIGINS);
+  }
+  return [...new Set(origins)];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -158,6 +350,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       message: `au moins ${PRODUCTION_PASSWORD_HASH_LOG_N} en production (coût OWASP)`,
     });
   }
+  if (value.RATE_LIMIT_STORE === 'redis' && !value.REDIS_URL) {
+    issues.push({ variable: 'REDIS_URL', message: 'obligatoire quand RATE_LIMIT_STORE=redis' });
+  }
   if (issues.length > 0) {
     throw new ConfigError(issues);
   }
@@ -171,10 +366,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolveFromInvocationDir(value.DATA_DIR, env),
     databaseUrl: value.DATABASE_URL,
     databasePoolMax: value.DATABASE_POOL_MAX,
+    databaseTimeouts: {
+      connectMs: value.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: value.DATABASE_STATEMENT_TIMEOUT_MS,
+      healthMs: value.DATABASE_HEALTH_TIMEOUT_MS,
+    },
     appSecret: value.APP_SECRET,
     publicUrl,
     logLevel: value.LOG_LEVEL,
     trustProxy: value.TRUST_PROXY ?? false,
+    trustedOrigins: trustedOriginsFor(publicUrl, value.PUBLIC_URL === undefined, value.NODE_ENV),
     webDistDir: value.WEB_DIST_DIR ? resolveFromInvocationDir(value.WEB_DIST_DIR, env) : undefined,
     mail: {
       smtpUrl: value.SMTP_URL,
@@ -193,6 +394,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowSeconds: value.AUTH_RATE_LIMIT_WINDOW_SECONDS,
       store: value.RATE_LIMIT_STORE,
     },
+    rateLimitStore: {
+      kind: value.RATE_LIMIT_STORE,
+      redisUrl: value.REDIS_URL,
+      keyPrefix: value.RATE_LIMIT_KEY_PREFIX,
+    },
+    pdf: {
+      rateLimitMax: value.PDF_RATE_LIMIT_MAX,
+      rateLimitWindowSeconds: value.PDF_RATE_LIMIT_WINDOW_SECONDS,
+      workers: value.PDF_WORKERS,
+      queueMax: value.PDF_QUEUE_MAX,
+    },
+    pressure: {
+      // Off by default under NODE_ENV=test: a test machine shared by parallel runs lags for reasons of its own.
+      maxEventLoopDelayMs: value.PRESSURE_MAX_EVENT_LOOP_DELAY_MS ?? (value.NODE_ENV === 'test' ? 0 : 1000),
+      maxHeapUsedMb: value.PRESSURE_MAX_HEAP_USED_MB,
+      sampleIntervalMs: value.PRESSURE_SAMPLE_INTERVAL_MS,
+    },
+    accountLimit: { max: value.AUTH_ACCOUNT_LIMIT_MAX, windowSeconds: value.AUTH_ACCOUNT_LIMIT_WINDOW_SECONDS },
+    passwordHashing: { concurrency: value.PASSWORD_HASH_CONCURRENCY, queue: value.PASSWORD_HASH_QUEUE },
     passwordHashLogN: value.PASSWORD_HASH_LOG_N ?? PRODUCTION_PASSWORD_HASH_LOG_N,
     pdfLinkTtlSeconds: value.PDF_LINK_TTL_SECONDS,
   };

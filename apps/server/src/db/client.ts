@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -14,12 +15,35 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** Raw SQL runner used by migrations and health checks. */
-  ping(): Promise<void>;
+  /** `select 1`; rejects after `timeoutMs` (default: DatabaseOptions.healthTimeoutMs) if nothing answers. */
+  ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
   /** Present for PostgreSQL: lets callers take a dedicated connection (advisory locks). */
   pool?: pg.Pool;
   pglite?: PGlite;
+  /** Present for a PGlite folder: this process's lock on it (ADR 0017). */
+  lock?: DataDirLock;
+}
+
+/** Defaults of DATABASE_CONNECT_TIMEOUT_MS, DATABASE_STATEMENT_TIMEOUT_MS and DATABASE_HEALTH_TIMEOUT_MS. */
+export const DEFAULT_DATABASE_TIMEOUTS = { connectMs: 5_000, statementMs: 30_000, healthMs: 2_000 } as const;
+
+/** The database did not answer in time (or refused): carries a French message for the operator. */
+export class DatabaseTimeoutError extends Error {
+  constructor(timeoutMs: number) {
+    super(`la base de données n'a pas répondu en ${timeoutMs} ms`);
+    this.name = 'DatabaseTimeoutError';
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DatabaseTimeoutError(timeoutMs)), timeoutMs);
+  });
+  // The losing query settles later on its own; its rejection must not become unhandled.
+  promise.catch(() => {});
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 export interface DatabaseOptions {
@@ -28,11 +52,28 @@ export interface DatabaseOptions {
   /** Folder of the PGlite database; `undefined` keeps PGlite in memory (tests). */
   pgliteDir?: string | undefined;
   poolMax?: number;
+  /** PostgreSQL: give up connecting after this long (pg `connectionTimeoutMillis`). */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: server-side `statement_timeout`; the client gives up one second later (`query_timeout`). */
+  statementTimeoutMs?: number;
+  /** Default timeout of ping() (GET /api/health). */
+  healthTimeoutMs?: number;
+  /** Who opens a PGlite folder, written in its lock (`serveur`, `admin:create`…). */
+  purpose?: string;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const healthTimeoutMs = options.healthTimeoutMs ?? DEFAULT_DATABASE_TIMEOUTS.healthMs;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
+    const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_DATABASE_TIMEOUTS.statementMs;
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolMax ?? 10,
+      // A stalled server (accepts, never answers) must not hang requests, /api/health or the start (ADR 0017).
+      connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_DATABASE_TIMEOUTS.connectMs,
+      statement_timeout: statementTimeoutMs,
+      query_timeout: statementTimeoutMs + 1_000,
+    });
     // An idle client that errors (server restart) must not crash the process.
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema });
@@ -40,25 +81,41 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       kind: 'postgres',
       pool,
-      ping: async () => {
-        await pool.query('select 1');
+      ping: async (timeoutMs = healthTimeoutMs) => {
+        await withTimeout(pool.query('select 1'), timeoutMs);
       },
       close: () => pool.end(),
     };
   }
+  let lock: DataDirLock | undefined;
   if (options.pgliteDir) {
     await mkdir(path.dirname(options.pgliteDir), { recursive: true });
+    // Never two processes on one PGlite folder: throws DataDirLockedError naming the holder.
+    lock = await acquireDataDirLock(options.pgliteDir, options.purpose ?? 'processus');
   }
-  const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
-  await client.waitReady;
+  let client: PGlite;
+  try {
+    client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
+    await client.waitReady;
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema });
   return {
     db,
     kind: 'pglite',
     pglite: client,
-    ping: async () => {
-      await client.query('select 1');
+    ...(lock ? { lock } : {}),
+    ping: async (timeoutMs = healthTimeoutMs) => {
+      await withTimeout(client.query('select 1'), timeoutMs);
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        await lock?.release();
+      }
+    },
   };
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -15,6 +16,13 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** bytea ↔ Uint8Array (PGlite answers a Uint8Array, pg a Buffer: both are Uint8Arrays). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+  fromDriver: (value) => value,
+});
 
 /**
  * One row per installation: created at the first start, kept across restarts.
@@ -216,6 +224,24 @@ export const simulations = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (table) => [index('simulations_user_id_created_at_idx').on(table.userId, table.createdAt)],
+);
+
+/**
+ * The rendered PDF of a simulation, kept so that it is rendered once (ADR 0018). A simulation never changes;
+ * `renderer_version` (PDF_RENDERER_VERSION in pdf-report.ts) changes when the layout does, and a row of an
+ * older version is re-rendered and replaced on the next download.
+ */
+export const simulationPdfs = pgTable(
+  'simulation_pdfs',
+  {
+    simulationId: text('simulation_id')
+      .notNull()
+      .references(() => simulations.id, { onDelete: 'cascade' }),
+    rendererVersion: text('renderer_version').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.simulationId, table.rendererVersion] })],
 );
 
 // ---- Consumption data (issue 5, ADR 0013) --------------------------------------------------------------

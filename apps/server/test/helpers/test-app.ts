@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.ts';
+import { type AppDependencies, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config/env.ts';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './test-database.ts';
 
@@ -12,20 +12,32 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds the real app on a fresh database of the given kind; logs are silent unless TEST_LOG is set. */
+/**
+ * Builds the real app on a fresh database of the given kind (a copy of the run's migrated database, ADR 0019);
+ * logs are silent unless TEST_LOG is set.
+ */
 export async function createTestApp(
   kind: DatabaseKind,
   env: NodeJS.ProcessEnv = {},
   /** Runs before app.ready(): lets a test register an extra route (e.g. one that throws). */
   setup?: (app: FastifyInstance) => void,
+  /** Replaces adapters built from the config (e.g. a PDF renderer that counts its renders). */
+  overrides: Pick<AppDependencies, 'pdfRenderer'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind);
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent-test-data', ...env });
+  // scrypt at 2^10 unless a test asks for more: the OWASP cost (2^17, 128 MiB) is ~0.3 s per hash per core.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: '/nonexistent-test-data',
+    PASSWORD_HASH_LOG_N: '10',
+    ...env,
+  });
   const app = await buildApp({
     config,
     database: database.handle,
     secret: TEST_SECRET,
     logger: process.env.TEST_LOG ? { level: 'debug' } : false,
+    ...overrides,
   });
   setup?.(app);
   await app.ready();

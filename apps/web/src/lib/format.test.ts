@@ -95,7 +95,6 @@ describe('parseFrenchNumber', () => {
     ['+2', 2],
     ['1234.56', 1234.56],
     ['1.234', 1.234],
-    ['1.234,5', 1234.5],
     [',5', 0.5],
     ['12,', 12],
     ['0', 0],
@@ -103,9 +102,12 @@ describe('parseFrenchNumber', () => {
     expect(parseFrenchNumber(input)).toBe(expected);
   });
 
-  it.each(['', '   ', 'abc', '1,2,3', '12a', '1.234.567', '--1', '-', ','])('refuses %j', (input) => {
-    expect(parseFrenchNumber(input)).toBeNull();
-  });
+  it.each(['', '   ', 'abc', '1,2,3', '12a', '1.234.567', '1.234,5', '1,234.5', '1 23', '--1', '-', ','])(
+    'refuses %j (ambiguous or malformed)',
+    (input) => {
+      expect(parseFrenchNumber(input)).toBeNull();
+    },
+  );
 
   it('passes finite numbers through and refuses the rest', () => {
     expect(parseFrenchNumber(4.2)).toBe(4.2);

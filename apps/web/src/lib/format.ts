@@ -101,34 +101,8 @@ export function formatDateTime(value: DateInput | null | undefined): string {
     : dateFormat({ dateStyle: 'short', timeStyle: 'short' }).format(date);
 }
 
-// Spaces people and Intl put in numbers: space, no-break space, narrow no-break space, thin space.
-const SPACES = /[\s\u00a0\u202f\u2009]/g;
-const PLAIN_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
-// "1.234,56": dots group thousands only when a decimal comma follows ("1.234" stays 1.234).
-const DOT_GROUPED = /^[+-]?\d{1,3}(\.\d{3})+,\d+$/;
-
 /**
- * Reads a number typed or displayed the French way: "1 234,56", "1234,56", "1 234,56" (U+202F), "-3,5", and
- * also "1234.56" and "1.234,56". Returns null for anything else (empty, letters, several commas…).
+ * Reads a number typed or displayed the French way ("1 234,56", "1234.56", "-3,5"…): the one parser of
+ * @pilote/tariffs (rules in packages/tariffs/src/numbers.ts). Null for anything else.
  */
-export function parseFrenchNumber(input: string | number | null | undefined): number | null {
-  if (typeof input === 'number') {
-    return Number.isFinite(input) ? input : null;
-  }
-  if (typeof input !== 'string') {
-    return null;
-  }
-  let text = input.replace(SPACES, '').replace(/\u2212/g, '-');
-  if (DOT_GROUPED.test(text)) {
-    text = text.replace(/\./g, '');
-  }
-  if ((text.match(/,/g) ?? []).length > 1) {
-    return null;
-  }
-  text = text.replace(',', '.');
-  if (!PLAIN_NUMBER.test(text)) {
-    return null;
-  }
-  const value = Number(text);
-  return Number.isFinite(value) ? value : null;
-}
+export { parseFrenchNumber } from '@pilote/tariffs/numbers';

@@ -15,10 +15,14 @@
  *   matter); unknown columns are ignored. Energy in kWh is used when given, else volume (m³) × coefficient
  *   (the row's, or the one given at import).
  *
- * Separator: `;`, tab, or `,` (detected on the header / first line; use `;` when decimals use a comma).
+ * Numbers: {@link parseFrenchNumber} (comma or point decimals, spaces as thousands separators, ambiguous forms
+ * refused). Separator: `;`, tab, or `,` (detected on the header / first line; use `;` when decimals use a comma).
+ * With `,` a decimal comma splits its value in two (`2025-01-01,10,5`): a row with more fields than the header,
+ * or a number where the quality goes, is refused as ambiguous with its line number — never read as 10 kWh.
  * Errors are French and name the physical line of the file (line 1 = first line, blank lines counted).
  */
 import { addDays, type IsoDate, isIsoDate, toDayNumber } from '../dates.ts';
+import { parseFrenchNumber } from '../numbers.ts';
 import type { QualiteJour } from '../optimiser/types.ts';
 import { splitCsvLine } from '../reference/csv.ts';
 
@@ -161,16 +165,6 @@ export function parseConsumptionDate(value: string): IsoDate | null {
   return date && isIsoDate(date) ? date : null;
 }
 
-/** French or dotted decimal; spaces (also non-breaking) as thousands separators. Null when not a number. */
-export function parseConsumptionNumber(value: string): number | null {
-  const compact = value.replace(/[\s\u00a0\u202f\u2009]/g, '').replace(',', '.');
-  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(compact)) {
-    return null;
-  }
-  const parsed = Number(compact);
-  return Number.isFinite(parsed) ? parsed : null;
-}
-
 const QUALITY_WORDS: Readonly<Record<string, QualiteJour>> = {
   // measured by the operator (or an index read on the meter)
   mesure: 'mesure',
@@ -224,6 +218,8 @@ interface Layout {
   headerIndex: number;
   columns: Partial<Record<Column, number>>;
   width: number | null;
+  /** Fields of the named header row (null for the simple layout). */
+  headerWidth: number | null;
 }
 
 function splitFields(line: string, separator: string): string[] | null {
@@ -264,7 +260,14 @@ function findNamedHeader(physical: readonly string[]): Layout | null {
           columns.coefficient !== undefined ||
           columns.pce !== undefined ||
           fields.length > 3;
-        return { format: grdf ? 'grdf' : 'simple', separator, headerIndex: index, columns, width: null };
+        return {
+          format: grdf ? 'grdf' : 'simple',
+          separator,
+          headerIndex: index,
+          columns,
+          width: null,
+          headerWidth: fields.length,
+        };
       }
     }
   }
@@ -309,6 +312,7 @@ function simpleLayout(physical: readonly string[]): Layout | null {
     headerIndex: firstIsData ? -1 : first,
     columns: { date: 0, energie: 1, qualite: 2 },
     width: 3,
+    headerWidth: null,
   };
 }
 
@@ -397,6 +401,13 @@ export function parseConsumptionCsv(text: string, options: ConsumptionParseOptio
       );
       continue;
     }
+    if (layout.separator === ',' && layout.headerWidth !== null && fields.length > layout.headerWidth) {
+      fail(
+        line,
+        `ligne ambiguë « ${raw.trim().slice(0, 80)} » : ${fields.length} champs pour ${layout.headerWidth} colonnes d’en-tête. Avec « , » comme séparateur, une décimale à virgule (« 10,5 ») coupe le nombre en deux : séparez les colonnes par « ; », écrivez la décimale avec un point ou mettez le nombre entre guillemets.`,
+      );
+      continue;
+    }
     const cell = (column: Column) => {
       const position = columns[column];
       return position === undefined ? '' : (fields[position] ?? '').trim();
@@ -433,10 +444,12 @@ export function parseConsumptionCsv(text: string, options: ConsumptionParseOptio
     const qualityText = cell('qualite');
     let qualite: QualiteJour | null = null;
     if (qualityText !== '') {
-      if (layout.separator === ',' && layout.width !== null && parseConsumptionNumber(qualityText) !== null) {
+      if (layout.separator === ',' && parseFrenchNumber(qualityText) !== null) {
         fail(
           line,
-          `3ᵉ colonne « ${qualityText} » inattendue : avec des décimales à virgule, séparez les colonnes par « ; ».`,
+          layout.width !== null
+            ? `3ᵉ colonne « ${qualityText} » inattendue : avec des décimales à virgule, séparez les colonnes par « ; ».`
+            : `ligne ambiguë : un nombre (« ${qualityText} ») à la place de la qualité. Avec « , » comme séparateur, une décimale à virgule coupe le nombre en deux : séparez les colonnes par « ; ».`,
         );
         continue;
       }
@@ -457,7 +470,7 @@ export function parseConsumptionCsv(text: string, options: ConsumptionParseOptio
     let volumeM3: number | null = null;
     let coefficient: number | null = null;
     if (energyText !== '') {
-      const energy = parseConsumptionNumber(energyText);
+      const energy = parseFrenchNumber(energyText);
       if (energy === null) {
         fail(line, `consommation invalide « ${energyText} » (nombre de kWh attendu).`);
         continue;
@@ -468,7 +481,7 @@ export function parseConsumptionCsv(text: string, options: ConsumptionParseOptio
       }
       kwh = energy;
     } else if (volumeText !== '') {
-      const volume = parseConsumptionNumber(volumeText);
+      const volume = parseFrenchNumber(volumeText);
       if (volume === null) {
         fail(line, `volume invalide « ${volumeText} » (nombre de m³ attendu).`);
         continue;
@@ -479,7 +492,7 @@ export function parseConsumptionCsv(text: string, options: ConsumptionParseOptio
       }
       let coef = coefficientOption;
       if (coefficientText !== '') {
-        const parsed = parseConsumptionNumber(coefficientText);
+        const parsed = parseFrenchNumber(coefficientText);
         if (parsed === null || parsed <= 0 || parsed > MAX_CONVERSION_COEFFICIENT) {
           fail(line, `coefficient de conversion invalide « ${coefficientText} » (attendu entre 0 et 20 kWh/m³).`);
           continue;

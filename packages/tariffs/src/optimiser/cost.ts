@@ -34,17 +34,24 @@ export interface PreparedSeries {
 /** Groups a series by billing month. Days flagged `manquant` (or with a null value) are skipped. */
 export function prepareSeries(jours: readonly JourConsommation[]): PreparedSeries {
   const byKey = new Map<string, { month: number; values: number[] }>();
+  let last: { key: string; group: { month: number; values: number[] } } | null = null;
   let max = 0;
   let validDays = 0;
   for (const jour of jours) {
     if (jour.qualite === 'manquant' || jour.mwh === null) {
       continue;
     }
-    const key = jour.date.slice(0, 7);
-    let group = byKey.get(key);
+    // Days come mostly in order: reuse the previous day's group while the month is the same.
+    let group: { month: number; values: number[] } | undefined =
+      last !== null && jour.date.startsWith(last.key) ? last.group : undefined;
     if (!group) {
-      group = { month: Number(jour.date.slice(5, 7)) - 1, values: [] };
-      byKey.set(key, group);
+      const key = jour.date.slice(0, 7);
+      group = byKey.get(key);
+      if (!group) {
+        group = { month: Number(jour.date.slice(5, 7)) - 1, values: [] };
+        byKey.set(key, group);
+      }
+      last = { key, group };
     }
     group.values.push(jour.mwh);
     validDays += 1;
@@ -58,9 +65,20 @@ export function prepareSeries(jours: readonly JourConsommation[]): PreparedSerie
   return { months, max, upper: Math.ceil(max), validDays };
 }
 
-/** ATRD capacity term (€/an) for a capacity K, marginal bands (reuses the simulator's {@link t4CapacityCharge}). */
+/**
+ * ATRD capacity term (€/an) for a capacity K, marginal bands: the amount of the simulator's
+ * {@link t4CapacityCharge}, with the same arithmetic but without building its band list (the solver calls this
+ * for every candidate; a test checks both agree to the bit).
+ */
 export function atrdCapacityAmount(model: CapacityCostModel, capacity: number): number {
-  return t4CapacityCharge(capacity, model.atrd.threshold, model.atrd.rateUpTo, model.atrd.rateAbove).amount;
+  if (!Number.isFinite(capacity) || capacity < 0) {
+    // Same error as the simulator.
+    return t4CapacityCharge(capacity, model.atrd.threshold, model.atrd.rateUpTo, model.atrd.rateAbove).amount;
+  }
+  const { threshold, rateUpTo, rateAbove } = model.atrd;
+  const first = Math.min(capacity, threshold) * rateUpTo;
+  const above = Math.max(0, capacity - threshold);
+  return above > 0 ? first + above * rateAbove : first;
 }
 
 /** Index of the month's largest value (first one on ties): the day d* of the rule. */

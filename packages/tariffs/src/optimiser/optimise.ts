@@ -8,7 +8,7 @@ import { assertIsoDate } from '../dates.ts';
 import { TariffInputError } from '../errors.ts';
 import { roundEuros, roundHalfAwayFromZero } from '../money.ts';
 import type { Tso } from '../parameters/atrt8.ts';
-import { normalizeTso } from '../reference/csv.ts';
+import { normaliseTso } from '../reference/csv.ts';
 import { annualModulation } from '../simulator/capacity-costs.ts';
 import { evaluatePlan, prepareSeries } from './cost.ts';
 import { capacityCostModelAt } from './model.ts';
@@ -31,29 +31,41 @@ const WINTER_MONTHS = new Set([10, 11, 0, 1, 2]);
  * A missing day is replaced by the mean of the available days of its month.
  */
 export function modulationFromSeries(jours: readonly JourConsommation[], interruptible = 0): number {
+  // Month of each day (`YYYY-MM` → its sums), looked up once per day.
   const sums = new Map<string, { sum: number; n: number }>();
-  for (const j of jours) {
+  const dayMonth: { sum: number; n: number }[] = new Array(jours.length);
+  let lastKey = '';
+  let last: { sum: number; n: number } | undefined;
+  for (let i = 0; i < jours.length; i += 1) {
+    const j = jours[i] as JourConsommation;
+    if (last === undefined || !j.date.startsWith(lastKey)) {
+      lastKey = j.date.slice(0, 7);
+      last = sums.get(lastKey);
+      if (!last) {
+        last = { sum: 0, n: 0 };
+        sums.set(lastKey, last);
+      }
+    }
+    dayMonth[i] = last;
     if (j.qualite !== 'manquant' && j.mwh !== null) {
-      const key = j.date.slice(0, 7);
-      const s = sums.get(key) ?? { sum: 0, n: 0 };
-      s.sum += j.mwh;
-      s.n += 1;
-      sums.set(key, s);
+      last.sum += j.mwh;
+      last.n += 1;
     }
   }
   let winter = 0;
   let annual = 0;
-  for (const j of jours) {
-    const key = j.date.slice(0, 7);
+  for (let i = 0; i < jours.length; i += 1) {
+    const j = jours[i] as JourConsommation;
     let v: number;
     if (j.qualite !== 'manquant' && j.mwh !== null) {
       v = j.mwh;
     } else {
-      const s = sums.get(key);
-      v = s && s.n > 0 ? s.sum / s.n : 0;
+      const s = dayMonth[i] as { sum: number; n: number };
+      v = s.n > 0 ? s.sum / s.n : 0;
     }
     annual += v;
-    if (WINTER_MONTHS.has(Number(j.date.slice(5, 7)) - 1)) {
+    const month = (j.date.charCodeAt(5) - 48) * 10 + (j.date.charCodeAt(6) - 48) - 1;
+    if (WINTER_MONTHS.has(month)) {
       winter += v;
     }
   }
@@ -90,7 +102,7 @@ export function optimiserCja(input: OptimisationInput): OptimisationResult {
   if (input.tarif !== 'T4' && input.tarif !== 'TP') {
     throw new TariffInputError('tarif', 'L’optimisation de la CJA concerne les options T4 et TP.');
   }
-  const tso = normalizeTso(input.tso ?? '') as Tso | undefined;
+  const tso = normaliseTso(input.tso ?? '') as Tso | undefined;
   if (!tso) {
     throw new TariffInputError('tso', 'Veuillez indiquer le TSO.');
   }

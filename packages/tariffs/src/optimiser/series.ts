@@ -225,7 +225,12 @@ export function validerSerie(jours: readonly JourConsommation[]): JourConsommati
   if (jours.length === 0) {
     throw new TariffInputError('serie', 'La série de consommation journalière est vide.');
   }
-  const sorted = [...jours].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  // Imported series are almost always in order already: check before sorting (same result either way).
+  let ordered = true;
+  for (let i = 1; i < jours.length && ordered; i += 1) {
+    ordered = (jours[i - 1] as JourConsommation).date <= (jours[i] as JourConsommation).date;
+  }
+  const sorted = ordered ? jours.slice() : [...jours].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   let previous: string | null = null;
   for (const jour of sorted) {
     if (!isIsoDate(jour.date)) {
@@ -235,7 +240,7 @@ export function validerSerie(jours: readonly JourConsommation[]): JourConsommati
       throw new TariffInputError('serie', `Jour en double dans la série : ${jour.date}.`);
     }
     previous = jour.date;
-    if (!['mesure', 'estime', 'manquant'].includes(jour.qualite)) {
+    if (jour.qualite !== 'mesure' && jour.qualite !== 'estime' && jour.qualite !== 'manquant') {
       throw new TariffInputError('serie', `Qualité inconnue pour le ${jour.date} : « ${String(jour.qualite)} ».`);
     }
     if (jour.qualite !== 'manquant' && (jour.mwh === null || !Number.isFinite(jour.mwh) || jour.mwh < 0)) {

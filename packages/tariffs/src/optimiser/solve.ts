@@ -47,14 +47,10 @@ function suffixSums(sorted: Float64Array): Float64Array {
 
 function indexMonth(month: number, values: readonly number[]): MonthIndex {
   const topIdx = values.length > 0 ? maxIndex(values) : -1;
-  const othersList: number[] = [];
-  for (let i = 0; i < values.length; i += 1) {
-    if (i !== topIdx) {
-      othersList.push(values[i] as number);
-    }
-  }
-  const others = Float64Array.from(othersList).sort();
-  const all = Float64Array.from(values).sort();
+  // One sort: the top day holds the month's largest value, so the other days, sorted, are the sorted month
+  // without its last element (same multiset of values).
+  const all = new Float64Array(values).sort();
+  const others = all.subarray(0, Math.max(0, all.length - 1));
   return {
     month,
     top: topIdx >= 0 ? (values[topIdx] as number) : 0,
@@ -66,83 +62,182 @@ function indexMonth(month: number, values: readonly number[]): MonthIndex {
   };
 }
 
-/** Breakpoints of one billing month's penalties, within [0, upper]. */
+/** A growable list of numbers (breakpoints). */
+export interface Buffer {
+  data: Float64Array;
+  length: number;
+}
+
+/** Appends `x` to `buffer`. */
+function push(buffer: Buffer, x: number): void {
+  if (buffer.length === buffer.data.length) {
+    const grown = new Float64Array(buffer.data.length * 2);
+    grown.set(buffer.data);
+    buffer.data = grown;
+  }
+  buffer.data[buffer.length] = x;
+  buffer.length += 1;
+}
+
+/**
+ * Breakpoints of one billing month's penalties, within [0, upper].
+ * `sorted` is scratch space (at least others.length + 3 long).
+ */
 function monthBreakpoints(
   idx: MonthIndex,
   rule: DistributionPenaltyRule | null,
   transportRate: number,
   upper: number,
-  out: number[],
+  out: Buffer,
+  scratch: Float64Array,
 ): void {
   if (idx.values.length === 0) {
     return;
   }
   if (transportRate > 0) {
-    for (const v of idx.all) {
-      out.push(v);
+    for (let i = 0; i < idx.all.length; i += 1) {
+      push(out, idx.all[i] as number);
     }
   }
   if (!rule) {
     return;
   }
   const factor = 1 + rule.othersThreshold;
-  const points = [0, upper, idx.top];
-  for (const v of idx.others) {
-    points.push(v / factor);
+  const others = idx.others;
+  const nOthers = others.length;
+  const top = idx.top;
+  // Points: 0, upper, the top value and each other value / factor (ascending, as `others` is sorted).
+  push(out, 0);
+  push(out, upper);
+  push(out, top);
+  let n = 0;
+  const fixed = [0, upper, top].filter((p) => p >= 0 && p <= upper).sort((x, y) => x - y);
+  let f = 0;
+  for (let i = 0; i < nOthers; i += 1) {
+    const p = (others[i] as number) / factor;
+    push(out, p);
+    if (!(p >= 0 && p <= upper)) {
+      continue;
+    }
+    while (f < fixed.length && (fixed[f] as number) <= p) {
+      scratch[n] = fixed[f] as number;
+      n += 1;
+      f += 1;
+    }
+    scratch[n] = p;
+    n += 1;
   }
-  for (const p of points) {
-    out.push(p);
+  while (f < fixed.length) {
+    scratch[n] = fixed[f] as number;
+    n += 1;
+    f += 1;
   }
-  // Crossings of D(K) with from × K on each interval where D is linear: D(K) = a − b K.
-  const sorted = points.filter((p) => p >= 0 && p <= upper).sort((x, y) => x - y);
-  for (let i = 0; i + 1 < sorted.length; i += 1) {
-    const lo = sorted[i] as number;
-    const hi = sorted[i + 1] as number;
+  // Crossings of D(K) with from × K on each interval where D is linear: D(K) = a − b K. The days counted in the
+  // « other overruns » (v > factor × K) are a suffix of the sorted others, shrinking as K grows; they are summed
+  // in ascending order, as in the definition.
+  const share = rule.othersShare;
+  const tiers = rule.tiers;
+  let po = 0;
+  for (let i = 0; i + 1 < n; i += 1) {
+    const lo = scratch[i] as number;
+    const hi = scratch[i + 1] as number;
     if (!(hi > lo)) {
       continue;
     }
     const mid = (lo + hi) / 2;
     let a = 0;
     let b = 0;
-    if (mid < idx.top) {
-      a += idx.top;
+    if (mid < top) {
+      a += top;
       b += 1;
     }
     const threshold = factor * mid;
-    for (const v of idx.others) {
-      if (v > threshold) {
-        a += rule.othersShare * v;
-        b += rule.othersShare;
-      }
+    while (po < nOthers && !((others[po] as number) > threshold)) {
+      po += 1;
     }
-    for (const tier of rule.tiers) {
-      const denom = b + tier.from;
+    for (let j = po; j < nOthers; j += 1) {
+      a += share * (others[j] as number);
+      b += share;
+    }
+    for (let t = 0; t < tiers.length; t += 1) {
+      const denom = b + (tiers[t] as DistributionPenaltyRule['tiers'][number]).from;
       if (denom > 0) {
         const root = a / denom;
         if (root > lo && root < hi) {
-          out.push(root);
+          push(out, root);
         }
       }
     }
   }
 }
 
-/** Integer candidates around every breakpoint, sorted and unique, within [0, upper]. */
-function integerCandidates(breakpoints: readonly number[], upper: number): Float64Array {
-  const set = new Set<number>([0, upper]);
-  for (const b of breakpoints) {
+/** Largest `upper` for which the candidates are collected in a bitmap (1 byte per integer) rather than sorted. */
+const BITMAP_LIMIT = 1 << 20;
+
+/**
+ * Integer candidates around every breakpoint (⌊b⌋, ⌊b⌋ + 1, ⌈b⌉ − 1, ⌈b⌉), sorted and unique, within [0, upper].
+ * Exported for the tests of both paths (bitmap up to `bitmapLimit`, sort beyond).
+ */
+export function integerCandidates(breakpoints: Buffer, upper: number, bitmapLimit = BITMAP_LIMIT): Float64Array {
+  const data = breakpoints.data;
+  if (upper <= bitmapLimit) {
+    // Every candidate is an integer of [0, upper]: mark them, then read them in order (no sort).
+    const marks = new Uint8Array(upper + 1);
+    marks[0] = 1;
+    marks[upper] = 1;
+    let count = 0;
+    for (let i = 0; i < breakpoints.length; i += 1) {
+      const b = data[i] as number;
+      if (!Number.isFinite(b)) {
+        continue;
+      }
+      const f = Math.floor(b);
+      const c = Math.ceil(b);
+      const from = Math.max(0, f === c ? f - 1 : f);
+      const to = Math.min(upper, f === c ? f + 1 : c);
+      for (let x = from; x <= to; x += 1) {
+        marks[x] = 1;
+      }
+    }
+    for (let x = 0; x <= upper; x += 1) {
+      count += marks[x] as number;
+    }
+    const out = new Float64Array(count);
+    let n = 0;
+    for (let x = 0; x <= upper; x += 1) {
+      if (marks[x] === 1) {
+        out[n] = x;
+        n += 1;
+      }
+    }
+    return out;
+  }
+  const raw = new Float64Array(breakpoints.length * 3 + 2);
+  let n = 0;
+  raw[n++] = 0;
+  raw[n++] = upper;
+  for (let i = 0; i < breakpoints.length; i += 1) {
+    const b = data[i] as number;
     if (!Number.isFinite(b)) {
       continue;
     }
     const f = Math.floor(b);
     const c = Math.ceil(b);
-    for (const x of [f, f + 1, c - 1, c]) {
-      if (x >= 0 && x <= upper) {
-        set.add(x);
-      }
+    const from = Math.max(0, f === c ? f - 1 : f);
+    const to = Math.min(upper, f === c ? f + 1 : c);
+    for (let x = from; x <= to; x += 1) {
+      raw[n++] = x + 0; // + 0: no −0
     }
   }
-  return Float64Array.from(set).sort();
+  const sorted = raw.subarray(0, n).sort();
+  let unique = 0;
+  for (let i = 0; i < n; i += 1) {
+    if (unique === 0 || (sorted[i] as number) !== (sorted[unique - 1] as number)) {
+      sorted[unique] = sorted[i] as number;
+      unique += 1;
+    }
+  }
+  return sorted.slice(0, unique);
 }
 
 /** Penalties of one billing month at every (ascending) capacity of `ks`, added into `acc`. */
@@ -156,33 +251,47 @@ function addMonthPenalties(
   if (idx.values.length === 0) {
     return;
   }
-  const nOthers = idx.others.length;
-  const nAll = idx.all.length;
+  const others = idx.others;
+  const othersSuffix = idx.othersSuffix;
+  const all = idx.all;
+  const allSuffix = idx.allSuffix;
+  const nOthers = others.length;
+  const nAll = all.length;
+  const top = idx.top;
   let po = 0;
   let pa = 0;
   const monthlyTerm = rule ? rule.referenceAnnualRate * (rule.monthlyFractions[idx.month] as number) : 0;
+  const factor = rule ? 1 + rule.othersThreshold : 0;
+  const share = rule ? rule.othersShare : 0;
+  const tiers = rule ? rule.tiers : [];
+  // From the month's largest value up, no day overruns: every term below is exactly 0 (ks is ascending).
+  const last = nAll > 0 ? (all[nAll - 1] as number) : 0;
   for (let i = 0; i < ks.length; i += 1) {
     const k = ks[i] as number;
+    if (k >= last && k >= top) {
+      break;
+    }
     let penalty = 0;
     if (rule) {
       // Same comparison as monthlyOverrun: a day counts when v > (1 + threshold) × K.
-      const threshold = (1 + rule.othersThreshold) * k;
-      while (po < nOthers && (idx.others[po] as number) <= threshold) {
+      const threshold = factor * k;
+      while (po < nOthers && (others[po] as number) <= threshold) {
         po += 1;
       }
-      const others = (idx.othersSuffix[po] as number) - (nOthers - po) * k;
-      const overrun = Math.max(0, idx.top - k) + rule.othersShare * others;
+      const otherOverruns = (othersSuffix[po] as number) - (nOthers - po) * k;
+      const overrun = Math.max(0, top - k) + share * otherOverruns;
       let previous = 0;
-      for (const tier of rule.tiers) {
+      for (let t = 0; t < tiers.length; t += 1) {
+        const tier = tiers[t] as DistributionPenaltyRule['tiers'][number];
         penalty += (tier.multiple - previous) * monthlyTerm * Math.max(0, overrun - tier.from * k);
         previous = tier.multiple;
       }
     }
     if (transportRate > 0) {
-      while (pa < nAll && (idx.all[pa] as number) <= k) {
+      while (pa < nAll && (all[pa] as number) <= k) {
         pa += 1;
       }
-      penalty += transportRate * ((idx.allSuffix[pa] as number) - (nAll - pa) * k);
+      penalty += transportRate * ((allSuffix[pa] as number) - (nAll - pa) * k);
     }
     acc[i] = (acc[i] as number) + penalty;
   }
@@ -224,12 +333,17 @@ export function solveCapacityPlan(
   const rate = model.transportPenaltyPerMwh;
   const indexed = series.months.map((bm) => indexMonth(bm.month, bm.values));
 
-  const breakpoints: number[] = [];
+  const breakpoints: Buffer = { data: new Float64Array(1024), length: 0 };
   if (Number.isFinite(model.atrd.threshold) && model.atrd.threshold < upper) {
-    breakpoints.push(model.atrd.threshold);
+    push(breakpoints, model.atrd.threshold);
   }
+  let longest = 0;
   for (const idx of indexed) {
-    monthBreakpoints(idx, rule, rate, upper, breakpoints);
+    longest = Math.max(longest, idx.values.length);
+  }
+  const scratch = new Float64Array(longest + 3);
+  for (const idx of indexed) {
+    monthBreakpoints(idx, rule, rate, upper, breakpoints, scratch);
   }
   const ks = integerCandidates(breakpoints, upper);
   const n = ks.length;
@@ -257,13 +371,12 @@ export function solveCapacityPlan(
   let bestMonthly: number[] | null = null;
 
   if (!options.monthly) {
+    const accs = penaltiesByMonth.filter((acc): acc is Float64Array => acc !== null);
+    const months = accs.length;
     for (let i = 0; i < n; i += 1) {
       let f = ctaFactor * (atrd[i] as number) + t * (ks[i] as number);
-      for (let m = 0; m < 12; m += 1) {
-        const acc = penaltiesByMonth[m];
-        if (acc) {
-          f += acc[i] as number;
-        }
+      for (let m = 0; m < months; m += 1) {
+        f += (accs[m] as Float64Array)[i] as number;
       }
       if (better(f, bestCost)) {
         bestCost = f;
@@ -301,13 +414,17 @@ export function solveCapacityPlan(
     suffixValue.push(value);
     suffixArg.push(arg);
   }
+  const fas = Float64Array.from(model.atrdMonthlyFractions);
+  const fts = Float64Array.from(model.transportMonthlyFractions);
   for (let i = 0; i < n; i += 1) {
     const k = ks[i] as number;
-    let f = ctaFactor * (atrd[i] as number) + t * k;
+    const a = atrd[i] as number;
+    let f = ctaFactor * a + t * k;
     for (let m = 0; m < 12; m += 1) {
-      const fa = model.atrdMonthlyFractions[m] as number;
-      const ft = model.transportMonthlyFractions[m] as number;
-      f += (suffixValue[m]?.[i] as number) - fa * ctaFactor * (atrd[i] as number) - ft * t * k;
+      f +=
+        ((suffixValue[m] as Float64Array)[i] as number) -
+        (fas[m] as number) * ctaFactor * a -
+        (fts[m] as number) * t * k;
     }
     if (better(f, bestCost)) {
       bestCost = f;

@@ -2,46 +2,62 @@
  * ATRD7 — tarif péréqué d'utilisation des réseaux publics de distribution de gaz naturel de GRDF.
  * Délibération CRE n° 2024-40 (in force 1 Jul 2024, four years, mechanical update every 1 July).
  *
- * None of these values could be read in the CRE grid itself (the Légifrance page was reachable only up to
- * its introduction): they are `secondary` (open-source grids, the 2025 T4 terms reproduced to the cent on a
- * real February 2026 invoice) or `estimate`. See docs/tariff-sources.md.
- * The 1 July 2026 grid was not found: every ATRD7 parameter ends (`null`) on 2026-07-01.
+ * - 1 July 2024: the grid of délib. 2024-40 §5.2.1, read in the full text (`official`).
+ * - 1 July 2025: délib. 2025-122 was not read; its grid is the 2024 reference grid × Y2025 = 1.0606 rounded by
+ *   the official rule plus Rf 2025 (see `atrd7-indexation.ts`, tested to rebuild every value). The T1–T4 values
+ *   are reproduced on real invoices (`secondary`); TP and T4 > 500 MWh/j follow from the rule and agree with
+ *   an open-source grid (`secondary`).
+ * - From 1 July 2026: the final grid was not found. Each value is the reference grid of délib. 2024-40
+ *   §5.2.2.1.3 at the last known index (Y2025, i.e. Z2026 taken as 0) plus Rf 2025: `estimate`, with the reason.
+ *   The ATRD7 period ends on 30 June 2028.
+ * See docs/tariff-sources.md and ../shared/reference/gas-tariffs-2026.md §1.
  */
 import { SOURCES } from './references.ts';
 import { defineParameter, type ParameterEntry } from './types.ts';
 
-const LAST_CHECKED = '2026-11-21';
+const LAST_CHECKED = '2026-11-23';
 const GRID = 'ATRD7 GRDF' as const;
 
-const NOT_FOUND_2026: ParameterEntry = {
-  value: null,
-  reference: SOURCES.atrd7Deliberation,
-  status: 'estimate',
-  notes: 'Grille ATRD7 GRDF du 1er juillet 2026 non trouvée : aucune valeur sourcée à partir de cette date.',
-};
-
-const SECONDARY_2024 = [SOURCES.atrd7Deliberation, SOURCES.esmContratGaz];
+const OFFICIAL_2024 = [SOURCES.atrd7DeliberationGrid, SOURCES.atrd7Deliberation];
 const SECONDARY_2025 = [SOURCES.atrd7Update2025Deliberation, SOURCES.atrd7Update2025News, SOURCES.esmContratGaz];
+const DERIVED_2025 = [SOURCES.atrd7DeliberationGrid, SOURCES.atrd7Update2025News, SOURCES.promeosTarifs];
 
-function proportional2024Estimate(value2025: number, value: number): ParameterEntry {
+const official2024 = (value: number): ParameterEntry => ({ value, reference: OFFICIAL_2024, status: 'official' });
+
+/** 1 July 2025 value rebuilt by the official rule (reference 2024 × 1.0606, rounded, + Rf 2025). */
+function derived2025(value: number, notes: string): ParameterEntry {
+  return { value, reference: DERIVED_2025, status: 'secondary', notes };
+}
+
+/** Estimate from 1 July 2026: reference grid of délib. 2024-40 §5.2.2.1.3 at the last known index. */
+function estimate2026(value: number, how: string): ParameterEntry {
   return {
     value,
-    reference: [SOURCES.atrd7Update2025News, SOURCES.esmContratGaz],
+    reference: SOURCES.atrd7DeliberationGrid,
     status: 'estimate',
-    notes: `Valeur 2024 non trouvée : ${value2025.toFixed(2)} €/MWh (grille 2025) ÷ 1,061 (hausse moyenne CRE au 1er juillet 2025), arrondi au centime. Les termes n'évoluent pas tous du même pourcentage.`,
+    notes: `Estimation : grille du 1er juillet 2026 non publiée dans nos sources. ${how} (grille de référence de la délibération 2024-40 §5.2.2.1.3 × Y2025 = 1,0606, évolution Z2026 inconnue prise à 0, arrondi réglementaire, Rf 2025 reconduit).`,
   };
 }
 
-// ---- T1 -------------------------------------------------------------------------------------------------
+/** The ATRD7 period ends on 30 June 2028: no value after. */
+const END_OF_ATRD7: ParameterEntry = {
+  value: null,
+  reference: SOURCES.atrd7Deliberation,
+  status: 'estimate',
+  notes: 'Fin de la période tarifaire ATRD7 (30 juin 2028).',
+};
+
+// ---- T1 -------------------------------------------------------------------------------------------------------
 export const atrdT1Abonnement = defineParameter({
   id: 'atrd7.grdf.t1.abonnement',
   grid: GRID,
-  description: 'Option T1 — abonnement annuel',
+  description: 'Option T1 — abonnement annuel (terme Rf inclus)',
   unit: '€/an',
   values: {
-    '2024-07-01': { value: 51.96, reference: SECONDARY_2024, status: 'secondary' },
+    '2024-07-01': official2024(51.96),
     '2025-07-01': { value: 54.72, reference: SECONDARY_2025, status: 'secondary' },
-    '2026-07-01': NOT_FOUND_2026,
+    '2026-07-01': estimate2026(54.72, '45,36 €/an hors Rf + Rf 9,36 €/an'),
+    '2028-07-01': END_OF_ATRD7,
   },
   lastCheckedOn: LAST_CHECKED,
 });
@@ -52,23 +68,25 @@ export const atrdT1Proportionnel = defineParameter({
   description: 'Option T1 — terme proportionnel à la quantité acheminée',
   unit: '€/MWh',
   values: {
-    '2024-07-01': proportional2024Estimate(44.94, 42.36),
+    '2024-07-01': official2024(42.37),
     '2025-07-01': { value: 44.94, reference: SECONDARY_2025, status: 'secondary' },
-    '2026-07-01': NOT_FOUND_2026,
+    '2026-07-01': estimate2026(44.94, '42,37 × 1,0606 = 44,94 €/MWh'),
+    '2028-07-01': END_OF_ATRD7,
   },
   lastCheckedOn: LAST_CHECKED,
 });
 
-// ---- T2 -------------------------------------------------------------------------------------------------
+// ---- T2 -------------------------------------------------------------------------------------------------------
 export const atrdT2Abonnement = defineParameter({
   id: 'atrd7.grdf.t2.abonnement',
   grid: GRID,
-  description: 'Option T2 — abonnement annuel',
+  description: 'Option T2 — abonnement annuel (terme Rf inclus)',
   unit: '€/an',
   values: {
-    '2024-07-01': { value: 175.92, reference: SECONDARY_2024, status: 'secondary' },
+    '2024-07-01': official2024(175.92),
     '2025-07-01': { value: 186.12, reference: SECONDARY_2025, status: 'secondary' },
-    '2026-07-01': NOT_FOUND_2026,
+    '2026-07-01': estimate2026(186.12, '176,76 €/an hors Rf + Rf 9,36 €/an'),
+    '2028-07-01': END_OF_ATRD7,
   },
   lastCheckedOn: LAST_CHECKED,
 });
@@ -79,28 +97,33 @@ export const atrdT2Proportionnel = defineParameter({
   description: 'Option T2 — terme proportionnel à la quantité acheminée',
   unit: '€/MWh',
   values: {
-    '2024-07-01': proportional2024Estimate(12.08, 11.39),
+    '2024-07-01': official2024(11.39),
     '2025-07-01': {
       value: 12.08,
       reference: SECONDARY_2025,
       status: 'secondary',
       notes: 'Valeur recoupée sur des factures réelles par un dépôt open source.',
     },
-    '2026-07-01': NOT_FOUND_2026,
+    '2026-07-01': estimate2026(12.08, '11,39 × 1,0606 = 12,08 €/MWh'),
+    '2028-07-01': END_OF_ATRD7,
   },
   lastCheckedOn: LAST_CHECKED,
 });
 
-// ---- T3 -------------------------------------------------------------------------------------------------
+// ---- T3 -------------------------------------------------------------------------------------------------------
 export const atrdT3Abonnement = defineParameter({
   id: 'atrd7.grdf.t3.abonnement',
   grid: GRID,
-  description: 'Option T3 — abonnement annuel',
+  description: 'Option T3 — abonnement annuel (terme Rf inclus)',
   unit: '€/an',
   values: {
-    '2024-07-01': { value: 1231.08, reference: SECONDARY_2024, status: 'secondary' },
+    '2024-07-01': official2024(1231.08),
     '2025-07-01': { value: 1301.4, reference: SECONDARY_2025, status: 'secondary' },
-    '2026-07-01': NOT_FOUND_2026,
+    '2026-07-01': estimate2026(
+      1760.64,
+      'Nouvelle répartition T3 : 1 560,96 × 1,0606 = 1 655,52 €/an hors Rf + Rf 105,12 €/an',
+    ),
+    '2028-07-01': END_OF_ATRD7,
   },
   lastCheckedOn: LAST_CHECKED,
 });
@@ -111,21 +134,22 @@ export const atrdT3Proportionnel = defineParameter({
   description: 'Option T3 — terme proportionnel à la quantité acheminée',
   unit: '€/MWh',
   values: {
-    '2024-07-01': proportional2024Estimate(8.69, 8.19),
+    '2024-07-01': official2024(8.19),
     '2025-07-01': { value: 8.69, reference: SECONDARY_2025, status: 'secondary' },
-    '2026-07-01': NOT_FOUND_2026,
+    '2026-07-01': estimate2026(7.15, 'Nouvelle répartition T3 : 6,74 × 1,0606 = 7,15 €/MWh'),
+    '2028-07-01': END_OF_ATRD7,
   },
   lastCheckedOn: LAST_CHECKED,
 });
 
-// ---- T4 -------------------------------------------------------------------------------------------------
+// ---- T4 -------------------------------------------------------------------------------------------------------
 export const atrdT4Abonnement = defineParameter({
   id: 'atrd7.grdf.t4.abonnement',
   grid: GRID,
-  description: 'Option T4 — abonnement annuel',
+  description: 'Option T4 — abonnement annuel (terme Rf inclus)',
   unit: '€/an',
   values: {
-    '2024-07-01': { value: 20469.6, reference: SECONDARY_2024, status: 'secondary' },
+    '2024-07-01': official2024(20469.6),
     '2025-07-01': {
       value: 21705.72,
       reference: SECONDARY_2025,
@@ -133,7 +157,8 @@ export const atrdT4Abonnement = defineParameter({
       notes:
         'Reproduit au centime sur une facture T4 réelle de février 2026 (abonnement + capacité = 4 424,81 €/mois).',
     },
-    '2026-07-01': NOT_FOUND_2026,
+    '2026-07-01': estimate2026(21705.72, '21 600,60 €/an hors Rf + Rf 105,12 €/an'),
+    '2028-07-01': END_OF_ATRD7,
   },
   lastCheckedOn: LAST_CHECKED,
 });
@@ -144,14 +169,15 @@ export const atrdT4Proportionnel = defineParameter({
   description: 'Option T4 — terme proportionnel à la quantité acheminée',
   unit: '€/MWh',
   values: {
-    '2024-07-01': proportional2024Estimate(1.18, 1.11),
+    '2024-07-01': official2024(1.11),
     '2025-07-01': {
       value: 1.18,
       reference: SECONDARY_2025,
       status: 'secondary',
       notes: 'Reproduit au centime sur une facture T4 réelle de février 2026 (2 043,755 MWh × 1,18 = 2 411,63 €).',
     },
-    '2026-07-01': NOT_FOUND_2026,
+    '2026-07-01': estimate2026(1.18, '1,11 × 1,0606 = 1,18 €/MWh'),
+    '2028-07-01': END_OF_ATRD7,
   },
   lastCheckedOn: LAST_CHECKED,
 });
@@ -159,16 +185,17 @@ export const atrdT4Proportionnel = defineParameter({
 export const atrdT4SeuilCapacite = defineParameter({
   id: 'atrd7.grdf.t4.seuil-capacite',
   grid: GRID,
-  description: 'Option T4 — seuil de capacité journalière séparant les deux tranches du terme de capacité',
+  description: 'Option T4 — seuil de capacité journalière séparant les deux parts de la souscription',
   unit: 'MWh/j',
   values: {
     '2024-07-01': {
       value: 500,
-      reference: SECONDARY_2024,
-      status: 'secondary',
-      notes: 'Lecture « tranches marginales » retenue : voir t4CapacityCharge et docs/tariff-sources.md.',
+      reference: OFFICIAL_2024,
+      status: 'official',
+      notes:
+        '« Part de la souscription de capacité inférieure / supérieure à 500 MWh/j » : chaque part à son taux (tranches marginales), voir t4CapacityCharge et docs/tariff-sources.md.',
     },
-    '2026-07-01': NOT_FOUND_2026,
+    '2028-07-01': END_OF_ATRD7,
   },
   lastCheckedOn: LAST_CHECKED,
 });
@@ -176,17 +203,18 @@ export const atrdT4SeuilCapacite = defineParameter({
 export const atrdT4CapaciteJusqua500 = defineParameter({
   id: 'atrd7.grdf.t4.capacite-jusqua-500',
   grid: GRID,
-  description: 'Option T4 — terme annuel de souscription de capacité journalière, tranche jusqu’à 500 MWh/j',
+  description: 'Option T4 — terme annuel de souscription de capacité journalière, part jusqu’à 500 MWh/j',
   unit: '€/MWh/j/an',
   values: {
-    '2024-07-01': { value: 271.56, reference: SECONDARY_2024, status: 'secondary' },
+    '2024-07-01': official2024(271.56),
     '2025-07-01': {
       value: 288.0,
       reference: SECONDARY_2025,
       status: 'secondary',
       notes: 'Reproduit au centime sur une facture T4 réelle de février 2026 (109 MWh/j × 288,00 = 31 392,00 €/an).',
     },
-    '2026-07-01': NOT_FOUND_2026,
+    '2026-07-01': estimate2026(288.0, '271,56 × 1,0606 = 288,00 €/MWh/j/an'),
+    '2028-07-01': END_OF_ATRD7,
   },
   lastCheckedOn: LAST_CHECKED,
 });
@@ -194,33 +222,34 @@ export const atrdT4CapaciteJusqua500 = defineParameter({
 export const atrdT4CapaciteAuDela500 = defineParameter({
   id: 'atrd7.grdf.t4.capacite-au-dela-500',
   grid: GRID,
-  description: 'Option T4 — terme annuel de souscription de capacité journalière, tranche au-delà de 500 MWh/j',
+  description: 'Option T4 — terme annuel de souscription de capacité journalière, part au-delà de 500 MWh/j',
   unit: '€/MWh/j/an',
   values: {
-    '2024-07-01': { value: 135.72, reference: SECONDARY_2024, status: 'secondary' },
-    '2025-07-01': { value: 143.94, reference: SECONDARY_2025, status: 'secondary' },
-    '2026-07-01': NOT_FOUND_2026,
+    '2024-07-01': official2024(135.72),
+    '2025-07-01': derived2025(
+      144.0,
+      '135,72 × 1,0606 = 143,94 n’est pas divisible par 12 au centime comme l’exige la règle officielle : 144,00 (multiple de 0,12 le plus proche). La valeur 143,94 d’une source secondaire est corrigée.',
+    ),
+    '2026-07-01': estimate2026(144.0, '135,72 × 1,0606 arrondi à 144,00 €/MWh/j/an'),
+    '2028-07-01': END_OF_ATRD7,
   },
   lastCheckedOn: LAST_CHECKED,
 });
 
-// ---- TP -------------------------------------------------------------------------------------------------
-const TP_2025_NOT_FOUND: ParameterEntry = {
-  value: null,
-  reference: SOURCES.esmContratGaz,
-  status: 'estimate',
-  notes:
-    'Grille TP au 1er juillet 2025 non trouvée (la seule source secondaire répète la valeur 2024) : option TP non supportée à partir de cette date.',
-};
-
+// ---- TP -------------------------------------------------------------------------------------------------------
 export const atrdTpAbonnement = defineParameter({
   id: 'atrd7.grdf.tp.abonnement',
   grid: GRID,
-  description: 'Option TP (tarif de proximité) — abonnement annuel',
+  description: 'Option TP (tarif de proximité) — abonnement annuel (terme Rf inclus)',
   unit: '€/an',
   values: {
-    '2024-07-01': { value: 48770.64, reference: SECONDARY_2024, status: 'secondary' },
-    '2025-07-01': TP_2025_NOT_FOUND,
+    '2024-07-01': official2024(48770.64),
+    '2025-07-01': derived2025(
+      51721.8,
+      '48 667,44 × 1,0606 = 51 616,68 €/an hors Rf + Rf 105,12 €/an ; une source secondaire qui répétait la valeur 2024 est corrigée.',
+    ),
+    '2026-07-01': estimate2026(51721.8, '51 616,68 €/an hors Rf + Rf 105,12 €/an'),
+    '2028-07-01': END_OF_ATRD7,
   },
   lastCheckedOn: LAST_CHECKED,
 });
@@ -231,8 +260,10 @@ export const atrdTpCapacite = defineParameter({
   description: 'Option TP — terme annuel de souscription de capacité journalière',
   unit: '€/MWh/j/an',
   values: {
-    '2024-07-01': { value: 135.48, reference: SECONDARY_2024, status: 'secondary' },
-    '2025-07-01': TP_2025_NOT_FOUND,
+    '2024-07-01': official2024(135.48),
+    '2025-07-01': derived2025(143.64, '135,48 × 1,0606 = 143,69, arrondi au multiple de 0,12 le plus proche : 143,64.'),
+    '2026-07-01': estimate2026(143.64, '135,48 × 1,0606 arrondi à 143,64 €/MWh/j/an'),
+    '2028-07-01': END_OF_ATRD7,
   },
   lastCheckedOn: LAST_CHECKED,
 });
@@ -241,11 +272,13 @@ export const atrdTpDistance = defineParameter({
   id: 'atrd7.grdf.tp.distance',
   grid: GRID,
   description:
-    'Option TP — terme annuel de distance (par mètre de distance au réseau de transport ; multiplicateur de densité non appliqué, à vérifier)',
+    'Option TP — terme annuel de distance au réseau de transport (par mètre ; le multiplicateur de densité de la commune — 1, 1,75 ou 3 — n’est pas appliqué par le simulateur)',
   unit: '€/m/an',
   values: {
-    '2024-07-01': { value: 88.92, reference: SECONDARY_2024, status: 'secondary' },
-    '2025-07-01': TP_2025_NOT_FOUND,
+    '2024-07-01': official2024(88.92),
+    '2025-07-01': derived2025(94.32, '88,92 × 1,0606 = 94,31, arrondi au multiple de 0,12 le plus proche : 94,32.'),
+    '2026-07-01': estimate2026(94.32, '88,92 × 1,0606 arrondi à 94,32 €/m/an'),
+    '2028-07-01': END_OF_ATRD7,
   },
   lastCheckedOn: LAST_CHECKED,
 });

@@ -14,8 +14,37 @@ export interface ResolvedValue {
   readonly isEstimate: boolean;
 }
 
-function sortedEntries(param: Parameter): DatedEntry[] {
-  return [...param.entries].sort((a, b) => compareIsoDates(a.from, b.from));
+/**
+ * Entries by effective date. Memoised per parameter when its entry list is frozen (`defineParameter` freezes it),
+ * so the cached order can never go stale; any other (mutable) list is sorted on each call.
+ */
+const sortedCache = new WeakMap<Parameter, readonly DatedEntry[]>();
+
+function sortedEntries(param: Parameter): readonly DatedEntry[] {
+  const cached = sortedCache.get(param);
+  if (cached) {
+    return cached;
+  }
+  const sorted = [...param.entries].sort((a, b) => compareIsoDates(a.from, b.from));
+  if (Object.isFrozen(param) && Object.isFrozen(param.entries)) {
+    sortedCache.set(param, sorted);
+  }
+  return sorted;
+}
+
+/** The (frozen) sources of a frozen entry, built once: every simulation and optimisation cites them. */
+const sourcesCache = new WeakMap<DatedEntry, readonly LineSource[]>();
+
+function sourcesOf(entry: DatedEntry): readonly LineSource[] {
+  const cached = sourcesCache.get(entry);
+  if (cached) {
+    return cached;
+  }
+  const sources = Object.freeze(referencesOf(entry).map((ref) => Object.freeze({ ...ref, status: entry.status })));
+  if (Object.isFrozen(entry)) {
+    sourcesCache.set(entry, sources);
+  }
+  return sources;
 }
 
 /** The entry in force on `date` (latest effective date ≤ `date`), or a clear error. */
@@ -54,7 +83,7 @@ export function resolveAt(param: Parameter, date: IsoDate): ResolvedValue {
     value,
     from: entry.from,
     entry,
-    sources: referencesOf(entry).map((ref) => ({ ...ref, status: entry.status })),
+    sources: sourcesOf(entry),
     isEstimate: entry.status === 'estimate',
   };
 }
@@ -117,4 +146,21 @@ export function prorate(param: Parameter, from: IsoDate, to: IsoDate): Prorata {
   }
   const average = segments.reduce((sum, s) => sum + s.value * s.days, 0) / total;
   return { from, to, days: total, average, segments };
+}
+
+/**
+ * When `entry` continues `param` past its last sourced value (an `estimate` after an `official` or `secondary`
+ * value, with no sourced value after it), the start date of that last sourced value; otherwise null. Estimates
+ * that are the only values of a parameter (the default CEE cost) or that precede a sourced value are not past it.
+ */
+export function lastSourcedBefore(param: Parameter, entry: DatedEntry): IsoDate | null {
+  if (entry.status !== 'estimate' || entry.value === null) {
+    return null;
+  }
+  const entries = sortedEntries(param);
+  const sourced = entries.filter((e) => e.status !== 'estimate' && e.value !== null);
+  const before = sourced.filter((e) => compareIsoDates(e.from, entry.from) < 0);
+  const after = sourced.filter((e) => compareIsoDates(e.from, entry.from) > 0);
+  const last = before[before.length - 1];
+  return last && after.length === 0 ? last.from : null;
 }

@@ -83,6 +83,54 @@ export const SOURCES = {
     url: 'https://omnegy.com/faq-items/quest-ce-que-laccise-sur-le-gaz-ex-ticgn',
     publishedOn: null,
   },
+  atrd7DeliberationGrid: {
+    title:
+      "Délibération CRE n° 2024-40 du 15 février 2024 (ATRD7 GRDF) — grille au 1er juillet 2024 (§5.2.1), règle d'évolution annuelle (§5.2.2.1.1) et grille de référence des 1er juillet 2026 et 2027 (§5.2.2.1.3) ; texte intégral lu dans la copie du PDF de la CRE (240215_2024-40_ATRD7_Post_CSE.pdf)",
+    url: 'https://github.com/promeosenergies-svg/promeos-poc/blob/main/docs/reglementaire/ATRT-ATRD/240215_2024-40_ATRD7_Post_CSE.pdf',
+    publishedOn: null,
+  },
+  promeosTarifs: {
+    title:
+      'promeos-poc, backend/config/tarifs_reglementaires.yaml — grilles ATRD7 2025 (T4 > 500 MWh/j à 144,00 ; TP 2025) et coefficient CTA (source secondaire)',
+    url: 'https://github.com/promeosenergies-svg/promeos-poc/blob/main/backend/config/tarifs_reglementaires.yaml',
+    publishedOn: null,
+  },
+  atrt8Update2026: {
+    title:
+      "Délibération CRE n° 2026-28 du 28 janvier 2026 portant décision sur l'évolution annuelle du tarif d'utilisation des réseaux de transport de gaz naturel de NaTran et Teréga au 1er avril 2026 (§6.2 et annexe 1)",
+    url: 'https://www.cre.fr/fileadmin/Documents/Deliberations/2026/260128_2026-28_maj_tarifaire_ATRT8_1er_avril_2026.pdf',
+    publishedOn: null,
+  },
+  atrt8DeliberationGrid: {
+    title:
+      'Délibération CRE n° 2024-22 du 30 janvier 2024 (ATRT8) — annexe 1, grille au 1er avril 2024 ; texte intégral lu dans la copie du PDF de la CRE (240130_2024-22_ATRT8.pdf)',
+    url: 'https://github.com/promeosenergies-svg/promeos-poc/blob/main/docs/reglementaire/ATRT-ATRD/240130_2024-22_ATRT8.pdf',
+    publishedOn: '2024-03-31',
+  },
+  storageTerm2026: {
+    title:
+      'Délibération CRE n° 2026-63 du 12 mars 2026 fixant le niveau du terme tarifaire stockage à partir du 1er avril 2026 (398,08 €/MWh/j/an) et son historique depuis 2020 ; texte intégral lu dans la copie du PDF de la CRE',
+    url: 'https://github.com/promeosenergies-svg/promeos-poc/blob/main/docs/base_documentaire/CRE/260312_2026-63_Terme_tarifaire_stockage_2026.pdf',
+    publishedOn: null,
+  },
+  coefficientsA2026: {
+    title:
+      'Délibération CRE n° 2026-49 du 26 février 2026 modifiant les coefficients « A » au 1er avril 2026 (et rappelant ceux du 1er avril 2025), publiée le 5 mars 2026',
+    url: 'https://github.com/promeosenergies-svg/promeos-poc/blob/main/docs/base_documentaire/CRE/260226_2026-49_Coefficients_A.pdf',
+    publishedOn: '2026-03-05',
+  },
+  ctaAvis2026: {
+    title:
+      "Délibération CRE n° 2026-14 du 15 janvier 2026 portant avis sur le projet d'arrêté CTA : « Les taux pour les prestations de transport et de distribution de gaz ne sont pas modifiés »",
+    url: 'https://www.cre.fr/fileadmin/Documents/Deliberations/2026/260115_2026-14_Arrete_CTA.pdf',
+    publishedOn: null,
+  },
+  acciseArrete2026: {
+    title:
+      'Arrêté du 27 janvier 2026 constatant divers tarifs et seuils des accises sur les énergies (NOR CPPE2600972A), JORF n° 0023 du 28 janvier 2026, texte n° 21 — gaz naturel combustible : 15,43 €/MWh du 1er août 2025 au 31 janvier 2026, 16,39 €/MWh à partir du 1er février 2026 (majoration ZNI incluse)',
+    url: 'https://github.com/promeosenergies-svg/promeos-poc/blob/main/docs/reglementaire/ATRT-ATRD/joe_20260128_0023_0021.pdf',
+    publishedOn: '2026-01-28',
+  },
   ceePromeos: {
     title:
       'Estimation interne : coefficient d’obligation CEE (0,478 en P5, 0,731 en P6, cité par un dépôt open source) × prix moyen du certificat (indice Emmy ≈ 8 €/MWh cumac)',

@@ -5,7 +5,7 @@
 import { SOURCES } from './references.ts';
 import { defineParameter } from './types.ts';
 
-const LAST_CHECKED = '2026-11-21';
+const LAST_CHECKED = '2026-11-23';
 
 // ---- CTA (contribution tarifaire d'acheminement) --------------------------------------------------------
 /**
@@ -25,6 +25,13 @@ export const ctaTauxDistribution = defineParameter({
       notes:
         'Taux fixé par arrêté ministériel (texte non lu) ; constant depuis au moins 2018 selon les sources secondaires.',
     },
+    '2026-02-01': {
+      value: 0.208,
+      reference: SOURCES.ctaAvis2026,
+      status: 'official',
+      notes:
+        'Arrêté CTA du 28 janvier 2026 : seuls les taux électricité baissent, les taux gaz sont inchangés (avis CRE 2026-14).',
+    },
   },
   lastCheckedOn: LAST_CHECKED,
 });
@@ -40,6 +47,13 @@ export const ctaTauxTransport = defineParameter({
       reference: [SOURCES.ctaOperaEnergie, SOURCES.esmContratGaz],
       status: 'secondary',
       notes: 'Taux fixé par arrêté ministériel (texte non lu).',
+    },
+    '2026-02-01': {
+      value: 0.0471,
+      reference: SOURCES.ctaAvis2026,
+      status: 'official',
+      notes:
+        'Arrêté CTA du 28 janvier 2026 : seuls les taux électricité baissent, les taux gaz sont inchangés (avis CRE 2026-14).',
     },
   },
   lastCheckedOn: LAST_CHECKED,
@@ -66,10 +80,17 @@ export const ctaCoefficientProportionnalite = defineParameter({
       notes: 'Reproduit sur une facture T4 de février 2026 (assiette CTA transport 4 424,81 × 0,8321 = 3 681,88 €).',
     },
     '2026-07-01': {
+      value: 0.8321,
+      reference: [SOURCES.esmContratGaz, SOURCES.promeosTarifs],
+      status: 'estimate',
+      notes:
+        'Estimation : coefficient au 1er juillet 2026 non trouvé dans nos sources ; valeur du 1er juillet 2025 (0,8321) reconduite.',
+    },
+    '2028-07-01': {
       value: null,
       reference: SOURCES.ctaCoefficientAvis2024,
       status: 'estimate',
-      notes: 'Coefficient au 1er juillet 2026 non trouvé.',
+      notes: 'Aucune estimation au-delà de la période tarifaire ATRD7 (30 juin 2028).',
     },
   },
   lastCheckedOn: LAST_CHECKED,
@@ -84,24 +105,38 @@ export const acciseGazNaturel = defineParameter({
   values: {
     '2023-01-01': { value: 8.37, reference: [SOURCES.acciseOmnegy2024, SOURCES.esmContratGaz], status: 'secondary' },
     '2024-01-01': { value: 16.37, reference: [SOURCES.acciseOmnegy2024, SOURCES.esmContratGaz], status: 'secondary' },
-    '2025-01-01': { value: 17.16, reference: SOURCES.esmContratGaz, status: 'secondary' },
+    '2025-01-01': {
+      value: 17.16,
+      reference: SOURCES.esmContratGaz,
+      status: 'secondary',
+      notes: 'Arrêté du 28 décembre 2024 (texte non lu), taux maintenu par la loi de finances pour 2025.',
+    },
     '2025-08-01': {
       value: 15.43,
-      reference: [SOURCES.acciseSelia2026, SOURCES.esmContratGaz],
-      status: 'secondary',
+      reference: [SOURCES.acciseArrete2026, SOURCES.acciseSelia2026],
+      status: 'official',
+      notes:
+        'Période du 1er août 2025 au 31 janvier 2026 : 10,54 €/MWh + majoration ZNI 4,89 €/MWh. Janvier 2026 reste à ce taux.',
     },
     '2026-02-01': {
       value: 16.39,
-      reference: [SOURCES.acciseAyming2026, SOURCES.acciseSelia2026, SOURCES.esmContratGaz],
-      status: 'secondary',
+      reference: [SOURCES.acciseArrete2026, SOURCES.acciseAyming2026],
+      status: 'official',
       notes:
-        'Loi de finances pour 2026 (art. 18, texte non lu) : 10,73 €/MWh + majoration ZNI = 16,39 €/MWh ; reproduit sur une facture de février 2026 (2 043,755 MWh × 16,39 = 33 497,14 €).',
+        'Période du 1er février 2026 au 31 janvier 2027 : 10,73 €/MWh + majoration ZNI 5,66 €/MWh ; reproduit sur une facture de février 2026 (2 043,755 MWh × 16,39 = 33 497,14 €).',
     },
     '2027-02-01': {
-      value: null,
-      reference: SOURCES.acciseAyming2026,
+      value: 16.39,
+      reference: SOURCES.acciseArrete2026,
       status: 'estimate',
-      notes: 'Tarif révisé chaque 1er février : valeur 2027 non connue.',
+      notes:
+        'Estimation : tarif révisé chaque 1er février, valeur au 1er février 2027 non publiée dans nos sources ; valeur 2026 reconduite.',
+    },
+    '2028-02-01': {
+      value: null,
+      reference: SOURCES.acciseArrete2026,
+      status: 'estimate',
+      notes: 'Aucune estimation au-delà du 31 janvier 2028.',
     },
   },
   lastCheckedOn: LAST_CHECKED,

@@ -61,7 +61,7 @@ export interface Parameter extends ParameterDefinition {
 
 /** Identity helper that types a parameter declaration and precomputes its entry list. */
 export function defineParameter(definition: ParameterDefinition): Parameter {
-  const entries = Object.entries(definition.values).map(([from, entry]) => ({ from, ...entry }));
+  const entries = Object.entries(definition.values).map(([from, entry]) => Object.freeze({ from, ...entry }));
   return Object.freeze({ ...definition, entries: Object.freeze(entries) });
 }
 

@@ -6,6 +6,7 @@
  * Format: UTF-8 (a BOM is accepted), `;` separator, header required, one record per line, optional
  * double quotes around a field (`""` inside quotes for a literal quote). Empty lines are ignored.
  */
+import { parseFrenchNumber } from '../numbers.ts';
 import type { Tso } from '../parameters/atrt8.ts';
 import { isProfilCode } from './profiles.ts';
 import type { PitdRow, ZiRow } from './types.ts';
@@ -79,7 +80,7 @@ export function splitCsvLine(line: string, separator = ';'): string[] | null {
 }
 
 /** Normalises a TSO name (accepts the former name GRTgaz and Teréga without accent). */
-export function normalizeTso(value: string): Tso | undefined {
+export function normaliseTso(value: string): Tso | undefined {
   const key = value
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
@@ -93,6 +94,9 @@ export function normalizeTso(value: string): Tso | undefined {
   }
   return undefined;
 }
+
+/** @deprecated Former spelling (docs/code-style.md: British -ise); use {@link normaliseTso}. */
+export const normalizeTso = normaliseTso;
 
 const INSEE = /^(\d{5}|2[AB]\d{3})$/;
 
@@ -194,7 +198,7 @@ export function parsePitdCsv(text: string, options: CsvParseOptions = {}): CsvPa
     if (!commune) {
       lineErrors.push('le champ « commune » est vide.');
     }
-    const tso = normalizeTso(transport);
+    const tso = normaliseTso(transport);
     if (!tso) {
       lineErrors.push(`le champ « gestionnaire_transport » doit valoir NaTran ou Teréga (valeur : « ${transport} »).`);
     }
@@ -236,7 +240,7 @@ export function parsePitdCsv(text: string, options: CsvParseOptions = {}): CsvPa
   return finish(rows, errors, maxErrors, 'aucune ligne de données après l’en-tête.');
 }
 
-/** Parses and validates a Zi table CSV (`station_meteo;profil;zi`). Decimal separator `.` or `,`. */
+/** Parses and validates a Zi table CSV (`station_meteo;profil;zi`). Numbers: {@link parseFrenchNumber}. */
 export function parseZiCsv(text: string, options: CsvParseOptions = {}): CsvParseResult<ZiRow> {
   const maxErrors = options.maxErrors ?? 50;
   const errors: CsvLineError[] = [];
@@ -253,7 +257,7 @@ export function parseZiCsv(text: string, options: CsvParseOptions = {}): CsvPars
     if (!isProfilCode(profilCode)) {
       lineErrors.push(`le champ « profil » doit valoir P011 à P019 (valeur : « ${profil} »).`);
     }
-    const zi = /^\d+([.,]\d+)?$/.test(ziText) ? Number(ziText.replace(',', '.')) : Number.NaN;
+    const zi = parseFrenchNumber(ziText) ?? Number.NaN;
     if (!Number.isFinite(zi) || zi <= 0) {
       lineErrors.push(`le champ « zi » doit être un nombre strictement positif (valeur : « ${ziText} »).`);
     }

@@ -1,6 +1,6 @@
 import type { IsoDate } from '../dates.ts';
 import type { AtrdOption } from '../parameters/atrd7-grdf.ts';
-import type { LineSource } from '../parameters/types.ts';
+import type { LineSource, ParameterGrid } from '../parameters/types.ts';
 import type { ProfilCode } from '../reference/types.ts';
 
 /** Point types (spec §3). */
@@ -133,4 +133,16 @@ export interface SimulationResult {
   readonly usedSampleData: boolean;
   /** True when at least one line is an estimate. */
   readonly hasEstimates: boolean;
+  /**
+   * Grids whose value at the date is an estimate past their last sourced (official or secondary) value, with the
+   * start date of that last sourced value: the results say so in a banner.
+   */
+  readonly estimatedGrids: readonly EstimatedGrid[];
+}
+
+/** A grid used past its last sourced value (see `SimulationResult.estimatedGrids`). */
+export interface EstimatedGrid {
+  readonly grid: ParameterGrid;
+  /** Start date of the last sourced value of that grid's parameters used here. */
+  readonly lastSourcedOn: IsoDate;
 }

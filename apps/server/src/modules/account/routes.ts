@@ -1,11 +1,19 @@
 import { accountMeResponseSchema } from '@pilote/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ResolveActor } from '../auth/session.ts';
+import { errorResponses } from '../../lib/openapi.ts';
 import { getMe } from './service.ts';
 
-export const accountRoutes: FastifyPluginAsyncZod<{ resolveActor: ResolveActor }> = async (app, { resolveActor }) => {
-  app.get('/api/account/me', { schema: { response: { 200: accountMeResponseSchema } } }, async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    return getMe(await resolveActor(request));
-  });
+/** /api/account/*: registered inside the signed-in scope (plugins/signed-in.ts). */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/account/me',
+    {
+      schema: {
+        tags: ['Compte'],
+        summary: 'Utilisateur connecté',
+        response: { 200: accountMeResponseSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => getMe(request.actor),
+  );
 };

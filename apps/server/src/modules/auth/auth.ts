@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema.ts';
+import { invalidateResetTokens, recordPendingEmailChange } from './account-security.ts';
 import {
   changeEmailVerificationMail,
   existingAccountMail,
@@ -14,6 +15,7 @@ import {
   resetPasswordMail,
   verificationMail,
 } from './emails.ts';
+import type { HashLimiter } from './hash-limiter.ts';
 import type { MailDispatcher } from './mail-dispatcher.ts';
 import { createPasswordHasher } from './password.ts';
 
@@ -28,19 +30,25 @@ export interface AuthDependencies {
   secret: string;
   mail: MailDispatcher;
   logger: FastifyBaseLogger;
+  /** Bounds the password hashes running at once (ADR 0016). */
+  hashing: HashLimiter;
 }
+
+/** Origins a callback or redirect URL may point to (relative paths are always allowed): PUBLIC_URL only. */
+export function authTrustedOrigins(config: Config): string[] {
+  return config.nodeEnv === 'development' ? [config.publicUrl, 'http://localhost:5173'] : [config.publicUrl];
+}
+
+const VERIFICATION_EXPIRES_IN = 24 * 60 * 60;
 
 /**
  * better-auth on our database (ADR 0008). Its handler serves /api/auth/*; the Fastify bridge (routes.ts) adds
  * our CSRF check, rate limits, French validation and error shape in front of it.
  */
-export function createAuth({ config, db, secret, mail, logger }: AuthDependencies) {
-  const hasher = createPasswordHasher(config.passwordHashLogN);
+export function createAuth({ config, db, secret, mail, logger, hashing }: AuthDependencies) {
+  const hasher = createPasswordHasher(config.passwordHashLogN, hashing);
   const loginUrl = `${config.publicUrl}/login`;
-  const trustedOrigins = [config.publicUrl];
-  if (config.nodeEnv === 'development') {
-    trustedOrigins.push('http://localhost:5173');
-  }
+  const trustedOrigins = authTrustedOrigins(config);
 
   return betterAuth({
     appName: 'Pilote Énergie',
@@ -86,6 +94,8 @@ export function createAuth({ config, db, secret, mail, logger }: AuthDependencie
         mail.dispatch(resetPasswordMail(user.email, url));
       },
       onPasswordReset: async ({ user }) => {
+        // The link just used is consumed; older ones die with it (ADR 0016).
+        await invalidateResetTokens(db, user.id);
         mail.dispatch(passwordChangedMail(user.email));
       },
     },
@@ -94,11 +104,15 @@ export function createAuth({ config, db, secret, mail, logger }: AuthDependencie
       // An unverified user who signs in with the right password gets a fresh link (rate-limited route).
       sendOnSignIn: true,
       autoSignInAfterVerification: false,
-      expiresIn: 24 * 60 * 60,
-      sendVerificationEmail: async ({ user, url }) => {
+      expiresIn: VERIFICATION_EXPIRES_IN,
+      sendVerificationEmail: async ({ user, url, token }) => {
         // For an e-mail change better-auth passes the user with the *new* address.
         const [stored] = await db.select({ email: users.email }).from(users).where(eq(users.id, user.id)).limit(1);
         const isChange = stored !== undefined && stored.email !== user.email.toLowerCase();
+        if (isChange) {
+          // better-auth's change link is a stateless JWT: recording it makes it single-use and cancellable (undo).
+          await recordPendingEmailChange(db, { userId: user.id, token, expiresInSeconds: VERIFICATION_EXPIRES_IN });
+        }
         mail.dispatch(isChange ? changeEmailVerificationMail(user.email, url) : verificationMail(user.email, url));
       },
     },
@@ -115,13 +129,18 @@ export function createAuth({ config, db, secret, mail, logger }: AuthDependencie
       expiresIn: 7 * 24 * 60 * 60,
       updateAge: 24 * 60 * 60,
     },
-    onAPIError: { errorURL: `${loginUrl}?oauth=failed` },
+    // `throw`: an unexpected error (not an APIError) reaches the bridge instead of becoming a bare 500, so a
+    // full hashing queue still answers 503 + Retry-After (ADR 0016) and anything else our error handler's 500.
+    onAPIError: { errorURL: `${loginUrl}?oauth=failed`, throw: true },
     advanced: {
       cookiePrefix: 'pe',
       useSecureCookies: config.publicUrl.startsWith('https://'),
       // Every state-changing /api request already carries our signed X-CSRFToken (ADR 0004); better-auth's
       // Origin check would also refuse bearer clients that send no Origin. Callback URLs are still checked.
       disableCSRFCheck: true,
+      // Explicit: left undefined, better-auth skips every callback/redirect URL check when NODE_ENV=test
+      // (a reset link could send its token to another site). Tests run the production path (ADR 0016).
+      disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     plugins: [

@@ -86,13 +86,29 @@ export function resetPasswordMail(to: string, url: string): MailMessage {
   });
 }
 
-export function passwordChangedMail(to: string): MailMessage {
+export function passwordChangedMail(to: string, how: 'reset' | 'changed' = 'reset'): MailMessage {
   return compose({
     to,
     subject: 'Votre mot de passe a été modifié – Pilote Énergie',
     paragraphs: [
-      'Le mot de passe de votre compte Pilote Énergie vient d’être réinitialisé et toutes vos sessions ont été fermées.',
+      how === 'reset'
+        ? 'Le mot de passe de votre compte Pilote Énergie vient d’être réinitialisé et toutes vos sessions ont été fermées.'
+        : 'Le mot de passe de votre compte Pilote Énergie vient d’être modifié depuis votre espace.',
+      'Les liens de réinitialisation envoyés auparavant ne fonctionnent plus.',
       'Si vous n’êtes pas à l’origine de ce changement, contactez-nous immédiatement.',
     ],
+  });
+}
+
+/** To the OLD address when a change is requested: it stays valid until the new one confirms; a link undoes it. */
+export function emailChangeRequestedMail(to: string, newEmail: string, undoUrl: string): MailMessage {
+  return compose({
+    to,
+    subject: 'Demande de changement de votre adresse e-mail – Pilote Énergie',
+    paragraphs: [
+      `Une demande de changement de l’adresse e-mail de votre compte Pilote Énergie vers ${newEmail} vient d’être faite. Votre adresse actuelle reste celle du compte tant que la nouvelle n’a pas été confirmée.`,
+      'Si vous n’êtes pas à l’origine de cette demande, ouvrez le lien ci-dessous (valable 7 jours) : votre adresse actuelle sera rétablie, la demande annulée et toutes les sessions ouvertes fermées. Choisissez ensuite un nouveau mot de passe avec « Mot de passe oublié ».',
+    ],
+    action: { label: 'Annuler ce changement', url: undoUrl },
   });
 }

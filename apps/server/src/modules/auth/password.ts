@@ -1,4 +1,5 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import type { HashLimiter } from './hash-limiter.ts';
 
 /**
  * Password hashing with node:crypto scrypt at the OWASP parameters (N=2^17, r=8, p=1: 128 MiB and a few
@@ -36,11 +37,16 @@ export interface PasswordHasher {
   verify(input: { hash: string; password: string }): Promise<boolean>;
 }
 
-export function createPasswordHasher(logN: number): PasswordHasher {
+/** `limiter` bounds the hashes running at once (ADR 0016); the CLIs, one hash per process, go without. */
+export function createPasswordHasher(logN: number, limiter?: HashLimiter): PasswordHasher {
+  const derive = (password: string, salt: Buffer, keyLength: number, options: ScryptOptions) =>
+    limiter
+      ? limiter.run(() => scryptAsync(password, salt, keyLength, options))
+      : scryptAsync(password, salt, keyLength, options);
   return {
     async hash(password) {
       const salt = randomBytes(SALT_BYTES);
-      const key = await scryptAsync(normalise(password), salt, KEY_LENGTH, costOptions(logN, BLOCK_SIZE, PARALLELISM));
+      const key = await derive(normalise(password), salt, KEY_LENGTH, costOptions(logN, BLOCK_SIZE, PARALLELISM));
       return `$scrypt$ln=${logN},r=${BLOCK_SIZE},p=${PARALLELISM}$${salt.toString('base64')}$${key.toString('base64')}`;
     },
     async verify({ hash, password }) {
@@ -55,7 +61,7 @@ export function createPasswordHasher(logN: number): PasswordHasher {
         return false;
       }
       const expected = Buffer.from(keyText ?? '', 'base64');
-      const actual = await scryptAsync(
+      const actual = await derive(
         normalise(password),
         Buffer.from(saltText ?? '', 'base64'),
         expected.length,

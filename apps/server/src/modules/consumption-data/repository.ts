@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { consumptionDatasets, consumptionReadings } from '../../db/schema.ts';
 
@@ -44,14 +44,18 @@ export async function insertConsumptionDataset(
   }
 }
 
-/** The user's datasets with their aggregates, newest first; optionally only those of one PCE or one id. */
+/**
+ * The user's datasets with their aggregates, newest first; optionally only those of one PCE or one id, and only
+ * one page of them (`limit`/`offset`, ADR 0020).
+ */
 export async function listDatasetsWithStats(
   db: Database,
   userId: string,
   filter: { pce?: string; id?: string } = {},
+  page?: { limit: number; offset: number },
 ): Promise<DatasetWithStats[]> {
   const d = consumptionDatasets;
-  return db
+  const query = db
     .select({
       id: d.id,
       userId: d.userId,
@@ -75,6 +79,16 @@ export async function listDatasetsWithStats(
     )
     .groupBy(d.id)
     .orderBy(desc(d.createdAt), asc(d.id));
+  return page ? query.limit(page.limit).offset(page.offset) : query;
+}
+
+/** How many datasets the user has. */
+export async function countDatasets(db: Database, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(consumptionDatasets)
+    .where(eq(consumptionDatasets.userId, userId));
+  return row?.total ?? 0;
 }
 
 /** The days of a dataset between two dates (inclusive; whole dataset without bounds), by date. */

@@ -3,12 +3,14 @@ import {
   CONSUMPTION_MESSAGES,
   type ConsumptionDatasetDetail,
   type ConsumptionDatasetList,
+  type ConsumptionDatasetListQuery,
   type ConsumptionDatasetSummary,
   type ConsumptionDatasetSummaryResponse,
   type ConsumptionOverview,
   type CreateConsumptionDataBody,
   type CreateConsumptionDataResponse,
   normalisePce,
+  pageOffset,
   parseFrenchNumber,
   type SeriesWindow,
 } from '@pilote/contracts';
@@ -25,6 +27,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Actor, requireUser } from '../auth/session.ts';
 import {
+  countDatasets,
   type DatasetWithStats,
   deleteDatasetOfUser,
   insertConsumptionDataset,
@@ -134,10 +137,13 @@ export function createConsumptionDataService({ db, now = () => new Date() }: Con
   }
 
   return {
-    async list(actor: Actor | null): Promise<ConsumptionDatasetList> {
+    async list(actor: Actor | null, query: ConsumptionDatasetListQuery): Promise<ConsumptionDatasetList> {
       const { user } = requireUser(actor);
-      const rows = await listDatasetsWithStats(db, user.id);
-      return { items: rows.map(toSummary) };
+      const [rows, total] = await Promise.all([
+        listDatasetsWithStats(db, user.id, {}, { limit: query.pageSize, offset: pageOffset(query) }),
+        countDatasets(db, user.id),
+      ]);
+      return { items: rows.map(toSummary), total, page: query.page, pageSize: query.pageSize };
     },
 
     async create(actor: Actor | null, body: CreateConsumptionDataBody): Promise<CreateConsumptionDataResponse> {

@@ -5,7 +5,8 @@ import {
   contactMessageResponseSchema,
 } from '@pilote/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type ResolveActor, requireUser } from '../auth/session.ts';
+import { errorResponses } from '../../lib/openapi.ts';
+import { signedIn } from '../../plugins/signed-in.ts';
 import type { ContactService } from './service.ts';
 
 /** Messages per client IP and window accepted by POST /api/contact/ (a person rarely writes more). */
@@ -13,17 +14,17 @@ export const CONTACT_RATE_LIMIT = { max: 5, windowMs: 15 * 60 * 1000 };
 
 export interface ContactRoutesOptions {
   service: ContactService;
-  resolveActor: ResolveActor;
   rateLimit?: { max: number; windowMs: number };
 }
 
 /**
  * POST /api/contact/ — the public contact form (CSRF-checked like every state-changing call, rate-limited per IP);
- * GET /api/admin/contact-messages — staff and admins read the messages, newest first.
+ * GET /api/admin/contact-messages — staff and admins read the messages, newest first (signed-in scope: 401 before
+ * the query is looked at; the service checks the role: 403).
  */
 export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async (
   app,
-  { service, resolveActor, rateLimit = CONTACT_RATE_LIMIT },
+  { service, rateLimit = CONTACT_RATE_LIMIT },
 ) => {
   app.post(
     '/api/contact/',
@@ -35,7 +36,12 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
           keyGenerator: (request: { ip: string }) => request.ip,
         },
       },
-      schema: { body: contactMessageBodySchema, response: { 201: contactMessageResponseSchema } },
+      schema: {
+        tags: ['Contact'],
+        summary: 'Envoyer un message (formulaire de contact public)',
+        body: contactMessageBodySchema,
+        response: { 201: contactMessageResponseSchema, ...errorResponses(400, 403, 415, 429) },
+      },
     },
     async (request, reply) => {
       await service.submit(request.body);
@@ -44,18 +50,20 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
     },
   );
 
-  app.get(
-    '/api/admin/contact-messages',
-    {
-      // Signed-out callers get 401 before their query is looked at; the service checks the role (403).
-      preValidation: async (request) => {
-        requireUser(await resolveActor(request));
-      },
-      schema: { querystring: adminContactMessagesQuerySchema, response: { 200: adminContactMessagesResponseSchema } },
-    },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return service.list(await resolveActor(request), request.query);
-    },
+  await app.register(
+    signedIn(async (scope) => {
+      scope.get(
+        '/api/admin/contact-messages',
+        {
+          schema: {
+            tags: ['Administration'],
+            summary: 'Messages du formulaire de contact (paginé, plus récents d’abord)',
+            querystring: adminContactMessagesQuerySchema,
+            response: { 200: adminContactMessagesResponseSchema, ...errorResponses(400, 401, 403) },
+          },
+        },
+        async (request) => service.list(request.actor, request.query),
+      );
+    }),
   );
 };

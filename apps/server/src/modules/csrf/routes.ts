@@ -5,7 +5,13 @@ import type { CsrfProtection } from '../../plugins/csrf.ts';
 export const csrfRoutes: FastifyPluginAsyncZod<{ csrf: CsrfProtection }> = async (app, { csrf }) => {
   app.get(
     '/api/common/get-csrf-token/',
-    { schema: { response: { 200: csrfTokenResponseSchema } } },
+    {
+      schema: {
+        tags: ['Sécurité'],
+        summary: 'Jeton anti-CSRF (en-tête X-CSRFToken)',
+        response: { 200: csrfTokenResponseSchema },
+      },
+    },
     async (request, reply) => {
       const csrfToken = csrf.issue(request, reply);
       reply.header('Cache-Control', 'no-store');

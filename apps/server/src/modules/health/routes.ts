@@ -5,11 +5,22 @@ export interface HealthRoutesOptions {
   pingDatabase: () => Promise<void>;
 }
 
-/** GET /api/health: 200 when the database answers, 503 otherwise (load balancers read the status). */
+export const HEALTH_DATABASE_DOWN_MESSAGE = 'La base de données ne répond pas.';
+
+/**
+ * GET /api/health: 200 when the database answers, 503 otherwise (load balancers read the status). The ping has
+ * its own short timeout (DATABASE_HEALTH_TIMEOUT_MS): a stalled database answers 503 quickly, not after minutes.
+ */
 export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, { pingDatabase }) => {
   app.get(
     '/api/health',
-    { schema: { response: { 200: healthResponseSchema, 503: healthResponseSchema } } },
+    {
+      schema: {
+        tags: ['Exploitation'],
+        summary: 'État du service et de la base de données',
+        response: { 200: healthResponseSchema, 503: healthResponseSchema.describe('Base de données injoignable.') },
+      },
+    },
     async (request, reply) => {
       const uptimeSeconds = Math.round(process.uptime());
       try {
@@ -20,7 +31,7 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
         return reply
           .status(503)
           .header('Cache-Control', 'no-store')
-          .send({ status: 'degraded', database: 'error', uptimeSeconds });
+          .send({ status: 'degraded', database: 'error', uptimeSeconds, error: HEALTH_DATABASE_DOWN_MESSAGE });
       }
     },
   );

@@ -1,6 +1,7 @@
 import { type BuildInfo, buildInfoSchema, runtimeInfoSchema } from '@pilote/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
+import { errorResponses } from '../../lib/openapi.ts';
 
 export interface InfoRoutesOptions {
   backend: BuildInfo;
@@ -11,19 +12,38 @@ export interface InfoRoutesOptions {
 
 /** Build information (spec §3 "Build info") and the runtime info file read by the login footer. */
 export const infoRoutes: FastifyPluginAsyncZod<InfoRoutesOptions> = async (app, options) => {
-  app.get('/api/info/backend/', { schema: { response: { 200: buildInfoSchema } } }, async () => options.backend);
+  const tags = ['Exploitation'];
+  app.get(
+    '/api/info/backend/',
+    { schema: { tags, summary: 'Version du serveur', response: { 200: buildInfoSchema } } },
+    async () => options.backend,
+  );
 
-  app.get('/api/info/frontend/', { schema: { response: { 200: buildInfoSchema } } }, async () => {
-    const info = options.frontend();
-    if (!info) {
-      throw new AppError('NOT_FOUND', "L'application web n'est pas construite : aucune information de version.");
-    }
-    return { ...info, env: options.appEnv };
-  });
+  app.get(
+    '/api/info/frontend/',
+    {
+      schema: {
+        tags,
+        summary: 'Version de l’application web',
+        response: { 200: buildInfoSchema, ...errorResponses(404) },
+      },
+    },
+    async () => {
+      const info = options.frontend();
+      if (!info) {
+        throw new AppError('NOT_FOUND', "L'application web n'est pas construite : aucune information de version.");
+      }
+      return { ...info, env: options.appEnv };
+    },
+  );
 
-  app.get('/runtime-info.json', { schema: { response: { 200: runtimeInfoSchema } } }, async (_request, reply) => {
-    const info = options.frontend() ?? options.backend;
-    reply.header('Cache-Control', 'no-cache');
-    return { revision: info.revision, env: options.appEnv };
-  });
+  app.get(
+    '/runtime-info.json',
+    { schema: { tags, summary: 'Révision et environnement (pied de page)', response: { 200: runtimeInfoSchema } } },
+    async (_request, reply) => {
+      const info = options.frontend() ?? options.backend;
+      reply.header('Cache-Control', 'no-cache');
+      return { revision: info.revision, env: options.appEnv };
+    },
+  );
 };

@@ -1,25 +1,25 @@
 import { optimisationBodySchema, optimisationResponseSchema } from '@pilote/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/openapi.ts';
 import { requireJsonBody } from '../../lib/require-json.ts';
-import { type ResolveActor, requireUser } from '../auth/session.ts';
 import type { OptimisationService } from './service.ts';
 
-/** POST /api/optimisation/: signed-in users only (401 before the body is read), CSRF like every POST. */
-export const optimisationRoutes: FastifyPluginAsyncZod<{
-  service: OptimisationService;
-  resolveActor: ResolveActor;
-}> = async (app, { service, resolveActor }) => {
+/** POST /api/optimisation/: inside the signed-in scope (401 before the body is read), CSRF like every POST. */
+export const optimisationRoutes: FastifyPluginAsyncZod<{ service: OptimisationService }> = async (app, { service }) => {
   app.addHook('preValidation', async (request) => {
-    requireUser(await resolveActor(request));
     requireJsonBody(request);
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
   });
 
   app.post(
     '/api/optimisation/',
-    { schema: { body: optimisationBodySchema, response: { 200: optimisationResponseSchema } } },
-    async (request) => service.optimise(await resolveActor(request), request.body),
+    {
+      schema: {
+        tags: ['Optimisation'],
+        summary: 'Optimiser la CJA',
+        body: optimisationBodySchema,
+        response: { 200: optimisationResponseSchema, ...errorResponses(400, 401, 403, 413, 415, 422) },
+      },
+    },
+    async (request) => service.optimise(request.actor, request.body),
   );
 };

@@ -7,7 +7,7 @@ import {
 } from '@pilote/contracts';
 import {
   addDays,
-  normalizeTso,
+  normaliseTso,
   type OptimisationResult,
   optimiserCja,
   type SerieJournaliere,
@@ -20,7 +20,8 @@ import { type Actor, requireUser } from '../auth/session.ts';
 import { shiftYears } from '../consumption-data/series-window.ts';
 import type { ConsumptionDataService } from '../consumption-data/service.ts';
 import { normaliseCommuneName } from '../reference-data/communes.ts';
-import { type PitdEntry, type ReferenceData, sameCommune } from '../reference-data/source.ts';
+import { findPitdPoint } from '../reference-data/pitd-point.ts';
+import type { PitdEntry, ReferenceData } from '../reference-data/source.ts';
 import { transportPointMessage } from '../simulator/service.ts';
 
 /** Where the typical-year model is documented (answered with synthesised series). */
@@ -69,31 +70,19 @@ export function createOptimisationService({
 }: OptimisationServiceDependencies) {
   /** The PITD row of the point, checked like the simulator does (code, commune, TSO), DSO GRDF. */
   async function resolvePoint(form: ValidatedOptimisationForm, tso: string) {
-    const table = await referenceData.pitd();
-    const rows = await table.rowsOf(form.code);
-    if (rows.length === 0) {
-      throw validationError(
-        'code',
-        `Code PITD inconnu : « ${form.code} »${table.info.isSample ? ' (table d’échantillon en service)' : ''}.`,
-      );
-    }
-    const entry = rows.find((row) => sameCommune(row, form.commune));
-    if (!entry) {
-      throw validationError('commune', `La commune « ${form.commune} » n'est pas rattachée au PITD « ${form.code} ».`);
-    }
-    if (normalizeTso(entry.tso) !== tso) {
-      throw validationError(
-        'tso',
-        `Le TSO « ${form.tso} » ne correspond pas au PITD « ${form.code} » (gestionnaire de transport : ${entry.tso}).`,
-      );
-    }
+    const { entry, info } = await findPitdPoint(referenceData, {
+      code: form.code,
+      commune: form.commune,
+      tso: form.tso,
+      normalisedTso: tso,
+    });
     if (normaliseCommuneName(entry.dso) !== 'grdf') {
       throw new AppError(
         'UNSUPPORTED_POINT',
         `Ce point n'est pas encore supporté : l'optimisation de la CJA couvre le réseau de distribution GRDF (gestionnaire de distribution de ${entry.commune} : ${entry.dso}).`,
       );
     }
-    return { entry, info: table.info };
+    return { entry, info };
   }
 
   function run(
@@ -130,7 +119,7 @@ export function createOptimisationService({
         throw validationError(check.field, check.message);
       }
       const form = check.value;
-      const tso = normalizeTso(form.tso);
+      const tso = normaliseTso(form.tso);
       if (!tso) {
         throw validationError('tso', `TSO inconnu : « ${form.tso} » (attendu : NaTran ou Teréga).`);
       }

@@ -22,6 +22,11 @@ export async function findActiveDataset(db: Database, kind: ReferenceKind): Prom
   return row;
 }
 
+/** The active dataset of every kind, in one query (the simulator needs both the PITD and the Zi tables). */
+export async function findActiveDatasets(db: Database): Promise<DatasetRecord[]> {
+  return db.select().from(referenceDatasets).where(eq(referenceDatasets.isActive, true));
+}
+
 export async function listDatasets(db: Database, kind: ReferenceKind): Promise<DatasetRecord[]> {
   return db
     .select()

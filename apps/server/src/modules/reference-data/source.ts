@@ -5,6 +5,7 @@ import { normaliseCommuneName } from './communes.ts';
 import {
   type DatasetRecord,
   findActiveDataset,
+  findActiveDatasets,
   findPitdRowsByCode,
   findZi,
   type ReferenceKind,
@@ -45,6 +46,8 @@ export interface ZiTable {
 export interface ReferenceData {
   pitd(): Promise<PitdTable>;
   zi(): Promise<ZiTable>;
+  /** Both tables, with one query for which versions are active. */
+  tables(): Promise<{ pitd: PitdTable; zi: ZiTable }>;
 }
 
 function importedInfo(kind: ReferenceKind, dataset: DatasetRecord): ReferenceDatasetInfo {
@@ -118,21 +121,68 @@ const sampleZiTable: ZiTable = {
   },
 };
 
+/** A small least-recently-used map (reads of an immutable dataset version). */
+class Lru<V> {
+  private readonly map = new Map<string, V>();
+  constructor(private readonly max: number) {}
+  get(key: string): V | undefined {
+    const value = this.map.get(key);
+    if (value !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, value);
+    }
+    return value;
+  }
+  delete(key: string): void {
+    this.map.delete(key);
+  }
+  set(key: string, value: V): void {
+    this.map.delete(key);
+    this.map.set(key, value);
+    if (this.map.size > this.max) {
+      this.map.delete(this.map.keys().next().value as string);
+    }
+  }
+}
+
+/** Entries kept per kind: the PITD codes and (station, profile) pairs recently asked for. */
+const READ_CACHE_SIZE = 2000;
+
 /**
  * Reads the active reference datasets (ADR 0011). Each call asks the database which version is active, so an
- * import applies to the next request without a restart.
+ * import (or an activation, on any instance) applies to the next request without a restart. The rows of a
+ * version never change once imported (an import creates a new version), so the rows read for a code or a
+ * (station, profile) pair are kept in memory keyed by the version's id (ADR 0022): no invalidation is needed.
  */
 export function createReferenceData(db: Database): ReferenceData {
-  return {
-    async pitd() {
-      const dataset = await findActiveDataset(db, 'pitd');
-      if (!dataset) {
-        return samplePitdTable;
-      }
-      return {
-        info: importedInfo('pitd', dataset),
-        searchCodes: (q, limit) => searchPitdCodes(db, dataset.id, q, limit),
-        async rowsOf(code) {
+  const pitdReads = new Lru<Promise<PitdEntry[]>>(READ_CACHE_SIZE);
+  const ziReads = new Lru<Promise<number | undefined>>(READ_CACHE_SIZE);
+
+  /** Memoised read; a failed read is not kept. */
+  function cached<V>(lru: Lru<Promise<V>>, key: string, read: () => Promise<V>): Promise<V> {
+    let value = lru.get(key);
+    if (!value) {
+      value = read();
+      lru.set(key, value);
+      const pending = value;
+      pending.catch(() => {
+        if (lru.get(key) === pending) {
+          lru.delete(key);
+        }
+      });
+    }
+    return value;
+  }
+
+  function pitdTable(dataset: DatasetRecord | undefined): PitdTable {
+    if (!dataset) {
+      return samplePitdTable;
+    }
+    return {
+      info: importedInfo('pitd', dataset),
+      searchCodes: (q, limit) => searchPitdCodes(db, dataset.id, q, limit),
+      rowsOf: (code) =>
+        cached(pitdReads, `${dataset.id}\u0000${code}`, async () => {
           const rows = await findPitdRowsByCode(db, dataset.id, code);
           return rows.map((row) => ({
             codePitd: row.codePitd,
@@ -144,17 +194,35 @@ export function createReferenceData(db: Database): ReferenceData {
             ntr: row.ntr,
             stationMeteo: row.stationMeteo,
           }));
-        },
-      };
+        }).then((rows) => rows.map((row) => ({ ...row }))),
+    };
+  }
+
+  function ziTable(dataset: DatasetRecord | undefined): ZiTable {
+    if (!dataset) {
+      return sampleZiTable;
+    }
+    return {
+      info: importedInfo('zi', dataset),
+      ziOf: (stationMeteo, profil) =>
+        cached(ziReads, `${dataset.id}\u0000${stationMeteo}\u0000${profil}`, () =>
+          findZi(db, dataset.id, stationMeteo, profil),
+        ),
+    };
+  }
+
+  return {
+    async pitd() {
+      return pitdTable(await findActiveDataset(db, 'pitd'));
     },
     async zi() {
-      const dataset = await findActiveDataset(db, 'zi');
-      if (!dataset) {
-        return sampleZiTable;
-      }
+      return ziTable(await findActiveDataset(db, 'zi'));
+    },
+    async tables() {
+      const active = await findActiveDatasets(db);
       return {
-        info: importedInfo('zi', dataset),
-        ziOf: (stationMeteo, profil) => findZi(db, dataset.id, stationMeteo, profil),
+        pitd: pitdTable(active.find((d) => d.kind === 'pitd')),
+        zi: ziTable(active.find((d) => d.kind === 'zi')),
       };
     },
   };

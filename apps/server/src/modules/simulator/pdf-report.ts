@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
-import type { LineSourceDto, ReferenceDatasetInfo, SimulationLineDto } from '@pilote/contracts';
+import {
+  estimatedGridsNotice,
+  type LineSourceDto,
+  type ReferenceDatasetInfo,
+  type SimulationLineDto,
+} from '@pilote/contracts';
 import { formatNumberFr } from '@pilote/tariffs';
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 import subsetFont from 'subset-font';
@@ -382,6 +387,12 @@ const POSTES: { key: keyof SimulationReport['result']['annuel']; label: string }
 /** Ligatures (fi, fl) would be drawn with the advance of two letters and extracted as U+FB01: off. */
 const NO_LIGATURES = { liga: false, clig: false, dlig: false, rlig: false, calt: false };
 
+/**
+ * Version of the report's layout and contents. Stored PDFs are keyed by it (ADR 0018): bump it whenever a
+ * change here (or in the data it prints) should reach PDFs already rendered.
+ */
+export const PDF_RENDERER_VERSION = '2';
+
 export async function renderSimulationPdf(report: SimulationReport, generatedAt: Date): Promise<Uint8Array> {
   const bytes = await loadFonts();
   const doc = await PDFDocument.create();
@@ -405,6 +416,16 @@ export async function renderSimulationPdf(report: SimulationReport, generatedAt:
     { size: 9, color: MUTED },
   );
   w.y -= 6;
+
+  const estimateNotice = estimatedGridsNotice(result.estimatedGrids);
+  if (estimateNotice) {
+    const lines = w.wrap(estimateNotice, CONTENT_WIDTH - 16, { size: 10, bold: true });
+    const height = lines.length * w.lineHeight({ size: 10 }) + 12;
+    w.ensure(height);
+    w.page.drawRectangle({ x: MARGIN, y: w.y - height, width: CONTENT_WIDTH, height, color: NOTICE_FILL });
+    w.drawLines(lines, MARGIN + 8, w.y - 6, { size: 10, bold: true, color: rgb(0.55, 0.2, 0) });
+    w.y -= height + 6;
+  }
 
   if (result.usedSampleData) {
     const notice =

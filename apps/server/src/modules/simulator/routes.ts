@@ -8,55 +8,101 @@ import {
   simulatorOptionsQuerySchema,
   simulatorOptionsResponseSchema,
 } from '@pilote/contracts';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type ResolveActor, requireUser } from '../auth/session.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { pdfRateLimit } from '../../adapters/rate-limit/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { errorResponses } from '../../lib/openapi.ts';
+import { signedIn } from '../../plugins/signed-in.ts';
 import type { SimulatorService } from './service.ts';
 
+const tags = ['Simulateur'];
+
+/** Seconds a client is asked to wait when every PDF render slot is taken. */
+const PDF_BUSY_RETRY_AFTER_SECONDS = 5;
+
+export interface SimulatorRoutesOptions {
+  service: SimulatorService;
+  /** Downloads of the PDF per client IP (ADR 0018). */
+  pdfRateLimit: ReturnType<typeof pdfRateLimit>;
+}
+
 /** /api/simulator/*: signed-in users (the service checks); the PDF link carries its own signature (ADR 0012). */
-export const simulatorRoutes: FastifyPluginAsyncZod<{ service: SimulatorService; resolveActor: ResolveActor }> = async (
+export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorRoutesOptions> = async (
   app,
-  { service, resolveActor },
+  { service, pdfRateLimit },
 ) => {
-  await app.register(async (scope) => {
-    const signedIn = scope.withTypeProvider<ZodTypeProvider>();
-    // Signed-out callers get 401 before their query or body is looked at.
-    signedIn.addHook('preValidation', async (request) => {
-      requireUser(await resolveActor(request));
-    });
-    signedIn.addHook('onSend', async (_request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-    });
-
-    signedIn.get(
-      '/api/simulator/options/:point/',
-      {
-        schema: {
-          params: simulatorOptionsParamsSchema,
-          querystring: simulatorOptionsQuerySchema,
-          response: { 200: simulatorOptionsResponseSchema },
+  await app.register(
+    signedIn(async (scope) => {
+      scope.get(
+        '/api/simulator/options/:point/',
+        {
+          schema: {
+            tags,
+            summary: 'Options tarifaires d’un point de réseau',
+            params: simulatorOptionsParamsSchema,
+            querystring: simulatorOptionsQuerySchema,
+            response: { 200: simulatorOptionsResponseSchema, ...errorResponses(400, 401, 422) },
+          },
         },
-      },
-      async (request) => service.options(await resolveActor(request), request.params.point, request.query),
-    );
+        async (request) => service.options(request.actor, request.params.point, request.query),
+      );
 
-    signedIn.post(
-      '/api/simulator/simulate/',
-      { schema: { body: simulateBodySchema, response: { 200: simulateResponseSchema } } },
-      async (request) => service.simulate(await resolveActor(request), request.body),
-    );
+      scope.post(
+        '/api/simulator/simulate/',
+        {
+          schema: {
+            tags,
+            summary: 'Simuler le coût d’acheminement',
+            body: simulateBodySchema,
+            response: { 200: simulateResponseSchema, ...errorResponses(400, 401, 403, 413, 415, 422) },
+          },
+        },
+        async (request) => service.simulate(request.actor, request.body),
+      );
 
-    signedIn.get(
-      '/api/simulator/simulations/:id/pdf-link',
-      { schema: { params: simulationIdParamsSchema, response: { 200: simulationPdfLinkResponseSchema } } },
-      async (request) => service.pdfLink(await resolveActor(request), request.params.id),
-    );
-  });
+      scope.get(
+        '/api/simulator/simulations/:id/pdf-link',
+        {
+          schema: {
+            tags,
+            summary: 'Lien signé de téléchargement du PDF d’une simulation',
+            params: simulationIdParamsSchema,
+            response: { 200: simulationPdfLinkResponseSchema, ...errorResponses(400, 401, 404) },
+          },
+        },
+        async (request) => service.pdfLink(request.actor, request.params.id),
+      );
+    }),
+  );
 
   app.get(
     '/api/simulator/simulations/:id/pdf',
-    { schema: { params: simulationIdParamsSchema, querystring: simulationPdfQuerySchema } },
+    {
+      config: pdfRateLimit,
+      schema: {
+        tags,
+        summary: 'PDF d’une simulation (lien signé, sans session)',
+        params: simulationIdParamsSchema,
+        querystring: simulationPdfQuerySchema,
+        response: {
+          200: {
+            description: 'Le PDF de la simulation, en pièce jointe.',
+            content: { 'application/pdf': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
+          },
+          ...errorResponses(400, 403, 404, 429, 503),
+        },
+      },
+    },
     async (request, reply) => {
-      const { bytes, fileName } = await service.pdf(request.params.id, request.query.exp, request.query.sig);
+      const { bytes, fileName } = await service
+        .pdf(request.params.id, request.query.exp, request.query.sig)
+        .catch((error: unknown) => {
+          if (error instanceof AppError && error.code === 'SERVICE_UNAVAILABLE') {
+            reply.header('Retry-After', String(PDF_BUSY_RETRY_AFTER_SECONDS));
+          }
+          throw error;
+        });
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', `attachment; filename="${fileName}"`)

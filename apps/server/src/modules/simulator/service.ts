@@ -19,7 +19,7 @@ import {
 } from '@pilote/contracts';
 import {
   availableEffectMonths,
-  normalizeTso,
+  normaliseTso,
   type SimulationResult,
   simulate,
   TariffDomainError,
@@ -29,10 +29,18 @@ import { AppError } from '../../lib/app-error.ts';
 import { tariffErrorToAppError } from '../../lib/tariff-errors.ts';
 import { type Actor, requireUser } from '../auth/session.ts';
 import { normaliseCommuneName } from '../reference-data/communes.ts';
+import { findPitdPoint } from '../reference-data/pitd-point.ts';
 import { type PitdEntry, type ReferenceData, sameCommune } from '../reference-data/source.ts';
 import type { PdfLinkSigner } from './pdf-link.ts';
-import { renderSimulationPdf } from './pdf-report.ts';
-import { findSimulation, insertSimulation, type SimulationRecord } from './repository.ts';
+import type { PdfRenderer } from './pdf-renderer.ts';
+import { PDF_RENDERER_VERSION } from './pdf-report.ts';
+import {
+  findSimulation,
+  findSimulationPdf,
+  insertSimulation,
+  type SimulationRecord,
+  storeSimulationPdf,
+} from './repository.ts';
 
 const TSOS = ['NaTran', 'Teréga'] as const;
 /** First month offered by the cascade (the oldest sourced grids start in 2024). */
@@ -42,13 +50,15 @@ const MONTHS_AHEAD = 24;
 
 /** LI / PIC: no reference table (code → NTR) and no TCL for transport-connected consumers yet (ADR 0011). */
 export function transportPointMessage(point: 'LI' | 'PIC'): string {
-  return `Les données tarifaires des points ${point} (consommateurs raccordés au réseau de transport) ne sont pas disponibles : ni la table des points ${point} ni le terme de capacité de livraison (TCL) correspondant ne sont encore sourcés. Ce type de point n'est pas encore supporté.`;
+  return `Les données tarifaires des points ${point} (consommateurs raccordés au réseau de transport) ne sont pas disponibles : la table des points ${point} (code, communes, GRT, NTR) n'est pas encore intégrée. Ce type de point n'est pas encore supporté.`;
 }
 
 export interface SimulatorServiceDependencies {
   db: Database;
   referenceData: ReferenceData;
   pdfLinks: PdfLinkSigner;
+  /** Renders off the main thread (pdf-renderer.ts); its output is stored per simulation (ADR 0018). */
+  pdfRenderer: PdfRenderer;
   now?: () => Date;
 }
 
@@ -81,9 +91,33 @@ export function createSimulatorService({
   db,
   referenceData,
   pdfLinks,
+  pdfRenderer,
   now = () => new Date(),
 }: SimulatorServiceDependencies) {
   const monthsCache = new Map<string, string[]>();
+  /** Renders under way in this instance, per simulation: concurrent downloads of one PDF share one render. */
+  const rendering = new Map<string, Promise<Uint8Array>>();
+
+  /**
+   * The stored PDF of the simulation, or a render (once per simulation and renderer version: the bytes are
+   * kept in `simulation_pdfs`, so every instance serves the first render; its date is the generation date).
+   */
+  async function pdfBytes(record: SimulationRecord): Promise<Uint8Array> {
+    const stored = await findSimulationPdf(db, record.id, PDF_RENDERER_VERSION);
+    if (stored) {
+      return stored;
+    }
+    let pending = rendering.get(record.id);
+    if (!pending) {
+      pending = (async () => {
+        const bytes = await pdfRenderer.render(toReport(record), now());
+        await storeSimulationPdf(db, record.id, PDF_RENDERER_VERSION, bytes);
+        return bytes;
+      })().finally(() => rendering.delete(record.id));
+      rendering.set(record.id, pending);
+    }
+    return pending;
+  }
 
   /** Months (YYYY-MM) the grids can simulate, for every combination of the given tarifs × TSOs (union). */
   function monthsFor(point: SimulatorPoint, tarifs: readonly SimulatorTarif[], tsos: readonly string[]): string[] {
@@ -113,9 +147,9 @@ export function createSimulatorService({
     const rows = query.code ? await table.rowsOf(query.code) : [];
     const byCommune = query.commune ? rows.filter((row) => sameCommune(row, query.commune as string)) : [];
     const communeRows = byCommune.length > 0 ? byCommune : rows;
-    const chosenTso = query.tso ? normalizeTso(query.tso) : undefined;
+    const chosenTso = query.tso ? normaliseTso(query.tso) : undefined;
     const tsoList = query.code ? unique(communeRows.map((row) => row.tso)) : [...TSOS];
-    const byTso = chosenTso ? communeRows.filter((row) => normalizeTso(row.tso) === chosenTso) : [];
+    const byTso = chosenTso ? communeRows.filter((row) => normaliseTso(row.tso) === chosenTso) : [];
     const tsoRows = byTso.length > 0 ? byTso : communeRows;
     const dsoList = unique(tsoRows.map((row) => row.dso));
 
@@ -166,7 +200,8 @@ export function createSimulatorService({
       truncated: false,
       tarifs: [...simulatorTarifs],
       profils: [...simulatorProfils],
-      months: monthsFor(point, simulatorTarifs, TSOS),
+      // No LI / PIC point table yet: no point to price, so no month to offer (the grids themselves cover them).
+      months: [],
       tso: [...TSOS],
       dso: [],
       ...(point === 'LI' ? { liCommunesIndex: [] } : { picCommunesIndex: [] }),
@@ -192,6 +227,7 @@ export function createSimulatorService({
       gridDates: result.gridDates,
       usedSampleData: result.usedSampleData,
       hasEstimates: result.hasEstimates,
+      estimatedGrids: result.estimatedGrids.map((item) => ({ ...item })),
       referentiel: {
         ntr: entry.ntr,
         stationMeteo: entry.stationMeteo,
@@ -205,25 +241,16 @@ export function createSimulatorService({
   }
 
   async function simulatePitd(form: ValidatedSimulatorForm, tso: string, dateEffet: string) {
-    const table = await referenceData.pitd();
-    const rows = await table.rowsOf(form.code);
-    if (rows.length === 0) {
-      throw validationError(
-        'code',
-        `Code PITD inconnu : « ${form.code} »${table.info.isSample ? ' (table d’échantillon en service)' : ''}.`,
-      );
-    }
-    const commune = form.commune as string;
-    const entry = rows.find((row) => sameCommune(row, commune));
-    if (!entry) {
-      throw validationError('commune', `La commune « ${commune} » n'est pas rattachée au PITD « ${form.code} ».`);
-    }
-    if (normalizeTso(entry.tso) !== tso) {
-      throw validationError(
-        'tso',
-        `Le TSO « ${form.tso} » ne correspond pas au PITD « ${form.code} » (gestionnaire de transport : ${entry.tso}).`,
-      );
-    }
+    const {
+      entry,
+      info: pitdInfo,
+      zi: ziTable,
+    } = await findPitdPoint(referenceData, {
+      code: form.code,
+      commune: form.commune as string,
+      tso: form.tso as string,
+      normalisedTso: tso,
+    });
     if (!sameOperator(entry.dso, form.dso as string)) {
       throw validationError(
         'dso',
@@ -231,9 +258,8 @@ export function createSimulatorService({
       );
     }
     const usesZi = !subscribedTarifs.includes(form.tarif);
-    const ziTable = await referenceData.zi();
     const zi = await ziTable.ziOf(entry.stationMeteo, form.profil);
-    const isSample = table.info.isSample || (usesZi && ziTable.info.isSample);
+    const isSample = pitdInfo.isSample || (usesZi && ziTable.info.isSample);
     let result: SimulationResult;
     try {
       result = simulate(
@@ -268,7 +294,7 @@ export function createSimulatorService({
       throw error;
     }
     return toResultDto(result, entry, usesZi ? zi : undefined, {
-      pitd: table.info,
+      pitd: pitdInfo,
       zi: usesZi ? ziTable.info : null,
     });
   }
@@ -294,7 +320,7 @@ export function createSimulatorService({
           : validationError(check.field, check.message);
       }
       const form = check.value;
-      const tso = normalizeTso(form.tso);
+      const tso = normaliseTso(form.tso);
       if (!tso) {
         throw validationError('tso', SIMULATOR_MESSAGES.tso);
       }
@@ -351,7 +377,7 @@ export function createSimulatorService({
           'Ce lien de téléchargement a expiré. Rouvrez le résultat de la simulation ou relancez-la pour obtenir un nouveau lien.',
         );
       }
-      const bytes = await renderSimulationPdf(toReport(record), now());
+      const bytes = await pdfBytes(record);
       return { bytes, fileName: `simulation-${record.dateEffet.slice(0, 7)}-${record.id.slice(0, 8)}.pdf` };
     },
   };

@@ -144,12 +144,20 @@ describe('/login: other modes', () => {
     expect(await screen.findByText(authMessages.disposableEmail)).toBeInTheDocument();
     await user.clear(within(form).getByLabelText('Nouvelle adresse e-mail'));
     await user.type(within(form).getByLabelText('Nouvelle adresse e-mail'), 'nouvelle@exemple.fr');
+    await user.type(within(form).getByLabelText('Mot de passe actuel'), 'Correct-Horse-9');
     await user.click(within(form).getByRole('button'));
     expect(await screen.findByText(/Un lien de confirmation a été envoyé à nouvelle@exemple.fr/)).toBeInTheDocument();
     expect(requests.find((request) => request.path === '/api/auth/change-email')?.body).toEqual({
       newEmail: 'nouvelle@exemple.fr',
+      currentPassword: 'Correct-Horse-9',
       callbackURL: '/login/email-verified?change=true',
     });
+  });
+
+  it('says what the undo link mailed to the old address did', async () => {
+    mockApi();
+    renderApp('/login?emailChange=undone');
+    expect(await screen.findByText(/Le changement d’adresse e-mail a été annulé/)).toBeInTheDocument();
   });
 
   it('Google: says plainly when it is not configured; Microsoft: the not-implemented alert', async () => {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -28,6 +29,20 @@ const leads: Record<LoginMode, string> = {
   'forgot-password': 'Indiquez votre adresse e-mail : nous vous enverrons un lien de réinitialisation.',
   'change-email': 'La nouvelle adresse sera utilisée après confirmation par e-mail.',
 };
+
+/** Where the undo link mailed to the old address lands (`/login?emailChange=…`, ADR 0016). */
+function EmailChangeOutcome({ outcome }: { outcome: string | null }) {
+  if (outcome === 'undone') {
+    return <Alert tone="success">{authFormMessages.emailChangeUndone}</Alert>;
+  }
+  if (outcome === 'invalid') {
+    return <Alert tone="error">{authFormMessages.emailChangeUndoInvalid}</Alert>;
+  }
+  if (outcome === 'conflict') {
+    return <Alert tone="error">{authFormMessages.emailChangeUndoConflict}</Alert>;
+  }
+  return null;
+}
 
 /** Keeps `?redirect=` when switching between the modes of the page. */
 function withRedirect(href: string, searchParams: URLSearchParams): string {
@@ -65,6 +80,11 @@ function LoginPage() {
         <LoadingState label="Vérification de la session…" />
       ) : (
         <>
+          {mode === 'sign-in' ? (
+            <div className="mb-4 empty:hidden">
+              <EmailChangeOutcome outcome={searchParams.get('emailChange')} />
+            </div>
+          ) : null}
           {mode === 'sign-in' ? <SignInForm /> : null}
           {mode === 'sign-up' ? <SignUpForm /> : null}
           {mode === 'forgot-password' ? <ForgotPasswordForm /> : null}

@@ -65,11 +65,18 @@ const dataset: ConsumptionDatasetSummary = {
   anneeComplete: true,
 };
 
+/** The API's paginated answer (`?page=&pageSize=`, 20 by default) over a list of datasets. */
+function pageOf(items: ConsumptionDatasetSummary[], url: URL) {
+  const page = Number(url.searchParams.get('page') ?? '1');
+  const pageSize = Number(url.searchParams.get('pageSize') ?? '20');
+  return { items: items.slice((page - 1) * pageSize, page * pageSize), total: items.length, page, pageSize };
+}
+
 async function openOptimisation(extra: Record<string, MockHandler> = {}) {
   const api = mockApi({
     ...signedInAs(),
     'GET /api/simulator/options/pitd/': ({ url }) => ({ body: options(url) }),
-    'GET /api/consumption-data/': () => ({ body: { items: [dataset] } }),
+    'GET /api/consumption-data/': ({ url }) => ({ body: pageOf([dataset], url) }),
     ...extra,
   });
   const app = renderApp('/private/gas/optimisation');
@@ -205,7 +212,7 @@ describe('/private/gas/optimisation (spec §2.9, §4, §5)', { timeout: 30_000 }
       message: 'ESTIMATION — année type.',
     };
     const { user, form } = await openOptimisation({
-      'GET /api/consumption-data/': () => ({ body: { items: [] } }),
+      'GET /api/consumption-data/': ({ url }) => ({ body: pageOf([], url) }),
       'POST /api/optimisation/': () => ({ body: estimated }),
     });
     await fillPitd(user, form);
@@ -242,7 +249,7 @@ describe('consumption data panel', { timeout: 30_000 }, () => {
   it('lists datasets, shows a line-numbered import error verbatim, deletes with confirmation', async () => {
     let items = [dataset];
     const { user, requests } = await openOptimisation({
-      'GET /api/consumption-data/': () => ({ body: { items } }),
+      'GET /api/consumption-data/': ({ url }) => ({ body: pageOf(items, url) }),
       'POST /api/consumption-data/': () => ({
         status: 400,
         body: {
@@ -280,5 +287,41 @@ describe('consumption data panel', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Supprimer' }));
     expect(await screen.findByText('Jeu de données supprimé.')).toBeInTheDocument();
     expect(await screen.findByText('Aucun jeu de données importé pour l’instant.')).toBeInTheDocument();
+  });
+
+  it('pages the dataset table with previous/next buttons; the optimisation form offers the newest 100', async () => {
+    const many = Array.from({ length: 45 }, (_, i) => ({
+      ...dataset,
+      id: `ds-${i + 1}`,
+      pce: String(10_000_000_000_000 + i + 1),
+    }));
+    const { user, requests } = await openOptimisation({
+      'GET /api/consumption-data/': ({ url }) => ({ body: pageOf(many, url) }),
+    });
+    const listCalls = () =>
+      requests.filter((r) => r.method === 'GET' && r.path === '/api/consumption-data/').map((r) => r.url.search);
+    // The form's choice list: one page at the maximum size.
+    await waitFor(() => expect(listCalls()).toContain('?page=1&pageSize=100'));
+
+    await user.click(screen.getByRole('button', { name: /Mes données de consommation/ }));
+    expect(screen.getByRole('button', { name: /Mes données de consommation/ })).toHaveTextContent('(45 jeux)');
+    const table = await screen.findByTestId('consumption-datasets');
+    expect(within(table).getAllByRole('row')).toHaveLength(21);
+    expect(within(table).getByText('10000000000001')).toBeInTheDocument();
+    const pager = screen.getByRole('navigation', { name: 'Pages des jeux de données' });
+    expect(pager).toHaveTextContent('Page 1 sur 3 · 45 résultats');
+    expect(within(pager).getByRole('button', { name: 'Précédent' })).toBeDisabled();
+
+    await user.click(within(pager).getByRole('button', { name: 'Suivant' }));
+    await waitFor(() => expect(pager).toHaveTextContent('Page 2 sur 3'));
+    expect(listCalls()).toContain('?page=2&pageSize=20');
+    expect(within(screen.getByTestId('consumption-datasets')).getByText('10000000000021')).toBeInTheDocument();
+
+    await user.click(within(pager).getByRole('button', { name: 'Suivant' }));
+    await waitFor(() => expect(pager).toHaveTextContent('Page 3 sur 3'));
+    expect(within(screen.getByTestId('consumption-datasets')).getAllByRole('row')).toHaveLength(6);
+    expect(within(pager).getByRole('button', { name: 'Suivant' })).toBeDisabled();
+    await user.click(within(pager).getByRole('button', { name: 'Précédent' }));
+    await waitFor(() => expect(pager).toHaveTextContent('Page 2 sur 3'));
   });
 });

@@ -155,6 +155,8 @@ describe('/private/gas/simulator', { timeout: 20_000 }, () => {
     await user.selectOptions(form.getByLabelText('Profil de consommation'), 'P016');
     await user.selectOptions(form.getByLabelText("Date d'effet"), 'février 2026');
     await user.type(form.getByLabelText(/^CJA/), '109');
+    // T4 has no CAR: the assiette estimates the storage modulation, so it is required (ADR 0023).
+    await user.type(form.getByLabelText(/^Assiette/), '15 466,8');
     await user.click(form.getByRole('button', { name: 'Lancer la simulation' }));
 
     const results = await screen.findByTestId('simulation-results');
@@ -169,6 +171,7 @@ describe('/private/gas/simulator', { timeout: 20_000 }, () => {
       tarif: 'T4',
       profil: 'P016',
       cjaMwhj: '109',
+      assiette: '15 466,8',
       dateEffetMonth: '2026-02',
       honeypot: '',
     });
@@ -250,6 +253,7 @@ describe('/private/gas/simulator', { timeout: 20_000 }, () => {
     await user.selectOptions(form.getByLabelText('Profil de consommation'), 'P011');
     await user.selectOptions(form.getByLabelText("Date d'effet"), '2026-01');
     await user.type(form.getByLabelText(/^CJA/), '50');
+    await user.type(form.getByLabelText(/^Assiette/), '1000');
     await user.click(form.getByRole('button', { name: 'Lancer la simulation' }));
     expect(await screen.findByText('Une erreur est survenue')).toBeInTheDocument();
     expect(
@@ -292,6 +296,7 @@ describe('/private/gas/simulator', { timeout: 20_000 }, () => {
     await user.selectOptions(form.getByLabelText('Profil de consommation'), 'P011');
     await user.selectOptions(form.getByLabelText("Date d'effet"), '2026-01');
     await user.type(form.getByLabelText(/^CJA/), '50');
+    await user.type(form.getByLabelText(/^Assiette/), '1000');
     await user.click(form.getByRole('button', { name: 'Lancer la simulation' }));
     expect(await form.findByRole('button', { name: 'Soumission en cours...' })).toBeDisabled();
     release?.();
@@ -345,6 +350,7 @@ describe('/private/gas/simulator', { timeout: 20_000 }, () => {
     await waitFor(() => expect(form.getByLabelText('Profil de consommation')).toHaveValue('P011'));
     await user.type(form.getByLabelText('Assiette (MWh/an)'), '1000');
     await user.type(form.getByLabelText(/^CJA/), '50');
+    await user.type(form.getByLabelText(/^Assiette/), '1000');
     await user.click(form.getByRole('button', { name: 'Lancer la simulation' }));
     expect((await screen.findAllByText("Ce point n'est pas encore supporté")).length).toBeGreaterThan(0);
     expect(await screen.findByTestId('unsupported-point')).toHaveTextContent('Point non supporté');

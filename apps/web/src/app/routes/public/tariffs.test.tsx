@@ -59,12 +59,15 @@ describe('/tarifs-energie shows the engine’s values', () => {
     const values = currentTariffValues('2026-11-21');
     const tcs = values.find((value) => value.id === 'atrt8.tcs');
     const engineTcs = snapshotAt('2026-11-21').find((value) => value.id === 'atrt8.tcs');
-    expect(tcs).toMatchObject({ value: engineTcs?.value, isEstimate: true, status: 'estimate' });
-    expect(tcs?.display).toBe('127,79\u00a0€/MWh/j/an');
+    expect(tcs).toMatchObject({ value: engineTcs?.value, isEstimate: false, status: 'official' });
+    expect(tcs?.display).toBe('127,80\u00a0€/MWh/j/an');
+    // From 1 July 2026 the ATRD7 grid is an estimate (reference grid at the last known index).
+    const t1Now = values.find((value) => value.id === 'atrd7.grdf.t1.abonnement');
+    expect(t1Now).toMatchObject({ value: 54.72, isEstimate: true, status: 'estimate' });
 
-    const t1 = values.find((value) => value.id === 'atrd7.grdf.t1.abonnement');
+    const t1 = currentTariffValues('2028-08-01').find((value) => value.id === 'atrd7.grdf.t1.abonnement');
     expect(t1?.value).toBeNull();
-    expect(t1?.lastKnown).toEqual({ value: 54.72, from: '2025-07-01' });
+    expect(t1?.lastKnown).toEqual({ value: 54.72, from: '2026-07-01' });
   });
 
   it('formats each unit the French way', () => {

@@ -1,11 +1,11 @@
 import { contactTopicLabels } from '@pilote/contracts';
 import { useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { CONTACT_MESSAGES_PAGE_SIZE, useContactMessages } from '../api/get-contact-messages.ts';
 import { useForbiddenError } from '../hooks/use-forbidden-error.ts';
-import { Pager } from './pager.tsx';
 
 /** Messages sent from the public /contact form, newest first (staff and admins). */
 export function ContactMessagesPanel({ onForbidden }: { onForbidden: (error: Error) => void }) {

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { OUTBOX_PAGE_SIZE, useOutbox } from '../api/get-outbox.ts';
 import { useForbiddenError } from '../hooks/use-forbidden-error.ts';
-import { Pager } from './pager.tsx';
 
 /** Mails kept in the outbox when no SMTP server is configured: recipient, subject, date, links. */
 export function OutboxPanel({ onForbidden }: { onForbidden: (error: Error) => void }) {

@@ -5,11 +5,11 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { ADMIN_USERS_PAGE_SIZE, useAdminUsers } from '../api/get-users.ts';
 import { useForbiddenError } from '../hooks/use-forbidden-error.ts';
-import { Pager } from './pager.tsx';
 import { RoleChangeDialog, roleLabels } from './role-change-dialog.tsx';
 
 /** Users list with search and paging; admins change roles (staff read only). */

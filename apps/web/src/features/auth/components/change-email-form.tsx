@@ -9,14 +9,14 @@ import { type ChangeEmailInput, changeEmailInputSchema, useChangeEmail } from '.
 import { authFormMessages } from '../utils/form-messages.ts';
 import { FormError } from './form-error.tsx';
 
-/** New e-mail address (signed in only; spec §5 message otherwise). */
+/** New e-mail address (signed in only; spec §5 message otherwise), confirmed by the current password (ADR 0016). */
 export function ChangeEmailForm({ user }: { user: AccountUser | null }) {
   const change = useChangeEmail();
   const form = useForm<ChangeEmailInput, unknown, ReturnType<typeof changeEmailInputSchema.parse>>({
     resolver: zodResolver(changeEmailInputSchema),
     mode: 'onTouched',
     reValidateMode: 'onChange',
-    defaultValues: { newEmail: '' },
+    defaultValues: { newEmail: '', currentPassword: '' },
   });
   const { errors } = form.formState;
 
@@ -43,6 +43,15 @@ export function ChangeEmailForm({ user }: { user: AccountUser | null }) {
         hint="Un lien de confirmation sera envoyé à la nouvelle adresse."
       >
         {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('newEmail')} />}
+      </FormField>
+      <FormField
+        label="Mot de passe actuel"
+        error={errors.currentPassword?.message}
+        hint={authFormMessages.changeEmailPasswordHint}
+      >
+        {(control) => (
+          <Input {...control} type="password" autoComplete="current-password" {...form.register('currentPassword')} />
+        )}
       </FormField>
       <FormError error={change.error} />
       <Button type="submit" size="lg" disabled={change.isPending}>

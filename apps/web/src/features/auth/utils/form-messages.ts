@@ -13,6 +13,13 @@ export const authFormMessages = {
     `Si un compte existe pour ${email}, un e-mail contenant un lien de réinitialisation vient de lui être envoyé (valable 1 heure).`,
   changeEmailRequested: (email: string) =>
     `Un lien de confirmation a été envoyé à ${email}. Votre adresse sera modifiée dès que vous l'aurez ouvert.`,
+  changeEmailPasswordHint:
+    'Par sécurité, confirmez avec votre mot de passe. Compte Google sans mot de passe : laissez vide, après vous être reconnecté il y a moins de 5 minutes.',
+  emailChangeUndone:
+    'Le changement d’adresse e-mail a été annulé : votre adresse précédente est rétablie et toutes les sessions ont été fermées. Connectez-vous, puis choisissez un nouveau mot de passe si vous n’étiez pas à l’origine de la demande.',
+  emailChangeUndoInvalid: 'Ce lien d’annulation est invalide, a déjà été utilisé ou a expiré.',
+  emailChangeUndoConflict:
+    'Votre adresse précédente est désormais utilisée par un autre compte : le changement n’a pas pu être annulé. Contactez-nous.',
 } as const;
 
 export const passwordStrengthLabels: Record<PasswordStrength, string> = {

@@ -1,18 +1,19 @@
 import type { ConsumptionDatasetSummary } from '@pilote/contracts';
 import * as Collapsible from '@radix-ui/react-collapsible';
 import { ChevronDown, Database, Trash2, Upload } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { useCreateConsumptionDataset } from '../api/create-consumption-dataset.ts';
 import { useDeleteConsumptionDataset } from '../api/delete-consumption-dataset.ts';
-import { useConsumptionDatasets } from '../api/get-consumption-datasets.ts';
+import { CONSUMPTION_DATASETS_PAGE_SIZE, useConsumptionDatasets } from '../api/get-consumption-datasets.ts';
 import { checkImportInput, importErrorMessages } from '../utils/import-form.ts';
 
 export const CONSUMPTION_PANEL_TITLE = 'Mes données de consommation';
@@ -24,8 +25,16 @@ export const CONSUMPTION_PANEL_TITLE = 'Mes données de consommation';
  */
 export function ConsumptionDataPanel({ onImported }: { onImported?: (dataset: ConsumptionDatasetSummary) => void }) {
   const [open, setOpen] = useState(false);
-  const datasets = useConsumptionDatasets();
-  const count = datasets.data?.items.length;
+  const [page, setPage] = useState(1);
+  const datasets = useConsumptionDatasets({ page, pageSize: CONSUMPTION_DATASETS_PAGE_SIZE });
+  const count = datasets.data?.total;
+  // The last row of the last page was deleted: show the page before.
+  const emptyPage = datasets.data !== undefined && datasets.data.items.length === 0 && page > 1;
+  useEffect(() => {
+    if (emptyPage) {
+      setPage((current) => Math.max(1, current - 1));
+    }
+  }, [emptyPage]);
   return (
     <Collapsible.Root open={open} onOpenChange={setOpen} asChild>
       <section
@@ -62,6 +71,15 @@ export function ConsumptionDataPanel({ onImported }: { onImported?: (dataset: Co
             failed={datasets.isError}
             onRetry={() => void datasets.refetch()}
           />
+          {datasets.data && datasets.data.total > datasets.data.pageSize ? (
+            <Pager
+              label="Pages des jeux de données"
+              page={datasets.data.page}
+              pageSize={datasets.data.pageSize}
+              total={datasets.data.total}
+              onChange={setPage}
+            />
+          ) : null}
         </Collapsible.Content>
       </section>
     </Collapsible.Root>

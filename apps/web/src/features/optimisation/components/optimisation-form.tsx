@@ -1,17 +1,18 @@
 import { Calculator } from 'lucide-react';
-import { type FormEvent, type ReactNode, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { useConsumptionDatasets } from '../../consumption-data/api/get-consumption-datasets.ts';
-import { useNetworkOptions } from '../api/get-network-options.ts';
+import { DATASET_CHOICES, useConsumptionDatasets } from '../../consumption-data/api/get-consumption-datasets.ts';
+import { useNetworkOptions } from '../../network-options/api/get-network-options.ts';
+import { CodeCombobox } from '../../network-options/components/code-combobox.tsx';
+import { communesOf } from '../../network-options/utils/communes.ts';
 import {
   buildOptimisationRequest,
   cascadeParams,
-  communesOf,
   defaultDatasetId,
   ESTIMATED_YEAR,
   emptyOptimisationForm,
@@ -28,7 +29,6 @@ import {
   withCommune,
   withPoint,
 } from '../utils/optimisation-form.ts';
-import { CodeSearch } from './code-search.tsx';
 
 /** French month names, index 0 = January (from Intl, like every other French format of the app). */
 const MONTH_NAMES = Array.from({ length: 12 }, (_, month) =>
@@ -58,25 +58,18 @@ export function OptimisationForm({
   onSubmit: (request: OptimisationRequest) => void;
 }) {
   const [values, setValues] = useState<OptimisationFormValues>(emptyOptimisationForm);
-  const [codeQuery, setCodeQuery] = useState('');
-  const deferredQuery = useDeferredValue(codeQuery.trim());
   const datasetTouched = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
 
   const params = cascadeParams(values);
   const cascade = useNetworkOptions(params);
-  const search = useNetworkOptions(
-    values.pointDeReseau
-      ? { point: values.pointDeReseau.toLowerCase(), ...(deferredQuery ? { q: deferredQuery } : {}) }
-      : null,
-  );
   const options = cascade.data?.point === values.pointDeReseau ? cascade.data : undefined;
   // The answer for the current values (not the previous one kept on screen while the next loads).
   const settledOptions = cascade.isPlaceholderData ? undefined : options;
   // While the options for the latest choice load, the form may still hold a value they will clear (e.g. a month the
   // new tariff's grids do not cover): submitting waits for them.
   const optionsSettling = params !== null && (cascade.isPlaceholderData || cascade.isPending) && !cascade.isError;
-  const datasets = useConsumptionDatasets();
+  const datasets = useConsumptionDatasets(DATASET_CHOICES);
 
   // Follow the options: stale choices cleared, single choices and the default TSO selected (spec §5).
   useEffect(() => {
@@ -117,8 +110,9 @@ export function OptimisationForm({
 
   const communes = communesOf(options, values.code);
   const tarifs = tarifChoices(values.pointDeReseau, options);
-  const codes = search.data?.point === values.pointDeReseau ? search.data.codes : [];
-  const cascadeError = (cascade.error ?? search.error ?? null) as Error | null;
+  const codeLabel = values.pointDeReseau ? `Code ${values.pointDeReseau}` : 'Code';
+  const selectedCode = options?.codes.find((option) => option.code === values.code);
+  const cascadeError = (cascade.error ?? null) as Error | null;
 
   return (
     <form
@@ -136,7 +130,6 @@ export function OptimisationForm({
               name="pointDeReseau"
               value={values.pointDeReseau}
               onChange={(event) => {
-                setCodeQuery('');
                 setValues((current) => withPoint(current, event.target.value as NetworkPoint | ''));
               }}
             >
@@ -149,16 +142,21 @@ export function OptimisationForm({
             </Select>
           )}
         </FormField>
-        <CodeSearch
-          label={values.pointDeReseau ? `Code ${values.pointDeReseau}` : 'Code'}
-          value={values.code}
-          options={codes}
-          loading={search.isFetching}
-          truncated={search.data?.truncated ?? false}
-          disabled={!values.pointDeReseau}
-          onSearch={setCodeQuery}
-          onSelect={(code) => setValues((current) => withCode(current, code))}
-        />
+        <FormField label={codeLabel} hint={selectedCode?.libelle}>
+          {(control) => (
+            <CodeCombobox
+              control={control}
+              label={codeLabel}
+              point={values.pointDeReseau.toLowerCase()}
+              value={values.code}
+              codes={options?.codes ?? []}
+              truncated={options?.truncated ?? false}
+              allowFreeText={false}
+              disabled={!values.pointDeReseau}
+              onSelect={(code) => setValues((current) => withCode(current, code))}
+            />
+          )}
+        </FormField>
         <FormField label="Commune">
           {(control) =>
             communes.length > 0 ? (
@@ -296,7 +294,9 @@ export function OptimisationForm({
           hint={
             values.datasetId === ESTIMATED_YEAR
               ? 'Estimation à partir de l’assiette, du profil et de la station météo du point.'
-              : 'Une année de vos relevés importés.'
+              : (datasets.data?.total ?? 0) > (datasets.data?.items.length ?? 0)
+                ? `Une année de vos relevés importés (les ${datasets.data?.items.length} jeux les plus récents sont proposés).`
+                : 'Une année de vos relevés importés.'
           }
         >
           {(control) => (

@@ -8,6 +8,9 @@ import {
   type SimulatorOptionsResponse,
   validateOptimisationForm,
 } from '@pilote/contracts';
+import { monthOf } from '../../../lib/month.ts';
+import type { NetworkOptionsParams } from '../../network-options/api/get-network-options.ts';
+import { communesOf, pickListed } from '../../network-options/utils/communes.ts';
 
 export const MONTHS_IN_YEAR = 12;
 export const networkPoints = ['PITD', 'LI', 'PIC'] as const;
@@ -131,36 +134,17 @@ export function buildOptimisationRequest(values: OptimisationFormValues): Reques
 // ---- options cascade ------------------------------------------------------------------------------------
 
 /** The query of the cascade: only the values chosen so far (spec §7: the first call sends only the point). */
-export function cascadeParams(values: OptimisationFormValues): Record<string, string> | null {
+export function cascadeParams(values: OptimisationFormValues): NetworkOptionsParams | null {
   if (!values.pointDeReseau) {
     return null;
   }
-  const params: Record<string, string> = { point: values.pointDeReseau.toLowerCase() };
+  const params: NetworkOptionsParams = { point: values.pointDeReseau.toLowerCase() };
   for (const key of ['code', 'commune', 'tso', 'tarif'] as const) {
     if (values[key]) {
       params[key] = values[key];
     }
   }
   return params;
-}
-
-export type CommuneChoice = { commune: string; tso: string | null };
-
-/** The chosen code's communes, with their transport operator when the index gives one (PITD). */
-export function communesOf(options: SimulatorOptionsResponse | undefined, code: string): CommuneChoice[] {
-  if (!options || !code) {
-    return [];
-  }
-  const pitd = options.pitdCommunesIndex?.find((entry) => entry.code === code);
-  if (pitd) {
-    return pitd.communes.map((c) => ({ commune: c.commune, tso: c.tso }));
-  }
-  const pic = options.picCommunesIndex?.find((entry) => entry.code === code);
-  if (pic) {
-    return pic.communes.map((c) => ({ commune: c.commune, tso: null }));
-  }
-  const li = options.liCommunesIndex?.find((entry) => entry.code === code);
-  return li ? li.communes.map((commune) => ({ commune, tso: null })) : [];
 }
 
 /** Spec §5: for PITD the tariff choices are limited to T4 and TP. */
@@ -188,12 +172,10 @@ export function reconcileWithOptions(
   const next = { ...values };
   const communes = communesOf(options, values.code);
   if (values.code && communes.length > 0) {
-    if (next.commune && !communes.some((c) => c.commune === next.commune)) {
-      next.commune = '';
-    }
-    if (!next.commune && communes.length === 1) {
-      next.commune = communes[0]?.commune ?? '';
-    }
+    next.commune = pickListed(
+      next.commune,
+      communes.map((c) => c.commune),
+    );
   }
   if (!next.tso && values.code) {
     if (values.pointDeReseau === 'PITD') {
@@ -206,13 +188,7 @@ export function reconcileWithOptions(
   if (!next.tso && options.tso.length === 1) {
     next.tso = options.tso[0] ?? '';
   }
-  const tarifs = tarifChoices(values.pointDeReseau, options);
-  if (next.tarif && !tarifs.includes(next.tarif)) {
-    next.tarif = '';
-  }
-  if (!next.tarif && tarifs.length === 1) {
-    next.tarif = tarifs[0] ?? '';
-  }
+  next.tarif = pickListed(next.tarif, tarifChoices(values.pointDeReseau, options));
   if (next.dateEffetMonth && options.months.length > 0 && !options.months.includes(next.dateEffetMonth)) {
     next.dateEffetMonth = '';
   }
@@ -223,10 +199,7 @@ export function reconcileWithOptions(
   return changed ? next : values;
 }
 
-/** "YYYY-MM" of a date (local time). */
-export function monthOf(date: Date): string {
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}`;
-}
+export { monthOf };
 
 /** The only month, else the current month if offered, else the latest offered month before it, else the first. */
 export function defaultMonth(months: readonly string[], currentMonth: string): string {

@@ -281,6 +281,12 @@ export function SimulationResults({
         </div>
       </div>
 
+      {reading.estimatedGridsNotice ? (
+        <Alert tone="info" data-testid="result-estimate-notice">
+          {reading.estimatedGridsNotice}
+        </Alert>
+      ) : null}
+
       {reading.usedSampleData ? (
         <Alert tone="info" data-testid="result-sample-notice">
           <strong>Données d’échantillon.</strong> Ce résultat repose en partie sur un échantillon non officiel du

@@ -8,11 +8,14 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
-import { communesOf, type SimulatorFormAction, type SimulatorFormState } from '../utils/cascade.ts';
+import { CodeCombobox } from '../../network-options/components/code-combobox.tsx';
+import { communesOf } from '../../network-options/utils/communes.ts';
+import type { SimulatorFormAction, SimulatorFormState } from '../utils/cascade.ts';
 import { defaultCeeFor } from '../utils/cee-default.ts';
 import {
   fieldLabels,
   isSimulatorPoint,
+  isSubscribedTarif,
   pointLabels,
   type SimulatorField,
   showsCapacite,
@@ -22,7 +25,6 @@ import {
   showsDso,
 } from '../utils/form-values.ts';
 import { formatMonth } from '../utils/months.ts';
-import { CodeCombobox } from './code-combobox.tsx';
 
 export const SIMULATOR_FORM_TITLE = 'Données Client';
 
@@ -75,7 +77,7 @@ export function SimulatorForm({
   const point = values.pointDeReseau;
   const labels = fieldLabels(point);
   const noPoint = point === '';
-  const communes = options ? communesOf(options, values.code).map((item) => item.commune) : [];
+  const communes = communesOf(options, values.code).map((item) => item.commune);
   const defaultCee = defaultCeeFor(values.dateEffetMonth);
   const hasCodeTable = options ? options.codes.length > 0 || options.message === null : true;
 
@@ -184,6 +186,7 @@ export function SimulatorForm({
             {(control) => (
               <CodeCombobox
                 control={control}
+                label={labels.code}
                 point={point.toLowerCase()}
                 value={values.code}
                 codes={options?.codes ?? []}
@@ -214,7 +217,11 @@ export function SimulatorForm({
           {showsCja(values) ? numberField('cja', 'Capacité journalière souscrite.') : null}
           {numberField(
             'assiette',
-            point === 'PITD' ? 'Facultatif : base des montants annuels des termes par MWh.' : undefined,
+            point !== 'PITD'
+              ? undefined
+              : isSubscribedTarif(values.tarif)
+                ? 'Requise en T4 et TP : sert à estimer la modulation (compensation stockage) et aux montants par MWh.'
+                : 'Facultatif : base des montants annuels des termes par MWh.',
           )}
           {numberField('cjsInterruptible', 'Facultatif : capacité interruptible déduite de la modulation.')}
           {showsCapacite(values) ? numberField('capacite', 'Facultatif : base du terme de livraison (TCL).') : null}

@@ -1,7 +1,7 @@
 import { useEffect, useReducer, useState } from 'react';
 import { toast } from 'sonner';
 import { isApiClientError } from '../../../lib/api-error.ts';
-import { useSimulatorOptions } from '../api/get-simulator-options.ts';
+import { useNetworkOptions } from '../../network-options/api/get-network-options.ts';
 import { useSimulate } from '../api/simulate.ts';
 import {
   fieldErrorFromServer,
@@ -36,7 +36,7 @@ export function SimulatorPage() {
   const [view, setView] = useState<View>({ name: 'form' });
   const [announcement, setAnnouncement] = useState('');
   const params = optionsQueryParams(state.values);
-  const options = useSimulatorOptions(params);
+  const options = useNetworkOptions(params);
   const simulate = useSimulate();
 
   // The cascade: apply each answer that belongs to the current values (not the previous answer kept on screen).

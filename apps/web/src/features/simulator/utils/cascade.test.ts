@@ -124,6 +124,15 @@ describe('cascade reducer (spec §4)', () => {
     });
   });
 
+  it('defaults the month to the current one when the grids can compute it, else leaves the choice', () => {
+    const months = pitdOptions({ months: ['2026-10', '2026-11', '2026-12'] });
+    expect(reconcileWithOptions(values({}), months, '2026-11').dateEffetMonth).toBe('2026-11');
+    expect(reconcileWithOptions(values({ dateEffetMonth: '2026-12' }), months, '2026-11').dateEffetMonth).toBe(
+      '2026-12',
+    );
+    expect(reconcileWithOptions(values({}), months, '2027-03').dateEffetMonth).toBe('');
+  });
+
   it('does not auto-select a single code from a truncated list', () => {
     const truncated = pitdOptions({ codes: [{ code: 'A', libelle: 'A' }], truncated: true });
     expect(reconcileWithOptions(values({}), truncated).code).toBe('');

@@ -7,6 +7,8 @@
  * - a field's error clears when the field changes.
  */
 import type { SimulatorOptionsResponse } from '@pilote/contracts';
+import { monthOf } from '../../../lib/month.ts';
+import { communesOf, pickListed } from '../../network-options/utils/communes.ts';
 import {
   emptySimulatorValues,
   formFieldOf,
@@ -61,31 +63,6 @@ export function optionsQueryParams(values: SimulatorFormValues): (Record<string,
   return params;
 }
 
-export type CommuneChoice = { commune: string; tso: string | null };
-
-/** The communes of `code` in the options (PITD with their TSO; LI and PIC by name only). */
-export function communesOf(options: SimulatorOptionsResponse, code: string): CommuneChoice[] {
-  if (code === '') {
-    return [];
-  }
-  if (options.point === 'PITD') {
-    const entry = options.pitdCommunesIndex?.find((item) => item.code === code);
-    return entry?.communes.map((item) => ({ commune: item.commune, tso: item.tso })) ?? [];
-  }
-  if (options.point === 'LI') {
-    const entry = options.liCommunesIndex?.find((item) => item.code === code);
-    return entry?.communes.map((commune) => ({ commune, tso: null })) ?? [];
-  }
-  const entry = options.picCommunesIndex?.find((item) => item.code === code);
-  return entry?.communes.map((item) => ({ commune: item.commune, tso: null })) ?? [];
-}
-
-/** Keeps `value` if listed, else clears it; then selects the only option of a single-option list. */
-function pick(value: string, list: readonly string[]): string {
-  const kept = value !== '' && !list.includes(value) ? '' : value;
-  return kept === '' && list.length === 1 ? (list[0] ?? '') : kept;
-}
-
 /**
  * Applies an options answer to the form (the answer must be for the form's current query). Returns `values`
  * itself when nothing changes, so a React reducer bails out and the cascade settles.
@@ -93,6 +70,8 @@ function pick(value: string, list: readonly string[]): string {
 export function reconcileWithOptions(
   values: SimulatorFormValues,
   options: SimulatorOptionsResponse,
+  /** The user's current month: chosen by default when the grids can compute it (issue 11). */
+  currentMonth: string = monthOf(new Date()),
 ): SimulatorFormValues {
   if (options.point !== values.pointDeReseau) {
     return values;
@@ -103,21 +82,24 @@ export function reconcileWithOptions(
     next.code = onlyCode.code;
   }
   const communes = communesOf(options, next.code);
-  next.commune = pick(
+  next.commune = pickListed(
     next.commune,
     communes.map((item) => item.commune),
   );
-  next.tso = pick(next.tso, options.tso);
+  next.tso = pickListed(next.tso, options.tso);
   const firstTso = communes[0]?.tso;
   if (next.tso === '' && options.point !== 'LI' && firstTso && options.tso.includes(firstTso)) {
     next.tso = firstTso;
   }
   if (options.point === 'PITD') {
-    next.dso = pick(next.dso, options.dso);
+    next.dso = pickListed(next.dso, options.dso);
   }
-  next.tarif = pick(next.tarif, options.tarifs);
-  next.profil = pick(next.profil, options.profils);
-  next.dateEffetMonth = pick(next.dateEffetMonth, options.months);
+  next.tarif = pickListed(next.tarif, options.tarifs);
+  next.profil = pickListed(next.profil, options.profils);
+  next.dateEffetMonth = pickListed(next.dateEffetMonth, options.months);
+  if (next.dateEffetMonth === '' && options.months.includes(currentMonth)) {
+    next.dateEffetMonth = currentMonth;
+  }
   const changed = (Object.keys(next) as SimulatorField[]).some((key) => next[key] !== values[key]);
   return changed ? next : values;
 }

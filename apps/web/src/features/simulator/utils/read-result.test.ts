@@ -56,6 +56,16 @@ const apiAnswer = {
 };
 
 describe('readSimulationResult (spec §3)', () => {
+  it('turns the grids read past their last sourced value into the « grille estimée » banner', () => {
+    const answer = {
+      ...apiAnswer,
+      resultat: { ...apiAnswer.resultat, estimatedGrids: [{ grid: 'ATRD7 GRDF', lastSourcedOn: '2025-07-01' }] },
+    };
+    expect(readSimulationResult(answer).estimatedGridsNotice).toBe(
+      "Grille estimée : ATRD7 GRDF (dernière valeur publiée dans nos sources : 1er juillet 2025). La grille en vigueur à cette date n'est pas encore publiée dans nos sources : les lignes marquées « Estimation » en sont une estimation, à confirmer à sa publication.",
+    );
+  });
+
   it('reads the API answer: monthly, annual, per MWh, lines, warnings, grid dates, PDF link', () => {
     const reading = readSimulationResult(apiAnswer);
     expect(reading.monthly.abonnement).toBe(1808.81);
@@ -72,6 +82,7 @@ describe('readSimulationResult (spec §3)', () => {
     ]);
     expect(reading.dateEffet).toBe('2026-02-01');
     expect(reading.hasEstimates).toBe(true);
+    expect(reading.estimatedGridsNotice).toBeNull();
     expect(reading.lines).toHaveLength(2);
     expect(reading.lines[0]).toMatchObject({
       label: 'Abonnement distribution',

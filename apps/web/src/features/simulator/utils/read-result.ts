@@ -5,6 +5,7 @@
  * numbers may be strings with comma decimals and spaces; the PDF link is looked up under pdfUrl, pdf_url,
  * pdfSignedUrl, pdfLink, pdf, link, url, or any string URL whose key mentions "pdf". Pure.
  */
+import { estimatedGridsNotice } from '@pilote/contracts';
 import { parseFrenchNumber } from '../../../lib/format.ts';
 
 export const MAX_RESULT_DEPTH = 6;
@@ -48,6 +49,8 @@ export type SimulationReading = {
   warnings: string[];
   gridDates: { key: string; date: string }[];
   usedSampleData: boolean;
+  /** The « grille estimée » banner text, or null (results of grids past their last sourced value). */
+  estimatedGridsNotice: string | null;
   hasEstimates: boolean;
   dateEffet: string | null;
   pdfUrl: string | null;
@@ -288,6 +291,18 @@ export function readSimulationResult(raw: unknown): SimulationReading {
     warnings,
     gridDates,
     usedSampleData: flag(['usedSampleData']) ?? false,
+    estimatedGridsNotice: estimatedGridsNotice(
+      findByKey(raw, ['estimatedGrids'], (value) =>
+        Array.isArray(value)
+          ? value.flatMap((item) => {
+              const entry = asObject(item);
+              const grid = entry ? text(entry.grid) : null;
+              const lastSourcedOn = entry ? text(entry.lastSourcedOn) : null;
+              return grid && lastSourcedOn ? [{ grid, lastSourcedOn }] : [];
+            })
+          : undefined,
+      ),
+    ),
     hasEstimates: flag(['hasEstimates']) ?? lines.some((line) => line.isEstimate),
     dateEffet: findByKey(raw, ['dateEffet'], (value) => text(value) ?? undefined) ?? null,
     pdfUrl: findPdfUrl(raw),

@@ -22,6 +22,18 @@ describe('simulator form validation (spec §5, the server’s messages)', () => 
     expect(validateSimulatorValues(pitdT4)).toEqual({ ok: true });
   });
 
+  it('PITD T4 / TP without assiette: the assiette is required (no CAR to estimate the storage modulation)', () => {
+    for (const tarif of ['T4', 'TP']) {
+      const result = validateSimulatorValues({ ...pitdT4, tarif, distanceM: '100', assiette: '' });
+      expect(result.ok).toBe(false);
+      expect(result.ok ? null : result.errors.assiette).toBe("Veuillez indiquer l'assiette.");
+    }
+    // T1–T3 have a CAR: the assiette stays optional there.
+    expect(validateSimulatorValues({ ...pitdT4, tarif: 'T2', cja: '', car: '150', assiette: '' })).toEqual({
+      ok: true,
+    });
+  });
+
   it('without a point: only the point message', () => {
     expect(validateSimulatorValues(emptySimulatorValues)).toEqual({
       ok: false,

@@ -4,7 +4,7 @@ import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import type { FieldControlProps } from '../../../components/ui/form-field.tsx';
 import { inputStyles } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { useSimulatorOptions } from '../api/get-simulator-options.ts';
+import { useNetworkOptions } from '../api/get-network-options.ts';
 
 export const CODE_SEARCH_DEBOUNCE_MS = 250;
 
@@ -26,6 +26,7 @@ function useDebounced(value: string, delay: number): string {
  */
 export function CodeCombobox({
   control,
+  label,
   point,
   value,
   codes,
@@ -35,6 +36,9 @@ export function CodeCombobox({
   onSelect,
 }: {
   control: FieldControlProps;
+  /** The field's label, also the name of the list of codes. */
+  label: string;
+  /** `pitd`, `li` or `pic`: the point type the search runs on. */
   point: string;
   value: string;
   codes: readonly CodeOption[];
@@ -48,7 +52,7 @@ export function CodeCombobox({
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const query = useDebounced(text.trim() === value ? '' : text.trim(), CODE_SEARCH_DEBOUNCE_MS);
-  const search = useSimulatorOptions(query !== '' && point !== '' ? { point, q: query } : null);
+  const search = useNetworkOptions(query !== '' && point !== '' ? { point, q: query } : null);
 
   // The value changed elsewhere (reset, auto-selection, point change): show it.
   useEffect(() => {
@@ -144,7 +148,7 @@ export function CodeCombobox({
           open && !disabled ? 'block' : 'hidden',
         )}
       >
-        <div id={listId} role="listbox" aria-label="Codes" className="max-h-72 overflow-y-auto py-1 text-sm">
+        <div id={listId} role="listbox" aria-label={label} className="max-h-72 overflow-y-auto py-1 text-sm">
           {options.map((option, index) => (
             // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keyboard (aria-activedescendant).
             <div

@@ -1,0 +1,44 @@
+import { apiErrorSchema, defaultErrorMessages } from '@pilote/contracts';
+import { z } from 'zod';
+
+/**
+ * The error body every route may answer (packages/contracts errors.ts), as declared in the route schemas: loose, so
+ * that the extra keys some answers carry (`details` of a 400, better-auth's `message`) are sent, not stripped.
+ */
+export const errorResponseSchema = apiErrorSchema
+  .extend({
+    details: z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .optional()
+      .describe('Erreurs par champ (400).'),
+  })
+  .loose();
+
+const descriptions = {
+  400: `Requête invalide (${defaultErrorMessages.VALIDATION_FAILED})`,
+  401: `Non connecté (${defaultErrorMessages.UNAUTHENTICATED}).`,
+  403: 'Interdit : jeton CSRF absent ou invalide, ou rôle insuffisant.',
+  404: `Introuvable (${defaultErrorMessages.NOT_FOUND}) — aussi pour une ressource d’un autre utilisateur.`,
+  409: `Conflit (${defaultErrorMessages.CONFLICT})`,
+  413: defaultErrorMessages.PAYLOAD_TOO_LARGE,
+  415: defaultErrorMessages.UNSUPPORTED_MEDIA_TYPE,
+  422: 'Requête bien formée mais impossible à traiter (données tarifaires ou relevés insuffisants).',
+  429: defaultErrorMessages.RATE_LIMITED,
+  503: defaultErrorMessages.SERVICE_UNAVAILABLE,
+} as const;
+
+export type ErrorStatus = keyof typeof descriptions;
+
+/**
+ * The error answers of a route, for its `schema.response`: `{ ...errorResponses(400, 401, 404) }`. Each one is
+ * the shared error schema with a French description (shown in /api/docs).
+ */
+export function errorResponses<Status extends ErrorStatus>(
+  ...statuses: Status[]
+): Record<Status, typeof errorResponseSchema> {
+  const out = {} as Record<Status, typeof errorResponseSchema>;
+  for (const status of statuses) {
+    out[status] = errorResponseSchema.describe(descriptions[status]);
+  }
+  return out;
+}

@@ -1,0 +1,235 @@
+import { count, getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as schema from '../src/db/schema.ts';
+import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
+import { createPasswordHasher } from '../src/modules/auth/password.ts';
+import { listStateChangingRoutes } from '../src/plugins/csrf.ts';
+import { HttpClient } from './helpers/http-client.ts';
+import { SAMPLE_ACCEPTANCE_FORM } from './helpers/simulator-forms.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { testDatabaseKinds } from './helpers/test-database.ts';
+
+const PASSWORD = 'Correct-Horse-9';
+const PCE = '12345678901234';
+const TRUSTED = 'http://localhost:3000';
+const FOREIGN = 'https://evil.example';
+const SIMPLE_CSV = 'date;kWh\n2025-01-01;100\n2025-01-02;120\n';
+
+/** Every spelling of `/api/…` a router or a proxy might decode, fold or normalise into the real path. */
+export function pathVariants(url: string): string[] {
+  const rest = url.slice('/api'.length);
+  return [
+    url,
+    `/%61pi${rest}`,
+    `/%61%70%69${rest}`,
+    `/%2561pi${rest}`,
+    `/API${rest}`,
+    `/Api${rest}`,
+    `/api.${rest}`,
+    `/./api${rest}`,
+    `/x/../api${rest}`,
+    `//api${rest}`,
+    `/api%2F${rest.slice(1)}`,
+    `/api${rest};x=1`,
+  ];
+}
+
+/** A body each route would accept from a legitimate client, so only the CSRF checks can refuse it. */
+function bodyFor(url: string): unknown {
+  if (url === '/api/consumption-data/') {
+    return { pce: PCE, label: 'Forgé', csv: SIMPLE_CSV };
+  }
+  if (url === '/api/admin/users/:id/role') {
+    return { role: 'admin' };
+  }
+  if (url === '/api/contact/') {
+    return {
+      name: 'Forge',
+      email: 'forge@exemple.fr',
+      topic: 'commercial',
+      message: 'Message envoyé par une page tierce, qui ne doit jamais être enregistré.',
+      website: '',
+    };
+  }
+  if (url === '/api/simulator/simulate/') {
+    return { ...SAMPLE_ACCEPTANCE_FORM };
+  }
+  if (url.includes('/sign-in/')) {
+    return { email: 'root@exemple.fr', password: PASSWORD };
+  }
+  if (url.includes('/sign-up/')) {
+    return { email: 'forged-account@exemple.fr', password: PASSWORD };
+  }
+  return {};
+}
+
+describe.each(testDatabaseKinds())('CSRF and Origin checks on every state-changing route on %s', (kind) => {
+  let t: TestApp;
+  let admin: HttpClient;
+  let plainUserId = '';
+  let datasetId = '';
+
+  /** Row count of every table, and every user's role: any forged request that got through changes one. */
+  async function databaseState() {
+    const db = t.database.handle.db;
+    const counts: Record<string, number> = {};
+    for (const table of Object.values(schema)) {
+      if (is(table, PgTable)) {
+        const [row] = await db.select({ n: count() }).from(table);
+        counts[getTableName(table)] = row?.n ?? -1;
+      }
+    }
+    const roles = await db.select({ id: schema.users.id, role: schema.users.role }).from(schema.users);
+    return { counts, roles: roles.sort((a, b) => a.id.localeCompare(b.id)) };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, {
+      PUBLIC_URL: TRUSTED,
+      PASSWORD_HASH_LOG_N: '10',
+      AUTH_RATE_LIMIT_MAX: '10000',
+    });
+    const db = t.database.handle.db;
+    const passwordHash = await createPasswordHasher(10).hash(PASSWORD);
+    await insertVerifiedUser(db, { email: 'root@exemple.fr', name: 'Root', role: 'admin', passwordHash });
+    const plain = await insertVerifiedUser(db, {
+      email: 'plain@exemple.fr',
+      name: 'Plain',
+      role: 'user',
+      passwordHash,
+    });
+    plainUserId = plain.id;
+    admin = new HttpClient(t.app);
+    expect(
+      (await admin.post('/api/auth/sign-in/email', { email: 'root@exemple.fr', password: PASSWORD })).statusCode,
+    ).toBe(200);
+    const imported = await admin.post('/api/consumption-data/', { pce: PCE, csv: SIMPLE_CSV });
+    expect(imported.statusCode, imported.body).toBe(201);
+    datasetId = imported.json().dataset.id;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  function concrete(url: string): string {
+    return url
+      .replace('/consumption-data/:id/', `/consumption-data/${datasetId}/`)
+      .replace('/users/:id/', `/users/${plainUserId}/`)
+      .replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000')
+      .replace(/\*$/, 'sign-out');
+  }
+
+  it('lists every state-changing route from the router itself, none exempt', () => {
+    const routes = listStateChangingRoutes(t.app);
+    const keys = routes.map((route) => `${route.method} ${route.url}`);
+    for (const expected of [
+      'POST /api/consumption-data/',
+      'DELETE /api/consumption-data/:id/',
+      'POST /api/simulator/simulate/',
+      'POST /api/optimisation/',
+      'PATCH /api/admin/users/:id/role',
+      'POST /api/contact/',
+      'POST /api/auth/sign-in/email',
+      'POST /api/auth/sign-up/email',
+      'POST /api/auth/*',
+    ]) {
+      expect(keys).toContain(expected);
+    }
+    expect(routes.filter((route) => route.exempt)).toEqual([]);
+  });
+
+  it('refuses every spelling of every state-changing path without X-CSRFToken, and changes nothing', async () => {
+    const before = await databaseState();
+    const cookie = admin.cookieHeader();
+    const accepted: string[] = [];
+    for (const route of listStateChangingRoutes(t.app)) {
+      for (const url of pathVariants(concrete(route.url))) {
+        for (const origin of [undefined, FOREIGN]) {
+          const response = await t.app.inject({
+            method: route.method as 'POST',
+            url,
+            headers: { cookie, 'content-type': 'application/json', ...(origin ? { origin } : {}) },
+            payload: JSON.stringify(bodyFor(route.url)),
+          });
+          if (
+            ![403, 404].includes(response.statusCode) ||
+            (response.statusCode === 403 && response.json().code !== 'CSRF_INVALID')
+          ) {
+            accepted.push(`${route.method} ${url} (Origin ${origin ?? 'absent'}) → ${response.statusCode}`);
+          }
+        }
+      }
+    }
+    expect(accepted).toEqual([]);
+    expect(await databaseState()).toEqual(before);
+  });
+
+  it('refuses a foreign, `null` or unparsable Origin (or a foreign Referer) even with a valid token, on every spelling', async () => {
+    const before = await databaseState();
+    const token = await admin.csrf();
+    const cookie = admin.cookieHeader();
+    const accepted: string[] = [];
+    const sources: Record<string, string>[] = [
+      { origin: FOREIGN },
+      { origin: 'null' },
+      { origin: 'http://localhost:3000.evil.example' },
+      { origin: 'https://localhost:3000' },
+      { origin: 'not a url' },
+      { referer: `${FOREIGN}/page` },
+      { referer: 'null' },
+      { origin: FOREIGN, referer: `${TRUSTED}/app` },
+    ];
+    for (const route of listStateChangingRoutes(t.app)) {
+      for (const url of pathVariants(concrete(route.url))) {
+        for (const source of sources) {
+          const response = await t.app.inject({
+            method: route.method as 'POST',
+            url,
+            headers: { cookie, 'x-csrftoken': token, 'content-type': 'application/json', ...source },
+            payload: JSON.stringify(bodyFor(route.url)),
+          });
+          if (response.statusCode !== 403 || response.json().code !== 'CSRF_INVALID') {
+            accepted.push(`${route.method} ${url} (${JSON.stringify(source)}) → ${response.statusCode}`);
+          }
+        }
+      }
+    }
+    expect(accepted).toEqual([]);
+    expect(await databaseState()).toEqual(before);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/consumption-data/',
+      headers: { cookie, 'x-csrftoken': token, origin: FOREIGN },
+      payload: bodyFor('/api/consumption-data/') as Record<string, unknown>,
+    });
+    expect(refused.json()).toEqual({ error: expect.stringContaining('CSRF'), code: 'CSRF_INVALID' });
+  });
+
+  it('still accepts the token from the trusted origin, from a same-site Referer, or from a client that sends neither', async () => {
+    const token = await admin.csrf();
+    const cookie = admin.cookieHeader();
+    const body = (label: string) => ({ pce: PCE, label, csv: SIMPLE_CSV });
+    for (const [label, headers] of [
+      ['origin', { origin: TRUSTED }],
+      ['referer', { referer: `${TRUSTED}/app/donnees` }],
+      ['api-client', {}],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/consumption-data/',
+        headers: { cookie, 'x-csrftoken': token, ...headers },
+        payload: body(label),
+      });
+      expect(response.statusCode, `${label}: ${response.body}`).toBe(201);
+    }
+    // The router decodes %61 → a: with the token and the trusted Origin the encoded spelling is a normal request.
+    const encoded = await t.app.inject({
+      method: 'POST',
+      url: '/%61pi/consumption-data/',
+      headers: { cookie, 'x-csrftoken': token, origin: TRUSTED },
+      payload: body('encoded'),
+    });
+    expect(encoded.statusCode, encoded.body).toBe(201);
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * Child process of the API benchmark (bench/api.ts): builds the real app of a source tree (this worktree, or a
+ * baseline extracted from git by bench/baseline.ts) on an in-memory PGlite (or a fresh PostgreSQL database when
+ * BENCH_DATABASE_URL is set), creates a verified user, signs in, and listens on 127.0.0.1:0. Sends the port and
+ * the credentials to the parent over IPC; exits when the parent says so.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const root = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '..'));
+const server = (file: string) => pathToFileURL(path.join(root, 'apps/server/src', file)).href;
+
+const { buildApp } = await import(server('app.ts'));
+const { loadConfig } = await import(server('config/env.ts'));
+const { openDatabase } = await import(server('db/client.ts'));
+const { runMigrations } = await import(server('db/migrate.ts'));
+const { insertVerifiedUser } = await import(server('modules/admin/repository.ts'));
+const { createPasswordHasher } = await import(server('modules/auth/password.ts'));
+
+const PASSWORD = 'Correct-Horse-9';
+
+async function openBenchDatabase() {
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (!adminUrl) {
+    const handle = await openDatabase({});
+    return { handle, drop: async () => {} };
+  }
+  const pg = (await import('pg')).default;
+  const name = `pe_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), poolMax: 10 });
+  return {
+    handle,
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+const { handle, drop } = await openBenchDatabase();
+await runMigrations(handle);
+const config = loadConfig({
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'http://127.0.0.1',
+  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pe-bench-')),
+  AUTH_RATE_LIMIT_MAX: '10000',
+  LOG_LEVEL: 'warn',
+});
+const app = await buildApp({ config, database: handle, secret: randomBytes(32).toString('hex'), logger: false });
+await app.ready();
+
+const passwordHash = await createPasswordHasher(config.passwordHashLogN ?? 15).hash(PASSWORD);
+await insertVerifiedUser(handle.db, { email: 'bench@exemple.fr', name: 'Bench', role: 'user', passwordHash });
+
+const csrf = await app.inject({ method: 'GET', url: '/api/common/get-csrf-token/' });
+const csrfCookie = csrf.cookies.find((c: { name: string }) => c.name === 'pe_csrf');
+const csrfToken = csrf.json().csrfToken as string;
+const signIn = await app.inject({
+  method: 'POST',
+  url: '/api/auth/sign-in/email',
+  headers: { 'x-csrftoken': csrfToken, cookie: `pe_csrf=${csrfCookie.value}`, origin: 'http://127.0.0.1' },
+  payload: { email: 'bench@exemple.fr', password: PASSWORD },
+});
+if (signIn.statusCode !== 200) {
+  throw new Error(`sign-in failed: ${signIn.statusCode} ${signIn.body}`);
+}
+const cookies = [
+  `pe_csrf=${csrfCookie.value}`,
+  ...signIn.cookies.map((c: { name: string; value: string }) => `${c.name}=${c.value}`),
+];
+
+await app.listen({ host: '127.0.0.1', port: 0 });
+const address = app.server.address();
+process.send?.({
+  port: typeof address === 'object' && address ? address.port : 0,
+  cookie: cookies.join('; '),
+  csrfToken,
+});
+
+process.on('message', async (message) => {
+  if (message === 'close') {
+    await app.close();
+    await handle.close();
+    await drop();
+    process.exit(0);
+  }
+});

@@ -1,0 +1,96 @@
+/** Contribution tarifaire d'acheminement (CTA): distribution and transport parts. */
+import type { IsoDate } from '../../dates.ts';
+import { formatEuros, formatPercentFr, roundEuros } from '../../money.ts';
+import type { AtrdOption } from '../../parameters/atrd7-grdf.ts';
+import type { ResolvedValue } from '../../parameters/lookup.ts';
+import { ctaRatesAt } from '../capacity-costs.ts';
+import type { DraftLine } from './draft-line.ts';
+import { lookup } from './draft-line.ts';
+
+/** The fixed part the CTA is a share of, with the dated values behind it. */
+export type CtaBase =
+  /** PITD: the ATRD fixed part (subscription + capacity + distance). */
+  | {
+      readonly kind: 'distribution';
+      readonly tarif: AtrdOption;
+      readonly exact: number;
+      readonly resolved: readonly ResolvedValue[];
+    }
+  /** Transport-connected point: the ATRT capacity terms (TCS + TCR + TCL), storage excluded. */
+  | { readonly kind: 'transport'; readonly exact: number; readonly resolved: readonly ResolvedValue[] };
+
+export interface CtaLines {
+  /** `cta.dso` then `cta.tso` for a PITD; `cta.tso` alone for a transport-connected point. */
+  readonly lines: readonly DraftLine[];
+  /** Start date of the CTA coefficient used. */
+  readonly gridDate: IsoDate;
+  readonly warnings: readonly string[];
+}
+
+/**
+ * Reads the CTA rates (distribution 20,80 %, transport 4,71 %) and the proportionality coefficient through
+ * `ctaRatesAt`. PITD: distribution part = rate × ATRD fixed part; transport part = rate × coefficient × the same
+ * base. Transport-connected: transport rate × capacity terms (reading in docs/glossary.md, flagged as estimate).
+ */
+export function ctaLines(base: CtaBase, date: IsoDate): CtaLines {
+  const cta = lookup('taux et coefficient de CTA', () => ctaRatesAt(date));
+  const gridDate = cta.coefficient.from;
+  if (base.kind === 'distribution') {
+    const atrdEstimate = base.resolved.some((r) => r.isEstimate);
+    return {
+      gridDate,
+      warnings: [],
+      lines: [
+        {
+          id: 'cta.dso',
+          category: 'ctaDso',
+          kind: 'fixe',
+          label: 'CTA — part distribution',
+          formula: `${formatPercentFr(cta.distribution.value)} × ${formatEuros(base.exact)}/an (part fixe ATRD : abonnement + capacité${base.tarif === 'TP' ? ' + distance' : ''})`,
+          inputs: { assietteCta: roundEuros(base.exact) },
+          unitPrice: cta.distribution.value,
+          unit: 'taux',
+          annualExact: base.exact * cta.distribution.value,
+          resolved: [cta.distribution, ...base.resolved],
+          extraEstimate: atrdEstimate,
+        },
+        {
+          id: 'cta.tso',
+          category: 'ctaTso',
+          kind: 'fixe',
+          label: 'CTA — part transport (coefficient de proportionnalité)',
+          formula: `${formatPercentFr(cta.transport.value)} × ${formatPercentFr(cta.coefficient.value)} × ${formatEuros(base.exact)}/an (part fixe ATRD)`,
+          inputs: { assietteCta: roundEuros(base.exact), coefficient: cta.coefficient.value },
+          unitPrice: cta.transport.value * cta.coefficient.value,
+          unit: 'taux',
+          annualExact: base.exact * cta.transport.value * cta.coefficient.value,
+          resolved: [cta.transport, cta.coefficient, ...base.resolved],
+          extraEstimate: atrdEstimate,
+        },
+      ],
+    };
+  }
+  // Reading (docs/glossary.md): a transport-connected consumer pays 4,71 % on the fixed part of its
+  // transport tariff (capacity terms TCS + TCR + TCL, storage compensation excluded); no distribution part.
+  return {
+    gridDate,
+    warnings: [
+      'CTA d’un consommateur raccordé au transport : 4,71 % des termes de capacité de transport (lecture non vérifiée dans le décret).',
+    ],
+    lines: [
+      {
+        id: 'cta.tso',
+        category: 'ctaTso',
+        kind: 'fixe',
+        label: 'CTA — part transport (consommateur raccordé au réseau de transport)',
+        formula: `${formatPercentFr(cta.transport.value)} × ${formatEuros(base.exact)}/an (termes de capacité de transport)`,
+        inputs: { assietteCta: roundEuros(base.exact) },
+        unitPrice: cta.transport.value,
+        unit: 'taux',
+        annualExact: base.exact * cta.transport.value,
+        resolved: [cta.transport, ...base.resolved],
+        extraEstimate: true,
+      },
+    ],
+  };
+}
