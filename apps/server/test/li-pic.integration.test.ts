@@ -93,6 +93,7 @@ describe.each(testDatabaseKinds())('LI and PIC points on %s', (kind) => {
       expect(response.statusCode, response.body).toBe(200);
       const { resultat } = response.json();
       expect(resultat.usedSampleData).toBe(true);
+      expect(resultat.warnings[0]).toContain('(table des points LI non officielle)');
       expect(resultat.referentiel).toMatchObject({
         ntr: 1,
         libelle: 'ÉCHANTILLON Dunkerque (NaTran, NTR 1)',
