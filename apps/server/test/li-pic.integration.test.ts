@@ -3,6 +3,7 @@
  * options cascade (`liCommunesIndex` / `picCommunesIndex`, spec §3) and the simulation of transport-connected
  * consumers through the API, on PGlite and PostgreSQL.
  */
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
@@ -114,6 +115,14 @@ describe.each(testDatabaseKinds())('LI and PIC points on %s', (kind) => {
       expect(resultat.annuel.ctaTso).toBe(Math.round(0.0471 * 34247.06 * 100) / 100);
       expect(line(lignes, 'cta.tso').isEstimate).toBe(true);
       expect(resultat.estimatedGrids).toEqual([]);
+
+      // The PDF report names the LI point table in place of the PITD / Zi tables.
+      const pdf = await new HttpClient(t.app).get(response.json().pdfUrl);
+      expect(pdf.statusCode).toBe(200);
+      const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), { mergePages: true });
+      expect(text).toContain('Table des points LI');
+      expect(text).toContain('Terme fixe par poste de livraison (NaTran, ATRT8)');
+      expect(text).not.toContain('Table des PITD');
     });
 
     it('without a month, an LI uses the current month; May 2027 is an estimate with its grids named', async () => {
