@@ -10,6 +10,7 @@ import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { importReferenceFile, ReferenceImportError } from '../src/modules/reference-data/importer.ts';
 import { listDatasets } from '../src/modules/reference-data/repository.ts';
 import { HttpClient } from './helpers/http-client.ts';
+import { SAMPLE_ACCEPTANCE_FORM } from './helpers/simulator-forms.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
 
@@ -155,6 +156,33 @@ describe.each(testDatabaseKinds())('LI and PIC points on %s', (kind) => {
       expect(line(resultat.lignes, 'atrt.poste').annualAmount).toBe(4174.02);
       expect(line(resultat.lignes, 'atrt.stockage').isEstimate).toBe(true);
       expect(resultat.annuel.ctaDso).toBe(0);
+    });
+
+    it('fresh install, current month: PITD T1–T4 and TP, LI and PIC all answer, every line with its sources and status', async () => {
+      const forms: Record<string, unknown>[] = [
+        ...(['T1', 'T2', 'T3'] as const).map((tarif) => ({ ...SAMPLE_ACCEPTANCE_FORM, tarif, cjaMwhj: '' })),
+        { ...SAMPLE_ACCEPTANCE_FORM, tarif: 'T4' },
+        { ...SAMPLE_ACCEPTANCE_FORM, tarif: 'TP', distanceM: '150' },
+        { ...LI_FORM },
+        { ...LI_FORM, pointDeReseau: 'PIC', code: 'ECH-PIC-0001', commune: '', tarif: 'T1', car: '12 000' },
+      ].map((form) => ({ ...form, dateEffetMonth: CURRENT_MONTH }));
+      for (const form of forms) {
+        const response = await alice.post('/api/simulator/simulate/', form);
+        expect(response.statusCode, `${form.pointDeReseau} ${form.tarif}: ${response.body}`).toBe(200);
+        const resultat = response.json().resultat;
+        expect(resultat.dateEffet).toBe(`${CURRENT_MONTH}-01`);
+        for (const l of resultat.lignes as Line[]) {
+          expect(l.sources.length, l.id).toBeGreaterThan(0);
+          expect(typeof l.isEstimate).toBe('boolean');
+          // A line reading an estimate says so in its sources too.
+          if (!l.isEstimate) {
+            expect(
+              l.sources.some((source) => source.status !== 'estimate'),
+              l.id,
+            ).toBe(true);
+          }
+        }
+      }
     });
 
     it('refuses a code, commune or TSO that is not the point’s, on its field', async () => {

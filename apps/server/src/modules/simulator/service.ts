@@ -210,7 +210,8 @@ export function createSimulatorService({
       // The ATRD option does not enter the price of a transport-connected point (ADR 0024): every one is offered.
       tarifs: [...simulatorTarifs],
       profils: [...simulatorProfils],
-      months: monthsFor(point, simulatorTarifs, tsoList),
+      // The option does not change which grids a transport-connected point reads: one option is enough to probe.
+      months: monthsFor(point, ['T4'], tsoList),
       tso: tsoList,
       dso: [],
       ...(point === 'LI'
