@@ -134,7 +134,8 @@ export const mailOutbox = pgTable(
 );
 
 // ---- Reference data (ADR 0011) -------------------------------------------------------------------------
-// One `reference_datasets` row per import of a PITD or Zi file; its rows live in `pitd_rows` / `zi_rows`
+// One `reference_datasets` row per import of a PITD, Zi, LI or PIC file; its rows live in `pitd_rows` /
+// `zi_rows` / `transport_point_rows` (LI and PIC, ADR 0024)
 // keyed by the dataset id. Earlier versions are kept, deactivated; at most one active dataset per kind.
 // Without an active dataset the server falls back to the sample shipped with @pilote/tariffs.
 
@@ -142,7 +143,7 @@ export const referenceDatasets = pgTable(
   'reference_datasets',
   {
     id: text('id').primaryKey(),
-    /** 'pitd' | 'zi'. */
+    /** 'pitd' | 'zi' | 'li' | 'pic'. */
     kind: text('kind').notNull(),
     /** 1, 2, 3… per kind, in import order. */
     version: integer('version').notNull(),
@@ -156,7 +157,7 @@ export const referenceDatasets = pgTable(
     isSample: boolean('is_sample').notNull().default(false),
   },
   (table) => [
-    check('reference_datasets_kind_check', sql`${table.kind} in ('pitd', 'zi')`),
+    check('reference_datasets_kind_check', sql`${table.kind} in ('pitd', 'zi', 'li', 'pic')`),
     uniqueIndex('reference_datasets_kind_version_idx').on(table.kind, table.version),
     uniqueIndex('reference_datasets_one_active_idx').on(table.kind).where(sql`${table.isActive}`),
   ],
@@ -184,6 +185,28 @@ export const pitdRows = pgTable(
   (table) => [
     primaryKey({ columns: [table.datasetId, table.codePitd, table.communeInsee] }),
     check('pitd_rows_ntr_check', sql`${table.ntr} between 0 and 10`),
+  ],
+);
+
+/** One row of an LI or PIC point table (the dataset's kind says which): point code × commune (ADR 0024). */
+export const transportPointRows = pgTable(
+  'transport_point_rows',
+  {
+    datasetId: text('dataset_id')
+      .notNull()
+      .references(() => referenceDatasets.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    libelle: text('libelle').notNull(),
+    communeInsee: text('commune_insee').notNull(),
+    commune: text('commune').notNull(),
+    /** 'NaTran' | 'Teréga' (normalised by the importer); one per code. */
+    tso: text('tso').notNull(),
+    ntr: integer('ntr').notNull(),
+    sourceLine: integer('source_line').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.datasetId, table.code, table.communeInsee] }),
+    check('transport_point_rows_ntr_check', sql`${table.ntr} between 0 and 10`),
   ],
 );
 

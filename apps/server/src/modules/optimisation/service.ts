@@ -22,7 +22,11 @@ import type { ConsumptionDataService } from '../consumption-data/service.ts';
 import { normaliseCommuneName } from '../reference-data/communes.ts';
 import { findPitdPoint } from '../reference-data/pitd-point.ts';
 import type { PitdEntry, ReferenceData } from '../reference-data/source.ts';
-import { transportPointMessage } from '../simulator/service.ts';
+
+/** The optimiser prices PITD only: LI / PIC (simulated since ADR 0024) have no optimisation model yet. */
+export function optimisationTransportPointMessage(point: 'LI' | 'PIC'): string {
+  return `Les données tarifaires nécessaires à l’optimisation des points ${point} (consommateurs raccordés au réseau de transport) ne sont pas disponibles : ce type de point n'est pas encore supporté par l'optimisation (le simulateur le calcule).`;
+}
 
 /** Where the typical-year model is documented (answered with synthesised series). */
 export const SYNTHESIS_MODEL_DOC = 'docs/optimiser.md#4-série-journalière-synthétique';
@@ -124,7 +128,7 @@ export function createOptimisationService({
         throw validationError('tso', `TSO inconnu : « ${form.tso} » (attendu : NaTran ou Teréga).`);
       }
       if (form.pointDeReseau !== 'PITD') {
-        throw new AppError('TARIFF_DATA_UNAVAILABLE', transportPointMessage(form.pointDeReseau));
+        throw new AppError('TARIFF_DATA_UNAVAILABLE', optimisationTransportPointMessage(form.pointDeReseau));
       }
       const dateEffet = `${form.dateEffetMonth ?? now().toISOString().slice(0, 7)}-01`;
       const { entry, info } = await resolvePoint(form, tso);

@@ -290,7 +290,11 @@ export function SimulationResults({
       {reading.usedSampleData ? (
         <Alert tone="info" data-testid="result-sample-notice">
           <strong>Données d’échantillon.</strong> Ce résultat repose en partie sur un échantillon non officiel du
-          référentiel (PITD ou coefficients Zi) : il est indicatif.
+          référentiel (
+          {values.pointDeReseau === 'LI' || values.pointDeReseau === 'PIC'
+            ? `table des points ${values.pointDeReseau}`
+            : 'PITD ou coefficients Zi'}
+          ) : il est indicatif.
         </Alert>
       ) : null}
 

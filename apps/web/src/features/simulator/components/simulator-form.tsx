@@ -149,6 +149,7 @@ export function SimulatorForm({
             {[
               options.referenceData?.pitd.isSample ? 'PITD' : null,
               options.referenceData?.zi.isSample ? 'coefficients Zi' : null,
+              options.pointTable?.isSample ? `points ${options.point}` : null,
             ]
               .filter(Boolean)
               .join(', ') || 'référentiel'}

@@ -108,9 +108,9 @@ export function showsCapacite(values: Pick<SimulatorFormValues, 'pointDeReseau'>
   return values.pointDeReseau === 'LI' || values.pointDeReseau === 'PIC';
 }
 
-/** Option TP: distance to the transport network. */
-export function showsDistance(values: Pick<SimulatorFormValues, 'tarif'>): boolean {
-  return values.tarif === 'TP';
+/** PITD in option TP: distance to the transport network (an ATRD term: not for LI / PIC, ADR 0024). */
+export function showsDistance(values: Pick<SimulatorFormValues, 'pointDeReseau' | 'tarif'>): boolean {
+  return values.pointDeReseau === 'PITD' && values.tarif === 'TP';
 }
 
 /** Labels that depend on the point type (spec §2.8). */
