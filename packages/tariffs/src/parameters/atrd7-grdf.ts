@@ -283,6 +283,48 @@ export const atrdTpDistance = defineParameter({
   lastCheckedOn: LAST_CHECKED,
 });
 
+// ---- TDN (terme de débit normalisé, T1–T3, from 1 July 2026) ----------------------------------------------------
+const TDN_SOURCES = [SOURCES.atrd7DeliberationGrid, SOURCES.atrd7Deliberation, SOURCES.grdfTdnFaq];
+
+export const atrdTdnSeuil = defineParameter({
+  id: 'atrd7.grdf.tdn.seuil',
+  grid: GRID,
+  description: 'Terme de débit normalisé (T1, T2, T3) — débit normalisé au-delà duquel le terme est facturé',
+  unit: 'Nm³/h',
+  values: {
+    '2026-07-01': {
+      value: 40,
+      reference: TDN_SOURCES,
+      status: 'official',
+      notes:
+        'Délibération 2024-40 §4.2.2.2 : facturation = terme de débit × [(débit du compteur × (1 + pression de livraison)) − 40], confirmé par la FAQ GRDF (facturé au-delà de 40 Nm³/h, sur la différence à 40).',
+    },
+    '2028-07-01': END_OF_ATRD7,
+  },
+  lastCheckedOn: LAST_CHECKED,
+});
+
+export const atrdTdnTerme = defineParameter({
+  id: 'atrd7.grdf.tdn.terme',
+  grid: GRID,
+  description: 'Terme de débit normalisé (T1, T2, T3) — par Nm³/h au-delà du seuil, par an',
+  unit: '€/Nm³/h/an',
+  values: {
+    '2026-07-01': {
+      value: 5.41,
+      reference: TDN_SOURCES,
+      status: 'estimate',
+      notes:
+        'Estimation : grille du 1er juillet 2026 non publiée dans nos sources. 5,10 €/an par Nm³/h (grille de référence de la délibération 2024-40 §5.2.2.1.3) × Y2025 = 1,0606 = 5,409, arrondi au centime (5,41) : la règle des multiples de 0,12 € ne vise que les abonnements et les termes de capacité et de distance, et la référence 5,10 n’en est pas un (ADR 0026). Évolution Z2026 inconnue prise à 0 ; une source secondaire antérieure à la décision cite 5,52.',
+    },
+    '2028-07-01': END_OF_ATRD7,
+  },
+  lastCheckedOn: LAST_CHECKED,
+});
+
+/** The TDN parameters (options T1–T3 only; T4 and TP are not concerned). */
+export const ATRD7_TDN = { seuil: atrdTdnSeuil, terme: atrdTdnTerme } as const;
+
 /** ATRD options. */
 export type AtrdOption = 'T1' | 'T2' | 'T3' | 'T4' | 'TP';
 
@@ -316,4 +358,6 @@ export const ATRD7_GRDF_PARAMETERS = [
   atrdTpAbonnement,
   atrdTpCapacite,
   atrdTpDistance,
+  atrdTdnSeuil,
+  atrdTdnTerme,
 ] as const;
