@@ -7,7 +7,7 @@
  *   = 130 Nm³/h.
  */
 import { describe, expect, it } from 'vitest';
-import { type SimulationInput, simulate, TariffInputError } from '../src/index.ts';
+import { type SimulationInput, simulate, TariffInputError, tdnAppliesTo } from '../src/index.ts';
 
 function t3(overrides: Partial<SimulationInput> = {}): SimulationInput {
   return {
@@ -112,5 +112,16 @@ describe('terme de débit normalisé (T1–T3 from 1 July 2026)', () => {
     } catch (error) {
       expect((error as TariffInputError).field).toBe('debitNormalise');
     }
+  });
+});
+
+describe('tdnAppliesTo (what the form asks for)', () => {
+  it('T1–T3 from 1 July 2026 until the end of ATRD7; never T4 or TP', () => {
+    expect(tdnAppliesTo('T1', '2026-07-01')).toBe(true);
+    expect(tdnAppliesTo('T3', '2028-06-01')).toBe(true);
+    expect(tdnAppliesTo('T2', '2026-06-01')).toBe(false);
+    expect(tdnAppliesTo('T3', '2028-07-01')).toBe(false);
+    expect(tdnAppliesTo('T4', '2026-09-01')).toBe(false);
+    expect(tdnAppliesTo('TP', '2026-09-01')).toBe(false);
   });
 });

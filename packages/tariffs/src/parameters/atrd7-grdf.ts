@@ -12,6 +12,8 @@
  *   The ATRD7 period ends on 30 June 2028.
  * See docs/tariff-sources.md and ../shared/reference/gas-tariffs-2026.md §1.
  */
+import type { IsoDate } from '../dates.ts';
+import { hasValueAt } from './lookup.ts';
 import { SOURCES } from './references.ts';
 import { defineParameter, type ParameterEntry } from './types.ts';
 
@@ -324,6 +326,17 @@ export const atrdTdnTerme = defineParameter({
 
 /** The TDN parameters (options T1–T3 only; T4 and TP are not concerned). */
 export const ATRD7_TDN = { seuil: atrdTdnSeuil, terme: atrdTdnTerme } as const;
+
+/** Options billed the TDN (délib. 2024-40 §4.2.2.2: T4 and TP are not concerned). */
+export const TDN_OPTIONS: readonly string[] = ['T1', 'T2', 'T3'];
+
+/**
+ * True when a distribution point in option `tarif` is billed the terme de débit normalisé at `date` (T1–T3 from
+ * 1 July 2026, ADR 0026): the simulator then uses the débit normalisé, and the form asks for it.
+ */
+export function tdnAppliesTo(tarif: string, date: IsoDate): boolean {
+  return TDN_OPTIONS.includes(tarif) && hasValueAt(atrdTdnTerme, date);
+}
 
 /** ATRD options. */
 export type AtrdOption = 'T1' | 'T2' | 'T3' | 'T4' | 'TP';

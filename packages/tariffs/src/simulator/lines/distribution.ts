@@ -4,7 +4,7 @@
  */
 import type { IsoDate } from '../../dates.ts';
 import { TariffDataUnavailableError, UnsupportedCombinationError } from '../../errors.ts';
-import { ATRD7_GRDF, ATRD7_TDN, type AtrdOption } from '../../parameters/atrd7-grdf.ts';
+import { ATRD7_GRDF, ATRD7_TDN, tdnAppliesTo } from '../../parameters/atrd7-grdf.ts';
 import { hasValueAt, type ResolvedValue, resolveAt } from '../../parameters/lookup.ts';
 import { atrdCapacityCharge } from '../capacity-costs.ts';
 import type { SimulationContext } from './context.ts';
@@ -29,9 +29,6 @@ export interface DistributionLines {
   readonly warnings: readonly string[];
 }
 
-/** Options billed the terme de débit normalisé (délib. 2024-40 §4.2.2.2: T4 and TP are not concerned). */
-const TDN_OPTIONS: readonly AtrdOption[] = ['T1', 'T2', 'T3'];
-
 /**
  * The TDN line of a T1–T3 point (ADR 0026): (débit normalisé − seuil)⁺ × terme, reading `ATRD7_TDN.seuil` and
  * `.terme`. Null with a warning when the option is billed the TDN at `date` but the débit normalisé is not given;
@@ -39,7 +36,7 @@ const TDN_OPTIONS: readonly AtrdOption[] = ['T1', 'T2', 'T3'];
  */
 export function tdnLine(ctx: SimulationContext): { line: DraftLine | null; warning: string | null } {
   const { tarif, date, debitNormalise } = ctx;
-  const applies = TDN_OPTIONS.includes(tarif) && hasValueAt(ATRD7_TDN.terme, date);
+  const applies = tdnAppliesTo(tarif, date);
   if (!applies) {
     return {
       line: null,
