@@ -21,6 +21,7 @@ import {
   showsCapacite,
   showsCar,
   showsCja,
+  showsDebitNormalise,
   showsDistance,
   showsDso,
 } from '../utils/form-values.ts';
@@ -95,6 +96,12 @@ function inputsRecap(values: SimulatorFormValues): [string, string][] {
   }
   if (showsDistance(values)) {
     rows.push(['Distance', values.distanceM ? formatQuantity(values.distanceM, 'm', 0) : '']);
+  }
+  if (showsDebitNormalise(values)) {
+    rows.push([
+      'Débit normalisé',
+      values.debitNormalise ? formatQuantity(values.debitNormalise, 'Nm³/h') : 'Non indiqué (TDN non inclus)',
+    ]);
   }
   rows.push(['Coût CEE', values.cee ? formatQuantity(values.cee, '€/MWh') : 'Par défaut (estimation)']);
   return rows.filter(([, value]) => value !== '');
