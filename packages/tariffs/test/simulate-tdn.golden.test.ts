@@ -68,6 +68,8 @@ describe('terme de débit normalisé (T1–T3 from 1 July 2026)', () => {
     // 667,3776 × 0,24719191 = 164,9703…
     expect(withTdn.annuel.ctaTotal - without.annuel.ctaTotal).toBeCloseTo(164.97, 1);
     expect(withTdn.annuel.totalFixe - without.annuel.totalFixe).toBeCloseTo(667.38 + 164.97, 1);
+    expect(withTdn.lignes.find((l) => l.id === 'cta.dso')?.formula).toContain('+ terme de débit normalisé)');
+    expect(without.lignes.find((l) => l.id === 'cta.dso')?.formula).toContain('+ terme de débit normalisé)');
   });
 
   it('at or below 40 Nm³/h the line is shown at 0 €', () => {
@@ -85,6 +87,7 @@ describe('terme de débit normalisé (T1–T3 from 1 July 2026)', () => {
     const warning = r.warnings.find((w) => w.includes('Terme de débit normalisé'));
     expect(warning).toContain('non inclus');
     expect(warning).toContain('débit normalisé du compteur (Nm³/h)');
+    expect(r.lignes.find((l) => l.id === 'cta.dso')?.formula).not.toContain('débit normalisé');
   });
 
   it('before 1 July 2026 and for T4: no TDN; a débit that is sent is reported as not used', () => {

@@ -286,7 +286,8 @@ export const atrdTpDistance = defineParameter({
 });
 
 // ---- TDN (terme de débit normalisé, T1–T3, from 1 July 2026) ----------------------------------------------------
-const TDN_SOURCES = [SOURCES.atrd7DeliberationGrid, SOURCES.atrd7Deliberation, SOURCES.grdfTdnFaq];
+/** The formula and its threshold: délib. 2024-40 §4.2.2.2, confirmed by GRDF's TDN FAQ. */
+const TDN_FORMULA_SOURCES = [SOURCES.atrd7Deliberation, SOURCES.grdfTdnFaq];
 
 export const atrdTdnSeuil = defineParameter({
   id: 'atrd7.grdf.tdn.seuil',
@@ -296,7 +297,7 @@ export const atrdTdnSeuil = defineParameter({
   values: {
     '2026-07-01': {
       value: 40,
-      reference: TDN_SOURCES,
+      reference: TDN_FORMULA_SOURCES,
       status: 'official',
       notes:
         'Délibération 2024-40 §4.2.2.2 : facturation = terme de débit × [(débit du compteur × (1 + pression de livraison)) − 40], confirmé par la FAQ GRDF (facturé au-delà de 40 Nm³/h, sur la différence à 40).',
@@ -314,7 +315,7 @@ export const atrdTdnTerme = defineParameter({
   values: {
     '2026-07-01': {
       value: 5.41,
-      reference: TDN_SOURCES,
+      reference: SOURCES.atrd7DeliberationGrid,
       status: 'estimate',
       notes:
         'Estimation : grille du 1er juillet 2026 non publiée dans nos sources. 5,10 €/an par Nm³/h (grille de référence de la délibération 2024-40 §5.2.2.1.3) × Y2025 = 1,0606 = 5,409, arrondi au centime (5,41) : la règle des multiples de 0,12 € ne vise que les abonnements et les termes de capacité et de distance, et la référence 5,10 n’en est pas un (ADR 0026). Évolution Z2026 inconnue prise à 0 ; une source secondaire antérieure à la décision cite 5,52.',

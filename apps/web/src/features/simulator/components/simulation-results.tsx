@@ -318,7 +318,9 @@ export function SimulationResults({
           <CardTitle>Résultats ({unit})</CardTitle>
           <PeriodToggle period={period} onChange={setPeriod} />
         </div>
-        <div className="mt-4 grid gap-6 lg:grid-cols-2">
+        {/* items-start: a grid item is stretched to the row's height, and a stretched table spreads the extra height
+            over its rows — the three per-MWh rows would drift away from the cost rows beside them. */}
+        <div className="mt-4 grid items-start gap-6 lg:grid-cols-2">
           <table className="w-full text-sm" data-testid="fixed-terms">
             <caption className="mb-2 text-left font-medium text-muted-foreground">Termes fixes ({unit})</caption>
             <tbody>
