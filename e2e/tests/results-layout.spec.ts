@@ -1,5 +1,6 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { createVerifiedUser, signInThroughApi, waitForSplash } from '../support/auth.ts';
+import { seriousAxeViolations } from '../support/axe.ts';
 import { E2E_BASE_URL } from '../support/e2e-env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { chooseCode, expectSelected, openGasSimulator, PITD_FIXTURE } from '../support/simulator.ts';
@@ -57,6 +58,16 @@ test('simulator results: the per-MWh rows sit level with the fixed rows (T3 with
   await form.getByLabel('CAR — consommation annuelle de référence (MWh/an)').fill('500');
   const debit = form.getByLabel('Débit normalisé du compteur (Nm³/h)');
   await expect(debit).toBeVisible();
+  // The new field passes axe's WCAG A/AA rules (serious and critical), with an error on it too.
+  expect(await seriousAxeViolations(page, 'main')).toEqual([]);
+  await debit.fill('abc');
+  await form.getByRole('button', { name: 'Lancer la simulation' }).click();
+  await expect(
+    form.getByText('Valeur numérique invalide pour le champ « débit normalisé (Nm³/h) » : « abc ».'),
+  ).toBeVisible();
+  await expect(debit).toBeFocused();
+  expect(await seriousAxeViolations(page, 'main')).toEqual([]);
+  await debit.fill('');
   for (const view of VIEWS) {
     await setView(page, view);
     await shoot(testInfo, debit.locator('xpath=..'), `simulator-tdn-field-${view.width}-${view.scheme}`);
