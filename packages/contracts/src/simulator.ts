@@ -173,6 +173,8 @@ export const simulateBodySchema = z.object({
   honeypot: formValueSchema,
   cee: formValueSchema,
   distanceM: formValueSchema,
+  /** PITD T1–T3 from July 2026, optional: débit normalisé of the meter (Nm³/h), base of the TDN (ADR 0026). */
+  debitNormalise: formValueSchema,
 });
 export type SimulateBody = z.infer<typeof simulateBodySchema>;
 
@@ -192,6 +194,8 @@ export interface ValidatedSimulatorForm {
   cpl: number | undefined;
   cee: number | undefined;
   distanceM: number | undefined;
+  /** Nm³/h, optional; the TDN is left out with a warning without it (ADR 0026). */
+  debitNormalise: number | undefined;
   /** YYYY-MM, or undefined (LI/PIC without a month). */
   dateEffetMonth: string | undefined;
 }
@@ -212,6 +216,7 @@ const FIELD_LABELS: Record<string, string> = {
   capacite: 'capacité',
   cee: 'CEE',
   distanceM: 'distance',
+  debitNormalise: 'débit normalisé (Nm³/h)',
 };
 
 /** Empty → undefined; not a number or negative → FieldError naming the field. */
@@ -342,6 +347,7 @@ export function validateSimulatorForm(body: SimulateBody): SimulatorFormCheck {
         cpl: number(body.capacite, 'capacite'),
         cee: number(body.cee, 'cee'),
         distanceM: number(body.distanceM, 'distanceM'),
+        debitNormalise: number(body.debitNormalise, 'debitNormalise'),
         dateEffetMonth: month,
       },
     };

@@ -462,6 +462,9 @@ export async function renderSimulationPdf(report: SimulationReport, generatedAt:
     ...(form.distanceM === undefined
       ? []
       : ([['Distance au réseau de transport', `${number(form.distanceM, 0, 1)} m`]] as [string, string][])),
+    ...(form.debitNormalise === undefined
+      ? []
+      : ([['Débit normalisé du compteur', `${number(form.debitNormalise, 0, 2)} Nm³/h`]] as [string, string][])),
     ...(form.cpl === undefined
       ? []
       : ([['Capacité de livraison souscrite', `${number(form.cpl, 0, 3)} MWh/j`]] as [string, string][])),

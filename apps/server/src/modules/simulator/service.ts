@@ -306,6 +306,7 @@ export function createSimulatorService({
           ...(form.cpl === undefined ? {} : { cpl: form.cpl }),
           ...(form.cee === undefined ? {} : { cee: form.cee }),
           ...(form.distanceM === undefined ? {} : { distanceM: form.distanceM }),
+          ...(form.debitNormalise === undefined ? {} : { debitNormalise: form.debitNormalise }),
           referentiel: {
             ntr: entry.ntr,
             stationMeteo: entry.stationMeteo,

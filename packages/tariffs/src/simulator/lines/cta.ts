@@ -1,7 +1,7 @@
 /** Contribution tarifaire d'acheminement (CTA): distribution and transport parts. */
 import type { IsoDate } from '../../dates.ts';
 import { formatEuros, formatPercentFr, roundEuros } from '../../money.ts';
-import type { AtrdOption } from '../../parameters/atrd7-grdf.ts';
+import { ATRD7_TDN, type AtrdOption } from '../../parameters/atrd7-grdf.ts';
 import type { ResolvedValue } from '../../parameters/lookup.ts';
 import { ctaRatesAt } from '../capacity-costs.ts';
 import type { DraftLine } from './draft-line.ts';
@@ -47,7 +47,7 @@ export function ctaLines(base: CtaBase, date: IsoDate): CtaLines {
           category: 'ctaDso',
           kind: 'fixe',
           label: 'CTA — part distribution',
-          formula: `${formatPercentFr(cta.distribution.value)} × ${formatEuros(base.exact)}/an (part fixe ATRD : abonnement + capacité${base.tarif === 'TP' ? ' + distance' : ''})`,
+          formula: `${formatPercentFr(cta.distribution.value)} × ${formatEuros(base.exact)}/an (part fixe ATRD : abonnement + capacité${base.tarif === 'TP' ? ' + distance' : ''}${base.resolved.some((r) => r.parameterId === ATRD7_TDN.terme.id) ? ' + terme de débit normalisé' : ''})`,
           inputs: { assietteCta: roundEuros(base.exact) },
           unitPrice: cta.distribution.value,
           unit: 'taux',
