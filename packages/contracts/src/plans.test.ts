@@ -52,7 +52,11 @@ describe('plan catalogue', () => {
       expect(free).not.toBeNull();
       expect(basic === null || (free !== null && basic > free)).toBe(true);
     }
-    expect(Object.values(planCatalogue).filter((plan) => plan.popular).map((plan) => plan.id)).toEqual(['premium']);
+    expect(
+      Object.values(planCatalogue)
+        .filter((plan) => plan.popular)
+        .map((plan) => plan.id),
+    ).toEqual(['premium']);
   });
 
   it('fits the pricing answer schema', () => {
