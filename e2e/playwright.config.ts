@@ -64,9 +64,6 @@ export default defineConfig({
       PUBLIC_URL: E2E_BASE_URL,
       // Rate limits are covered by the integration tests; here many sign-ins come from one address.
       AUTH_RATE_LIMIT_MAX: '500',
-      // npm start runs under NODE_ENV=production, where the local demonstration payment provider must be chosen
-      // explicitly (ADR 0027): the plans journey pays through it.
-      BILLING_PROVIDER: 'local',
     },
   },
 });
