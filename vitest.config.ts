@@ -7,6 +7,7 @@ export default defineConfig({
     projects: [
       'packages/tariffs',
       'packages/contracts',
+      'packages/invoices',
       'apps/server',
       'apps/web/vitest.config.ts',
       'apps/web/vitest.logic.config.ts',
