@@ -273,7 +273,9 @@ export function finalise(draft: DraftInvoice, format: InvoiceFormat, layout: str
     const rate = num(v.rate);
     const base = num(v.base);
     const amount = num(v.amount);
-    return rate === null || base === null || amount === null ? [] : [{ rate: rate > 1 ? rate / 100 : rate, base, amount }];
+    return rate === null || base === null || amount === null
+      ? []
+      : [{ rate: rate > 1 ? rate / 100 : rate, base, amount }];
   });
   const car = splitNumber(draft.car);
   const cja = splitNumber(draft.cja);
