@@ -16,7 +16,17 @@ export const paths = {
   security: { path: '/security', getHref: () => '/security' },
   login: {
     path: '/login',
-    getHref: ({ signup = false }: { signup?: boolean } = {}) => (signup ? '/login?signup=true' : '/login'),
+    getHref: ({ signup = false, redirect }: { signup?: boolean; redirect?: string } = {}) => {
+      const query = new URLSearchParams();
+      if (signup) {
+        query.set('signup', 'true');
+      }
+      if (redirect) {
+        query.set('redirect', redirect);
+      }
+      const search = query.toString();
+      return search ? `/login?${search}` : '/login';
+    },
   },
   /** The other modes of /login (spec §2.2): forgot password, change of e-mail (signed in). */
   loginForgotPassword: { path: '/login', getHref: () => '/login?mode=forgot-password' },
@@ -26,8 +36,17 @@ export const paths = {
   /** Where the e-mail verification link lands (better-auth redirects here, with `?error=` on failure). */
   loginEmailVerified: {
     path: '/login/email-verified',
-    getHref: ({ change = false }: { change?: boolean } = {}) =>
-      change ? '/login/email-verified?change=true' : '/login/email-verified',
+    getHref: ({ change = false, redirect }: { change?: boolean; redirect?: string | null } = {}) => {
+      const query = new URLSearchParams();
+      if (change) {
+        query.set('change', 'true');
+      }
+      if (redirect) {
+        query.set('redirect', redirect);
+      }
+      const search = query.toString();
+      return search ? `/login/email-verified?${search}` : '/login/email-verified';
+    },
   },
   private: { path: '/private', getHref: () => '/private' },
   privateEnergyPage: {
@@ -40,6 +59,17 @@ export const paths = {
   accountSettings: { path: '/private/account/settings', getHref: () => '/private/account/settings' },
   accountMandates: { path: '/private/account/mandats', getHref: () => '/private/account/mandats' },
   accountAbout: { path: '/private/account/about', getHref: () => '/private/account/about' },
+  /** Starts the 14-day business trial (the public « Essai gratuit » call to action leads here, ADR 0029). */
+  accountTrial: { path: '/private/account/trial', getHref: () => '/private/account/trial' },
+  /** The local billing provider's pages (demonstration payment; the server builds these URLs with `?session=`). */
+  billingCheckout: {
+    path: '/private/account/billing/checkout',
+    getHref: (session: string) => `/private/account/billing/checkout?session=${encodeURIComponent(session)}`,
+  },
+  billingPortal: {
+    path: '/private/account/billing/portal',
+    getHref: (session: string) => `/private/account/billing/portal?session=${encodeURIComponent(session)}`,
+  },
   admin: { path: '/private/admin', getHref: () => '/private/admin' },
 } as const;
 

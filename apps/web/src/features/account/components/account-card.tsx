@@ -1,16 +1,9 @@
-import type { AccountUser, UserTier } from '@pilote/contracts';
+import type { AccountUser } from '@pilote/contracts';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, CardTitle } from '../../../components/ui/card.tsx';
 import { paths } from '../../../config/paths.ts';
-
-export const tierLabels: Record<UserTier, string> = {
-  free: 'Gratuit',
-  basic: 'Basic',
-  premium: 'Premium',
-  admin: 'Admin',
-  business_trial: 'Essai entreprise',
-};
+import { tierLabels } from '../../plans/utils/tiers.ts';
 
 /** Spec §2.6: name, tier badge, e-mail. */
 export function AccountCard({ user }: { user: AccountUser }) {

@@ -8,6 +8,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { tierLabels } from '../../plans/utils/tiers.ts';
 import { ADMIN_USERS_PAGE_SIZE, useAdminUsers } from '../api/get-users.ts';
 import { useForbiddenError } from '../hooks/use-forbidden-error.ts';
 import { RoleChangeDialog, roleLabels } from './role-change-dialog.tsx';
@@ -99,7 +100,7 @@ export function UsersPanel({ viewerRole, onForbidden }: { viewerRole: UserRole; 
                       <td className="px-4 py-3">
                         <Badge>{roleLabels[user.role]}</Badge>
                       </td>
-                      <td className="px-4 py-3 text-foreground">{user.tier}</td>
+                      <td className="px-4 py-3 text-foreground">{tierLabels[user.tier]}</td>
                       <td className="px-4 py-3 text-muted-foreground">{formatDate(user.createdAt)}</td>
                       {canChangeRoles ? (
                         <td className="px-4 py-3 text-right">

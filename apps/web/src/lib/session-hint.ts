@@ -1,0 +1,89 @@
+/**
+ * Whether someone is signed in, for the public pages (header and free-trial call to action): they do without the
+ * query client and the API client (landing budget, issue 6), so this reads `GET /api/auth/get-session` once per
+ * page load with a bare `fetch`, and the private area's own session query (`features/auth/api/get-session.ts`)
+ * keeps it up to date after sign-in and sign-out. It only chooses links: every private page still checks the
+ * session itself, so a wrong hint costs one redirect to /login.
+ */
+import type { UserTier } from '@pilote/contracts';
+import { useSyncExternalStore } from 'react';
+
+export type SessionHint =
+  | { status: 'unknown' }
+  | { status: 'signed-out' }
+  | { status: 'signed-in'; tier: UserTier | null };
+
+const UNKNOWN: SessionHint = { status: 'unknown' };
+const SIGNED_OUT: SessionHint = { status: 'signed-out' };
+
+let hint: SessionHint = UNKNOWN;
+let started = false;
+const listeners = new Set<() => void>();
+
+function publish(next: SessionHint): void {
+  hint = next;
+  for (const listener of listeners) {
+    listener();
+  }
+}
+
+/** Records what the session query learnt (a user's tier, or null when signed out). */
+export function setSessionHint(user: { tier: UserTier } | null): void {
+  started = true;
+  publish(user ? { status: 'signed-in', tier: user.tier } : SIGNED_OUT);
+}
+
+function tierOf(body: unknown): UserTier | null {
+  if (typeof body === 'object' && body !== null && 'user' in body) {
+    const user = body.user;
+    if (typeof user === 'object' && user !== null && 'tier' in user && typeof user.tier === 'string') {
+      return user.tier as UserTier;
+    }
+  }
+  return null;
+}
+
+async function readSession(): Promise<SessionHint> {
+  try {
+    const response = await fetch('/api/auth/get-session', {
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+    });
+    if (!response.ok) {
+      return SIGNED_OUT;
+    }
+    const body: unknown = await response.json();
+    return body === null ? SIGNED_OUT : { status: 'signed-in', tier: tierOf(body) };
+  } catch {
+    // Offline or no API (static preview): the public links for a visitor are the safe choice.
+    return SIGNED_OUT;
+  }
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  if (!started) {
+    started = true;
+    void readSession().then((read) => {
+      // The session query may have answered meanwhile: it is the fresher source.
+      if (hint.status === 'unknown') {
+        publish(read);
+      }
+    });
+  }
+  return () => listeners.delete(listener);
+}
+
+const getSnapshot = () => hint;
+const getServerSnapshot = () => UNKNOWN;
+
+/** The session hint; 'unknown' until the first answer (the public links are shown meanwhile). */
+export function useSessionHint(): SessionHint {
+  return useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
+}
+
+/** For tests: forget what was read. */
+export function resetSessionHintForTests(): void {
+  hint = UNKNOWN;
+  started = false;
+}
