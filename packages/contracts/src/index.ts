@@ -7,4 +7,5 @@ export * from './contact.ts';
 export * from './errors.ts';
 export * from './optimisation.ts';
 export * from './pagination.ts';
+export * from './plans.ts';
 export * from './simulator.ts';
