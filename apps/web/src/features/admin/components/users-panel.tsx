@@ -1,4 +1,4 @@
-import type { UserRole } from '@pilote/contracts';
+import { tierLabels, type UserRole } from '@pilote/contracts';
 import { Search } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -8,7 +8,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { tierLabels } from '../../plans/utils/tiers.ts';
+
 import { ADMIN_USERS_PAGE_SIZE, useAdminUsers } from '../api/get-users.ts';
 import { useForbiddenError } from '../hooks/use-forbidden-error.ts';
 import { RoleChangeDialog, roleLabels } from './role-change-dialog.tsx';
