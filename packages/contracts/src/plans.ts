@@ -266,8 +266,11 @@ export const pricingResponseSchema = z.object({
   plans: z.array(planSchema),
   /** The « Essai gratuit » offer (no bank card) started by POST /api/account/trial/. */
   trial: z.object({ tier: z.literal('business_trial'), days: z.number().int().positive(), plan: planSchema }),
-  /** Which billing adapter runs: 'local' = demonstration payments served by the app (ADR 0027). */
-  provider: z.enum(['stripe', 'local']),
+  /**
+   * Which billing adapter runs: 'local' = demonstration payments served by the app; 'none' = no payment
+   * configured (production without Stripe nor an explicit BILLING_PROVIDER=local): checkout answers 503 (ADR 0027).
+   */
+  provider: z.enum(['stripe', 'local', 'none']),
 });
 export type PricingResponse = z.infer<typeof pricingResponseSchema>;
 

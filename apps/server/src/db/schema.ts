@@ -323,3 +323,147 @@ export const contactMessages = pgTable(
     index('contact_messages_created_at_idx').on(table.createdAt),
   ],
 );
+
+// ---- Plans, quotas and billing (issue #12, ADR 0027) ---------------------------------------------------
+
+/**
+ * Units of a quota feature used by a user in one billing period (`period_start` identifies the period: the
+ * calendar month, the subscription period or the trial). Consumed by one conditional upsert (plans/quota.ts).
+ */
+export const usageCounters = pgTable(
+  'usage_counters',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** contracts: quotaFeatureNames. */
+    feature: text('feature').notNull(),
+    periodStart: timestamptz('period_start').notNull(),
+    periodEnd: timestamptz('period_end').notNull(),
+    used: integer('used').notNull().default(0),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.feature, table.periodStart] }),
+    check('usage_counters_used_check', sql`${table.used} >= 0`),
+  ],
+);
+
+/**
+ * The user's paid subscription as the billing provider last told us (one row per user: the latest one). The
+ * entitlement (users.tier) is derived from it by billing/entitlements.ts, for Stripe and the local provider alike.
+ */
+export const billingSubscriptions = pgTable(
+  'billing_subscriptions',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'stripe' | 'local'. */
+    provider: text('provider').notNull(),
+    customerId: text('customer_id').notNull(),
+    subscriptionId: text('subscription_id').notNull(),
+    /** The tier the subscription buys ('basic' | 'premium'), null when its price is unknown. */
+    plan: text('plan'),
+    /** The provider's status (contracts: subscriptionStatusSchema). */
+    status: text('status').notNull(),
+    currentPeriodStart: timestamptz('current_period_start').notNull(),
+    currentPeriodEnd: timestamptz('current_period_end').notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('billing_subscriptions_provider_subscription_idx').on(table.provider, table.subscriptionId),
+    index('billing_subscriptions_customer_idx').on(table.provider, table.customerId),
+  ],
+);
+
+/** Provider events already processed (each event id once, ADR 0027). */
+export const billingEvents = pgTable(
+  'billing_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    processedAt: timestamptz('processed_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
+);
+
+/** Audit of tier changes and counter resets: who (admin) or what (provider, trial, period end), and when. */
+export const planEvents = pgTable(
+  'plan_events',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'tier_change' | 'usage_reset'. */
+    kind: text('kind').notNull(),
+    /** 'admin' | 'stripe' | 'local' | 'trial' | 'trial_end' | 'period_end'. */
+    source: text('source').notNull(),
+    fromTier: text('from_tier'),
+    toTier: text('to_tier'),
+    feature: text('feature'),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    check('plan_events_kind_check', sql`${table.kind} in ('tier_change', 'usage_reset')`),
+    index('plan_events_user_created_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+/** The 14-day business trial: at most one per user, ever. */
+export const businessTrials = pgTable('business_trials', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  startedAt: timestamptz('started_at').notNull(),
+  endsAt: timestamptz('ends_at').notNull(),
+});
+
+/**
+ * The local demonstration provider's own records (adapters/billing/local.ts): what Stripe would hold. Checkout
+ * and portal sessions, and subscriptions; the entitlement code reads them only through the adapter.
+ */
+export const localBillingSessions = pgTable(
+  'local_billing_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'checkout' | 'portal'. */
+    kind: text('kind').notNull(),
+    plan: text('plan').notNull(),
+    /** 'open' | 'completed' | 'expired'. */
+    status: text('status').notNull().default('open'),
+    subscriptionId: text('subscription_id'),
+    expiresAt: timestamptz('expires_at').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    check('local_billing_sessions_kind_check', sql`${table.kind} in ('checkout', 'portal')`),
+    index('local_billing_sessions_user_idx').on(table.userId),
+  ],
+);
+
+export const localBillingSubscriptions = pgTable(
+  'local_billing_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id').notNull(),
+    plan: text('plan').notNull(),
+    status: text('status').notNull(),
+    currentPeriodStart: timestamptz('current_period_start').notNull(),
+    currentPeriodEnd: timestamptz('current_period_end').notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [index('local_billing_subscriptions_user_idx').on(table.userId)],
+);

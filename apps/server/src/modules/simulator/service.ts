@@ -28,6 +28,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { tariffErrorToAppError } from '../../lib/tariff-errors.ts';
 import { type Actor, requireUser } from '../auth/session.ts';
+import type { Quota } from '../plans/quota.ts';
 import { normaliseCommuneName } from '../reference-data/communes.ts';
 import { findPitdPoint } from '../reference-data/pitd-point.ts';
 import { type PitdEntry, type ReferenceData, sameCommune } from '../reference-data/source.ts';
@@ -59,6 +60,8 @@ export interface SimulatorServiceDependencies {
   pdfLinks: PdfLinkSigner;
   /** Renders off the main thread (pdf-renderer.ts); its output is stored per simulation (ADR 0018). */
   pdfRenderer: PdfRenderer;
+  /** The plans' quotas: a simulation and a rendered PDF report each take one unit (ADR 0027). */
+  quota: Quota;
   now?: () => Date;
 }
 
@@ -92,6 +95,7 @@ export function createSimulatorService({
   referenceData,
   pdfLinks,
   pdfRenderer,
+  quota,
   now = () => new Date(),
 }: SimulatorServiceDependencies) {
   const monthsCache = new Map<string, string[]>();
@@ -109,11 +113,15 @@ export function createSimulatorService({
     }
     let pending = rendering.get(record.id);
     if (!pending) {
-      pending = (async () => {
-        const bytes = await pdfRenderer.render(toReport(record), now());
-        await storeSimulationPdf(db, record.id, PDF_RENDERER_VERSION, bytes);
-        return bytes;
-      })().finally(() => rendering.delete(record.id));
+      // A render is the costly action the `pdf_reports` quota counts (once per simulation: later downloads
+      // read the stored bytes); a failed render gives its unit back.
+      pending = quota
+        .run(record.userId, 'pdf_reports', async () => {
+          const bytes = await pdfRenderer.render(toReport(record), now());
+          await storeSimulationPdf(db, record.id, PDF_RENDERER_VERSION, bytes);
+          return bytes;
+        })
+        .finally(() => rendering.delete(record.id));
       rendering.set(record.id, pending);
     }
     return pending;
@@ -328,19 +336,23 @@ export function createSimulatorService({
       if (form.pointDeReseau !== 'PITD') {
         throw new AppError('TARIFF_DATA_UNAVAILABLE', transportPointMessage(form.pointDeReseau));
       }
-      const resultat = await simulatePitd(form, tso, dateEffet);
       const id = randomUUID();
-      const stored: StoredSimulationInput = { form: { ...form, tso }, dateEffet };
-      await insertSimulation(db, {
-        id,
-        userId: user.id,
-        pointDeReseau: form.pointDeReseau,
-        input: stored as unknown as Record<string, unknown>,
-        result: resultat as unknown as Record<string, unknown>,
-        gridDates: resultat.gridDates,
-        dateEffet,
-        usedSampleData: resultat.usedSampleData,
-        createdAt: now(),
+      // One unit of the `simulations` quota, given back if the simulation fails (429 « limite » when none left).
+      const resultat = await quota.run(user.id, 'simulations', async () => {
+        const result = await simulatePitd(form, tso, dateEffet);
+        const stored: StoredSimulationInput = { form: { ...form, tso }, dateEffet };
+        await insertSimulation(db, {
+          id,
+          userId: user.id,
+          pointDeReseau: form.pointDeReseau,
+          input: stored as unknown as Record<string, unknown>,
+          result: result as unknown as Record<string, unknown>,
+          gridDates: result.gridDates,
+          dateEffet,
+          usedSampleData: result.usedSampleData,
+          createdAt: now(),
+        });
+        return result;
       });
       const link = pdfLinks.link(id, user.id);
       return { simulationId: id, resultat, pdfUrl: link.url, pdfUrlExpiresAt: link.expiresAt.toISOString() };
@@ -352,6 +364,10 @@ export function createSimulatorService({
       const record = await findSimulation(db, simulationId);
       if (!record || record.userId !== user.id) {
         throw new AppError('NOT_FOUND', 'Simulation introuvable.');
+      }
+      if (!(await findSimulationPdf(db, record.id, PDF_RENDERER_VERSION))) {
+        // Not rendered yet: say now (429 « limite ») rather than at the download when no PDF report is left.
+        await quota.check(user.id, 'pdf_reports');
       }
       const link = pdfLinks.link(record.id, record.userId);
       return { pdfUrl: link.url, pdfUrlExpiresAt: link.expiresAt.toISOString() };
