@@ -85,7 +85,7 @@ describe('settings page (spec §2.6, §6, §9)', () => {
   });
 
   it("a premium subscriber: 'Actuel' on premium, nothing selectable, and 'Gérer l'abonnement' opens the portal", async () => {
-    const { router, requests } = await openSettings(
+    const { router, requests, user } = await openSettings(
       usageOf('premium', { subscription: subscriptionOf('premium'), can_manage_billing: true }),
       {
         'POST /api/payments/create-portal-session/': () => ({
@@ -101,9 +101,6 @@ describe('settings page (spec §2.6, §6, §9)', () => {
     expect(screen.getByTestId('tier-badge')).toHaveTextContent('Premium');
     expect(screen.getByTestId('subscription-status')).toHaveTextContent('Renouvelé le 23 décembre 2026');
 
-    const { user } = {
-      user: (await import('@testing-library/user-event')).default.setup({ advanceTimers: vi.advanceTimersByTime }),
-    };
     await user.click(screen.getByRole('button', { name: "Gérer l'abonnement" }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/private/account/billing/portal'));
     expect(router.state.location.search).toBe('?session=ps_1');
