@@ -1,5 +1,5 @@
 import { USAGE_CACHE_SECONDS, usageResponseSchema } from '@pilote/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 /** `GET /api/account/usage/` (signed in): the user, the billing period and the usage of every feature (spec §3). */
@@ -20,4 +20,10 @@ export function usageQueryOptions() {
 
 export function useUsage() {
   return useQuery(usageQueryOptions());
+}
+
+/** Marks the usage stale after an action that counts (simulation, optimisation, PDF): read again when shown. */
+export function useInvalidateUsage() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: usageQueryKey });
 }
