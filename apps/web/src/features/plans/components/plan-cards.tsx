@@ -15,6 +15,8 @@ type PlanCardsProps = {
   tier: UserTier;
   /** A paid subscription runs: another plan is chosen in the billing portal, not by a new checkout (ADR 0029). */
   hasSubscription: boolean;
+  /** False when no payment provider is configured (pricing `provider: 'none'`): nothing can be bought. */
+  paymentsEnabled: boolean;
   /** The plan whose checkout is being created (its button shows it). */
   pendingPlan: string | null;
   onChoose: (plan: Plan) => void;
@@ -24,7 +26,7 @@ type PlanCardsProps = {
  * Spec §6: the plan cards; the current plan is marked 'Actuel'; neither the free plan nor the current one can be
  * chosen. The caller shows none to an admin.
  */
-export function PlanCards({ plans, tier, hasSubscription, pendingPlan, onChoose }: PlanCardsProps) {
+export function PlanCards({ plans, tier, hasSubscription, paymentsEnabled, pendingPlan, onChoose }: PlanCardsProps) {
   const hintId = useId();
   return (
     <div className="flex flex-col gap-3">
@@ -32,11 +34,16 @@ export function PlanCards({ plans, tier, hasSubscription, pendingPlan, onChoose 
         <p id={hintId} className="text-sm text-muted-foreground">
           Pour changer de plan ou résilier, passez par « Gérer l'abonnement ».
         </p>
+      ) : !paymentsEnabled ? (
+        <p id={hintId} className="text-sm text-muted-foreground">
+          Le paiement en ligne n'est pas configuré sur cette installation : aucun plan ne peut être souscrit pour
+          l'instant.
+        </p>
       ) : null}
       <ul className="grid gap-4 lg:grid-cols-3">
         {plans.map((plan) => {
           const isCurrent = plan.id === tier;
-          const selectable = plan.id !== 'free' && !isCurrent && !hasSubscription;
+          const selectable = plan.id !== 'free' && !isCurrent && !hasSubscription && paymentsEnabled;
           const titleId = `${hintId}-${plan.id}`;
           return (
             <li key={plan.id}>
@@ -80,7 +87,9 @@ export function PlanCards({ plans, tier, hasSubscription, pendingPlan, onChoose 
                   className="mt-5 w-full"
                   variant={isCurrent || !selectable ? 'outline' : 'primary'}
                   disabled={!selectable || pendingPlan !== null}
-                  aria-describedby={hasSubscription && plan.id !== 'free' && !isCurrent ? hintId : undefined}
+                  aria-describedby={
+                    (hasSubscription || !paymentsEnabled) && plan.id !== 'free' && !isCurrent ? hintId : undefined
+                  }
                   aria-busy={pendingPlan === plan.id || undefined}
                   onClick={() => onChoose(plan)}
                 >

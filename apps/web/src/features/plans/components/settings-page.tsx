@@ -40,7 +40,8 @@ function errorText(error: Error): string {
 }
 
 function SubscriptionLines({ usage }: { usage: UsageResponse }) {
-  const subscription = usage.subscription;
+  // A subscription that has ended (back on free) is history, not something to show here.
+  const subscription = usage.subscription?.status === 'canceled' ? null : usage.subscription;
   return (
     <>
       {usage.trial_ends_at ? (
@@ -166,7 +167,8 @@ export function SettingsPage() {
             <PlanCards
               plans={pricing.data.plans}
               tier={tier}
-              hasSubscription={usage.data.subscription !== null}
+              hasSubscription={usage.data.can_manage_billing}
+              paymentsEnabled={pricing.data.provider !== 'none'}
               pendingPlan={pendingPlan}
               onChoose={choosePlan}
             />
