@@ -134,11 +134,9 @@ function UsageTable({ plan, canEdit }: { plan: AdminUserPlanResponse; canEdit: b
                       ) : null}
                     </td>
                     <td className="px-3 py-2">
-                      <Meter
-                        value={feature.limit === null ? 0 : feature.pct_used}
-                        tone={meterToneOf(feature)}
-                        aria-label={feature.label}
-                      />
+                      {feature.limit === null ? null : (
+                        <Meter value={feature.pct_used} tone={meterToneOf(feature)} aria-label={feature.label} />
+                      )}
                     </td>
                     {canEdit ? (
                       <td className="px-3 py-2 text-right">

@@ -66,8 +66,8 @@ function CheckoutSession({ sessionId }: { sessionId: string }) {
   return (
     <PlanSummary plan={data.plan}>
       <p className="mt-6 text-sm text-muted-foreground">
-        Renouvelé chaque {intervalLabels[data.plan.interval]} jusqu'à résiliation depuis « Gérer l'abonnement ». Le
-        paiement active le plan immédiatement, avec ses nouvelles limites.
+        Renouvelé chaque {intervalLabels[data.plan.interval]} jusqu'à résiliation depuis «&nbsp;Gérer
+        l'abonnement&nbsp;». Le paiement active le plan immédiatement, avec ses nouvelles limites.
       </p>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center">
         <Button size="lg" onClick={pay} disabled={confirm.isPending} aria-busy={confirm.isPending}>

@@ -32,7 +32,7 @@ export function PlanCards({ plans, tier, hasSubscription, paymentsEnabled, pendi
     <div className="flex flex-col gap-3">
       {hasSubscription ? (
         <p id={hintId} className="text-sm text-muted-foreground">
-          Pour changer de plan ou résilier, passez par « Gérer l'abonnement ».
+          Pour changer de plan ou résilier, passez par «&nbsp;Gérer l'abonnement&nbsp;».
         </p>
       ) : !paymentsEnabled ? (
         <p id={hintId} className="text-sm text-muted-foreground">

@@ -22,12 +22,9 @@ function QuotaCard({ feature }: { feature: Extract<UsageFeature, { type: 'quota'
         ) : null}
       </div>
       <p className="mt-2 text-2xl font-semibold tracking-tight text-foreground tabular-nums">{formatUsed(feature)}</p>
-      <Meter
-        className="mt-3"
-        value={feature.limit === null ? 0 : feature.pct_used}
-        tone={meterToneOf(feature)}
-        aria-labelledby={titleId}
-      />
+      {feature.limit === null ? null : (
+        <Meter className="mt-3" value={feature.pct_used} tone={meterToneOf(feature)} aria-labelledby={titleId} />
+      )}
       <p className="mt-2 text-sm text-muted-foreground">
         {feature.limit === null
           ? 'Sans limite sur votre plan'
