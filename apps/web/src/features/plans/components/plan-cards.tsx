@@ -76,8 +76,7 @@ export function PlanCards({ plans, tier, hasSubscription, paymentsEnabled, pendi
                           className={cn('mt-0.5 size-4 shrink-0', included ? 'text-success' : 'text-muted-foreground')}
                         />
                         <span className="text-foreground">
-                          {feature.label}&nbsp;:{' '}
-                          <span className="font-medium">{formatPlanFeature(feature, plan.interval)}</span>
+                          {feature.label}&nbsp;: <span className="font-medium">{formatPlanFeature(feature, plan)}</span>
                         </span>
                       </li>
                     );

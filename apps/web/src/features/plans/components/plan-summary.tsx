@@ -23,7 +23,7 @@ export function PlanSummary({ plan, children }: { plan: Plan; children?: React.R
                 className={cn('mt-0.5 size-4 shrink-0', included ? 'text-success' : 'text-muted-foreground')}
               />
               <span className="text-foreground">
-                {feature.label}&nbsp;: <span className="font-medium">{formatPlanFeature(feature, plan.interval)}</span>
+                {feature.label}&nbsp;: <span className="font-medium">{formatPlanFeature(feature, plan)}</span>
               </span>
             </li>
           );

@@ -1,21 +1,37 @@
-import type { Plan, PlanFeature, PlanInterval, UsageFeature } from '@pilote/contracts';
+import {
+  BUSINESS_TRIAL_DAYS,
+  type Plan,
+  type PlanFeature,
+  type PlanInterval,
+  type UsageFeature,
+} from '@pilote/contracts';
 import { formatCurrency, formatNumber } from '../../../lib/format.ts';
 
 export const intervalLabels: Record<PlanInterval, string> = { month: 'mois', year: 'an', day: 'jour' };
 
 /** Spec §9: the price in euros per interval, "29 € HT / mois" (cents only when there are some). */
-export function formatPlanPrice(plan: Pick<Plan, 'price' | 'interval'>): string {
+export function formatPlanPrice(plan: Pick<Plan, 'id' | 'price' | 'interval'>): string {
+  if (plan.id === 'business_trial') {
+    return `Gratuit · ${BUSINESS_TRIAL_DAYS} jours`;
+  }
   const decimals = Number.isInteger(plan.price) ? 0 : 2;
   const tax = plan.price > 0 ? ' HT' : '';
   return `${formatCurrency(plan.price, decimals)}${tax} / ${intervalLabels[plan.interval]}`;
 }
 
-/** A plan's feature on its card: "20 par mois", "Illimité", "Inclus", "Non inclus". */
-export function formatPlanFeature(feature: PlanFeature, interval: PlanInterval): string {
+/**
+ * A plan's feature on its card: "20 par mois", "Illimité", "Inclus", "Non inclus"; the trial's quotas hold for the
+ * whole trial ("200 pendant l'essai"), not per day.
+ */
+export function formatPlanFeature(feature: PlanFeature, plan: Pick<Plan, 'id' | 'interval'>): string {
   if (feature.type === 'boolean') {
     return feature.allowed ? 'Inclus' : 'Non inclus';
   }
-  return feature.limit === null ? 'Illimité' : `${formatNumber(feature.limit, 0)} par ${intervalLabels[interval]}`;
+  if (feature.limit === null) {
+    return 'Illimité';
+  }
+  const per = plan.id === 'business_trial' ? "pendant l'essai" : `par ${intervalLabels[plan.interval]}`;
+  return `${formatNumber(feature.limit, 0)} ${per}`;
 }
 
 /** The usage of a quota as text: "3 / 20", "3 (illimité)". */
