@@ -9,8 +9,9 @@ import {
 } from '@pilote/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localEventSignature } from '../src/adapters/billing/local.ts';
 import { loadConfig } from '../src/config/env.ts';
-import { planEvents, usageCounters, users } from '../src/db/schema.ts';
+import { localBillingSubscriptions, planEvents, usageCounters, users } from '../src/db/schema.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { createBillingService } from '../src/modules/billing/service.ts';
@@ -18,7 +19,7 @@ import { createEntitlements } from '../src/modules/plans/entitlements.ts';
 import { calendarMonth } from '../src/modules/plans/periods.ts';
 import { HttpClient } from './helpers/http-client.ts';
 import { SAMPLE_ACCEPTANCE_FORM } from './helpers/simulator-forms.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, TEST_SECRET, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
 
 const PASSWORD = 'Correct-Horse-9';
@@ -420,6 +421,49 @@ describe.each(testDatabaseKinds())('plans, quotas and the local billing provider
     expect((await tierChanges(id)).map((row) => row.toTier)).toEqual(['basic', 'free']);
     // Checkout again after the end: allowed.
     expect((await client.post('/api/payments/create-checkout-session/', { plan: 'premium' })).statusCode).toBe(200);
+  });
+
+  it('accepts on the webhook only local events signed with the server key, fresh, once', async () => {
+    const { client, id } = await newUser();
+    const checkout = await client.post('/api/payments/create-checkout-session/', { plan: 'basic' });
+    const sessionId = new URL(checkout.json().url, 'http://localhost').searchParams.get('session') as string;
+    await client.post(`/api/payments/local/sessions/${sessionId}/confirm`, {});
+    const subscriptionId = (
+      await t.database.handle.db
+        .select()
+        .from(localBillingSubscriptions)
+        .where(eq(localBillingSubscriptions.userId, id))
+    )[0]?.id as string;
+    // A forged "deleted" event for that subscription: wrong key, stale, or replayed — nothing changes.
+    const payload = JSON.stringify({
+      id: 'evt_local_forged',
+      object: 'event',
+      type: 'customer.subscription.deleted',
+      data: { object: { object: 'subscription', id: subscriptionId } },
+    });
+    const now = Math.floor(clock.getTime() / 1000);
+    const send = (signature: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook/',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload,
+      });
+    for (const signature of [
+      `t=${now},v1=${localEventSignature('another-secret-of-at-least-32-characters', payload, now)}`,
+      `t=${now - 301},v1=${localEventSignature(TEST_SECRET, payload, now - 301)}`,
+      'garbage',
+    ]) {
+      const refused = await send(signature);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().code).toBe('WEBHOOK_SIGNATURE_INVALID');
+    }
+    expect((await usage(client)).user.tier).toBe('basic');
+    // Correctly signed: processed once; the provider still holds an active subscription, so the tier stays.
+    const valid = `t=${now},v1=${localEventSignature(TEST_SECRET, payload, now)}`;
+    expect((await send(valid)).json()).toEqual({ received: true, outcome: 'applied' });
+    expect((await send(valid)).json()).toEqual({ received: true, outcome: 'duplicate' });
+    expect((await usage(client)).user.tier).toBe('basic');
   });
 
   it('refuses a plan that cannot be bought and the admin tier checkout', async () => {
