@@ -16,17 +16,8 @@ export const paths = {
   security: { path: '/security', getHref: () => '/security' },
   login: {
     path: '/login',
-    getHref: ({ signup = false, redirect }: { signup?: boolean; redirect?: string } = {}) => {
-      const query = new URLSearchParams();
-      if (signup) {
-        query.set('signup', 'true');
-      }
-      if (redirect) {
-        query.set('redirect', redirect);
-      }
-      const search = query.toString();
-      return search ? `/login?${search}` : '/login';
-    },
+    getHref: ({ signup = false, redirect }: { signup?: boolean; redirect?: string } = {}) =>
+      `/login${signup ? '?signup=true' : ''}${redirect ? `${signup ? '&' : '?'}redirect=${encodeURIComponent(redirect)}` : ''}`,
   },
   /** The other modes of /login (spec §2.2): forgot password, change of e-mail (signed in). */
   loginForgotPassword: { path: '/login', getHref: () => '/login?mode=forgot-password' },
@@ -36,17 +27,8 @@ export const paths = {
   /** Where the e-mail verification link lands (better-auth redirects here, with `?error=` on failure). */
   loginEmailVerified: {
     path: '/login/email-verified',
-    getHref: ({ change = false, redirect }: { change?: boolean; redirect?: string | null } = {}) => {
-      const query = new URLSearchParams();
-      if (change) {
-        query.set('change', 'true');
-      }
-      if (redirect) {
-        query.set('redirect', redirect);
-      }
-      const search = query.toString();
-      return search ? `/login/email-verified?${search}` : '/login/email-verified';
-    },
+    getHref: ({ change = false, redirect }: { change?: boolean; redirect?: string | null } = {}) =>
+      `/login/email-verified${change ? '?change=true' : ''}${redirect ? `${change ? '&' : '?'}redirect=${encodeURIComponent(redirect)}` : ''}`,
   },
   private: { path: '/private', getHref: () => '/private' },
   privateEnergyPage: {

@@ -3,10 +3,10 @@
  * query client and the API client (landing budget, issue 6), so this reads `GET /api/auth/get-session` once per
  * page load with a bare `fetch`, and the private area's own session query (`features/auth/api/get-session.ts`)
  * keeps it up to date after sign-in and sign-out. It only chooses links: every private page still checks the
- * session itself, so a wrong hint costs one redirect to /login.
+ * session itself, so a wrong hint costs one redirect to /login. The public pages load this module lazily
+ * (`components/layout/use-public-account-links.ts`), so the landing's entry script does not grow (issue 6 budget).
  */
 import type { UserTier } from '@pilote/contracts';
-import { useSyncExternalStore } from 'react';
 
 export type SessionHint =
   | { status: 'unknown' }
@@ -60,7 +60,8 @@ async function readSession(): Promise<SessionHint> {
   }
 }
 
-function subscribe(listener: () => void): () => void {
+/** Listens to the hint; the first listener starts the one `get-session` read of the page load. */
+export function subscribeSessionHint(listener: () => void): () => void {
   listeners.add(listener);
   if (!started) {
     started = true;
@@ -74,12 +75,15 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-const getSnapshot = () => hint;
-const getServerSnapshot = () => UNKNOWN;
+export function getSessionHint(): SessionHint {
+  return hint;
+}
 
-/** The session hint; 'unknown' until the first answer (the public links are shown meanwhile). */
-export function useSessionHint(): SessionHint {
-  return useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
+/** Calls `onChange` with the hint now and on every change; returns the unsubscribe function. */
+export function watchSessionHint(onChange: (hint: SessionHint) => void): () => void {
+  const unsubscribe = subscribeSessionHint(() => onChange(hint));
+  onChange(hint);
+  return unsubscribe;
 }
 
 /** For tests: forget what was read. */
