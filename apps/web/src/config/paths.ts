@@ -16,8 +16,7 @@ export const paths = {
   security: { path: '/security', getHref: () => '/security' },
   login: {
     path: '/login',
-    getHref: ({ signup = false, redirect }: { signup?: boolean; redirect?: string } = {}) =>
-      `/login${signup ? '?signup=true' : ''}${redirect ? `${signup ? '&' : '?'}redirect=${encodeURIComponent(redirect)}` : ''}`,
+    getHref: ({ signup = false }: { signup?: boolean } = {}) => (signup ? '/login?signup=true' : '/login'),
   },
   /** The other modes of /login (spec §2.2): forgot password, change of e-mail (signed in). */
   loginForgotPassword: { path: '/login', getHref: () => '/login?mode=forgot-password' },
@@ -27,8 +26,8 @@ export const paths = {
   /** Where the e-mail verification link lands (better-auth redirects here, with `?error=` on failure). */
   loginEmailVerified: {
     path: '/login/email-verified',
-    getHref: ({ change = false, redirect }: { change?: boolean; redirect?: string | null } = {}) =>
-      `/login/email-verified${change ? '?change=true' : ''}${redirect ? `${change ? '&' : '?'}redirect=${encodeURIComponent(redirect)}` : ''}`,
+    getHref: ({ change = false }: { change?: boolean } = {}) =>
+      change ? '/login/email-verified?change=true' : '/login/email-verified',
   },
   private: { path: '/private', getHref: () => '/private' },
   privateEnergyPage: {
@@ -43,15 +42,9 @@ export const paths = {
   accountAbout: { path: '/private/account/about', getHref: () => '/private/account/about' },
   /** Starts the 14-day business trial (the public « Essai gratuit » call to action leads here, ADR 0029). */
   accountTrial: { path: '/private/account/trial', getHref: () => '/private/account/trial' },
-  /** The local billing provider's pages (demonstration payment; the server builds these URLs with `?session=`). */
-  billingCheckout: {
-    path: '/private/account/billing/checkout',
-    getHref: (session: string) => `/private/account/billing/checkout?session=${encodeURIComponent(session)}`,
-  },
-  billingPortal: {
-    path: '/private/account/billing/portal',
-    getHref: (session: string) => `/private/account/billing/portal?session=${encodeURIComponent(session)}`,
-  },
+  /** The local billing provider's pages (demonstration payment, `?session=<id>`; the server builds those URLs). */
+  billingCheckout: { path: '/private/account/billing/checkout', getHref: () => '/private/account/billing/checkout' },
+  billingPortal: { path: '/private/account/billing/portal', getHref: () => '/private/account/billing/portal' },
   admin: { path: '/private/admin', getHref: () => '/private/admin' },
 } as const;
 

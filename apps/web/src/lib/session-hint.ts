@@ -7,6 +7,8 @@
  * (`components/layout/use-public-account-links.ts`), so the landing's entry script does not grow (issue 6 budget).
  */
 import type { UserTier } from '@pilote/contracts';
+import { paths } from '../config/paths.ts';
+import { withRedirect } from '../features/auth/utils/redirect.ts';
 
 export type SessionHint =
   | { status: 'unknown' }
@@ -79,10 +81,27 @@ export function getSessionHint(): SessionHint {
   return hint;
 }
 
-/** Calls `onChange` with the hint now and on every change; returns the unsubscribe function. */
-export function watchSessionHint(onChange: (hint: SessionHint) => void): () => void {
-  const unsubscribe = subscribeSessionHint(() => onChange(hint));
-  onChange(hint);
+export type PublicAccountLinks = {
+  /** Signed-in visitors get the way to their private area instead of 'Se connecter'. */
+  signedIn: boolean;
+  /** Where « Essai gratuit » leads, or null when the visitor already has a plan (nothing to try). */
+  trialHref: string | null;
+};
+
+const TRIAL_PAGE = paths.accountTrial.getHref();
+
+/** ADR 0029: sign up then the trial page; the trial page for the free tier; no trial offer on another tier. */
+export function publicAccountLinks(current: SessionHint): PublicAccountLinks {
+  if (current.status !== 'signed-in') {
+    return { signedIn: false, trialHref: withRedirect(paths.login.getHref({ signup: true }), TRIAL_PAGE) };
+  }
+  return { signedIn: true, trialHref: current.tier === 'free' || current.tier === null ? TRIAL_PAGE : null };
+}
+
+/** Calls `onChange` with the links now and whenever the hint changes; returns the unsubscribe function. */
+export function watchPublicAccountLinks(onChange: (links: PublicAccountLinks) => void): () => void {
+  const unsubscribe = subscribeSessionHint(() => onChange(publicAccountLinks(hint)));
+  onChange(publicAccountLinks(hint));
   return unsubscribe;
 }
 

@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths.ts';
 import { sessionQueryKey } from '../../../features/auth/api/get-session.ts';
 import { ResendVerificationForm } from '../../../features/auth/components/resend-verification-form.tsx';
 import { describeLinkError } from '../../../features/auth/utils/form-messages.ts';
-import { toSafeRedirect } from '../../../features/auth/utils/redirect.ts';
+import { toSafeRedirect, withRedirect } from '../../../features/auth/utils/redirect.ts';
 import { AuthFrame } from './auth-frame.tsx';
 
 /**
@@ -51,9 +51,7 @@ function EmailVerifiedPage() {
             ? 'Votre nouvelle adresse e-mail est confirmée : utilisez-la désormais pour vous connecter.'
             : 'Votre adresse e-mail est vérifiée : votre compte est actif. Vous pouvez maintenant vous connecter.'}
         </Alert>
-        <Link
-          to={isChange ? paths.accountSettings.getHref() : paths.login.getHref({ redirect: redirect ?? undefined })}
-        >
+        <Link to={isChange ? paths.accountSettings.getHref() : withRedirect(paths.login.getHref(), redirect)}>
           {isChange ? 'Retour à mon compte' : 'Se connecter'}
         </Link>
       </div>

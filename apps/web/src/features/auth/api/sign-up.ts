@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { paths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api-client.ts';
+import { withRedirect } from '../utils/redirect.ts';
 
 export const signUpInputSchema = z.object({
   email: signUpBodySchema.shape.email,
@@ -20,7 +21,11 @@ export async function signUpWithEmail(
 ): Promise<void> {
   await api.post(
     '/api/auth/sign-up/email',
-    { email: input.email, password: input.password, callbackURL: paths.loginEmailVerified.getHref({ redirect }) },
+    {
+      email: input.email,
+      password: input.password,
+      callbackURL: withRedirect(paths.loginEmailVerified.getHref(), redirect),
+    },
     { auth: false },
   );
 }

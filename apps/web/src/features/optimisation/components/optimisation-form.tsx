@@ -1,4 +1,4 @@
-import { settingsMessages } from '@pilote/contracts';
+import { BILLING_RETURN_PATH, settingsMessages } from '@pilote/contracts';
 import { Calculator } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -7,7 +7,6 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
 import { Link } from '../../../components/ui/link.tsx';
-import { paths } from '../../../config/paths.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { DATASET_CHOICES, useConsumptionDatasets } from '../../consumption-data/api/get-consumption-datasets.ts';
 import { useNetworkOptions } from '../../network-options/api/get-network-options.ts';
@@ -384,7 +383,7 @@ export function OptimisationForm({
         {upgradeReason ? (
           <p id={upgradeHintId} className="text-sm text-foreground" data-testid="upgrade-hint">
             <span className="font-semibold">{settingsMessages.upgrade}</span> : {upgradeReason}{' '}
-            <Link to={paths.accountSettings.getHref()}>Voir les plans</Link>
+            <Link to={BILLING_RETURN_PATH}>Voir les plans</Link>
           </p>
         ) : null}
       </div>

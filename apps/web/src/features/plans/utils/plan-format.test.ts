@@ -14,7 +14,9 @@ describe('plan cards text (spec §9: price in euros per interval)', () => {
 
   it("gives a quota per period, or for the whole trial (never 'par jour')", () => {
     const optimisations = planCatalogue.free.features.find((feature) => feature.name === 'optimisations');
-    if (!optimisations) throw new Error('catalogue without optimisations');
+    if (optimisations?.type !== 'quota') {
+      throw new Error('catalogue without the optimisations quota');
+    }
     expect(formatPlanFeature(optimisations, planCatalogue.free)).toBe('3 par mois');
     expect(formatPlanFeature({ ...optimisations, limit: 200 }, planCatalogue.business_trial)).toBe(
       "200 pendant l'essai",
