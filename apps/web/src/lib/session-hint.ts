@@ -7,8 +7,6 @@
  * (`components/layout/use-public-account-links.ts`), so the landing's entry script does not grow (issue 6 budget).
  */
 import type { UserTier } from '@pilote/contracts';
-import { paths } from '../config/paths.ts';
-import { withRedirect } from '../features/auth/utils/redirect.ts';
 
 export type SessionHint =
   | { status: 'unknown' }
@@ -82,20 +80,27 @@ export function getSessionHint(): SessionHint {
 }
 
 export type PublicAccountLinks = {
-  /** Signed-in visitors get the way to their private area instead of 'Se connecter'. */
-  signedIn: boolean;
+  /** Signed-in visitors get the way to their private area (« Mon espace ») instead of 'Se connecter'. */
+  account: { href: string; label: string };
   /** Where « Essai gratuit » leads, or null when the visitor already has a plan (nothing to try). */
   trialHref: string | null;
 };
 
-const TRIAL_PAGE = paths.accountTrial.getHref();
+/**
+ * `paths.accountTrial` and the sign-up link that leads there (`session-hint.test.ts` checks them against `paths`):
+ * written out because importing `config/paths.ts` here makes the bundler split it out of the landing's entry.
+ */
+export const TRIAL_PAGE = '/private/account/trial';
+export const VISITOR_TRIAL_HREF = '/login?signup=true&redirect=%2Fprivate%2Faccount%2Ftrial';
+export const SIGN_IN = { href: '/login', label: 'Se connecter' };
+export const PRIVATE_AREA = { href: '/private', label: 'Mon espace' };
 
 /** ADR 0029: sign up then the trial page; the trial page for the free tier; no trial offer on another tier. */
 export function publicAccountLinks(current: SessionHint): PublicAccountLinks {
   if (current.status !== 'signed-in') {
-    return { signedIn: false, trialHref: withRedirect(paths.login.getHref({ signup: true }), TRIAL_PAGE) };
+    return { account: SIGN_IN, trialHref: VISITOR_TRIAL_HREF };
   }
-  return { signedIn: true, trialHref: current.tier === 'free' || current.tier === null ? TRIAL_PAGE : null };
+  return { account: PRIVATE_AREA, trialHref: current.tier === 'free' || current.tier === null ? TRIAL_PAGE : null };
 }
 
 /** Calls `onChange` with the links now and whenever the hint changes; returns the unsubscribe function. */

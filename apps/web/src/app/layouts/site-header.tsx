@@ -2,7 +2,7 @@ import { Menu, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { BrandMark } from '../../components/layout/brand-mark.tsx';
-import { PRIVATE_AREA_LABEL, usePublicAccountLinks } from '../../components/layout/use-public-account-links.ts';
+import { usePublicAccountLinks } from '../../components/layout/use-public-account-links.ts';
 import { buttonStyles } from '../../components/ui/button.tsx';
 import { ThemeToggle } from '../../components/ui/theme-toggle.tsx';
 import { paths } from '../../config/paths.ts';
@@ -21,7 +21,7 @@ export function SiteHeader() {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const menuId = useId();
   const closeMenu = () => setIsMenuOpen(false);
-  const { signedIn, trialHref } = usePublicAccountLinks();
+  const { account, trialHref } = usePublicAccountLinks();
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
@@ -41,11 +41,8 @@ export function SiteHeader() {
           </ul>
         </nav>
         <ThemeToggle preference={preference} resolvedTheme={resolvedTheme} onToggle={toggleTheme} />
-        <Link
-          to={signedIn ? paths.private.getHref() : paths.login.getHref()}
-          className={buttonStyles({ variant: 'ghost', size: 'sm', className: 'px-2 sm:px-3' })}
-        >
-          {signedIn ? PRIVATE_AREA_LABEL : 'Se connecter'}
+        <Link to={account.href} className={buttonStyles({ variant: 'ghost', size: 'sm', className: 'px-2 sm:px-3' })}>
+          {account.label}
         </Link>
         {trialHref ? (
           <Link to={trialHref} className={buttonStyles({ size: 'sm', className: 'max-sm:hidden' })}>

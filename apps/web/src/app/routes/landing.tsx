@@ -1,7 +1,7 @@
 import { ArrowRight, FileCheck, FileSearch, Flame, Gauge, KeyRound, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageMeta } from '../../components/layout/page-meta.tsx';
-import { PRIVATE_AREA_LABEL, usePublicAccountLinks } from '../../components/layout/use-public-account-links.ts';
+import { usePublicAccountLinks } from '../../components/layout/use-public-account-links.ts';
 import { buttonStyles } from '../../components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card.tsx';
 import { paths } from '../../config/paths.ts';
@@ -118,11 +118,8 @@ export function LandingPage() {
                 <ArrowRight aria-hidden="true" className="size-5" />
               </Link>
             ) : null}
-            <Link
-              to={account.signedIn ? paths.private.getHref() : paths.login.getHref()}
-              className={buttonStyles({ variant: account.trialHref ? 'outline' : 'primary', size: 'lg' })}
-            >
-              {account.signedIn ? PRIVATE_AREA_LABEL : 'Se connecter'}
+            <Link to={account.account.href} className={buttonStyles({ variant: 'outline', size: 'lg' })}>
+              {account.account.label}
             </Link>
           </div>
           <p className="mt-6 text-sm text-muted-foreground">
@@ -208,10 +205,12 @@ export function LandingPage() {
             dit au lieu d'inventer un chiffre.
           </p>
           <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-            <Link to={account.trialHref ?? paths.private.getHref()} className={buttonStyles({ size: 'lg' })}>
-              {account.trialHref ? "Commencer l'essai gratuit" : PRIVATE_AREA_LABEL}
-              <ArrowRight aria-hidden="true" className="size-5" />
-            </Link>
+            {account.trialHref ? (
+              <Link to={account.trialHref} className={buttonStyles({ size: 'lg' })}>
+                Commencer l'essai gratuit
+                <ArrowRight aria-hidden="true" className="size-5" />
+              </Link>
+            ) : null}
             <Link to={paths.tariffs.getHref()} className={buttonStyles({ variant: 'outline', size: 'lg' })}>
               Voir les valeurs en vigueur
             </Link>

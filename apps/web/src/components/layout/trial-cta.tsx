@@ -2,11 +2,11 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { buttonStyles } from '../ui/button.tsx';
-import { PRIVATE_AREA_LABEL, usePublicAccountLinks } from './use-public-account-links.ts';
+import { usePublicAccountLinks } from './use-public-account-links.ts';
 
 /** The free-trial call to action (spec §1: no bank card) and the sign-in link. */
 export function TrialCta({ title = 'Essayez Pilote Énergie sur vos propres sites' }: { title?: string }) {
-  const { signedIn, trialHref } = usePublicAccountLinks();
+  const { account, trialHref } = usePublicAccountLinks();
   return (
     <section
       aria-label="Essai gratuit"
@@ -24,11 +24,8 @@ export function TrialCta({ title = 'Essayez Pilote Énergie sur vos propres site
             <ArrowRight aria-hidden="true" className="size-5" />
           </Link>
         ) : null}
-        <Link
-          to={signedIn ? paths.private.getHref() : paths.login.getHref()}
-          className={buttonStyles({ variant: trialHref ? 'outline' : 'primary', size: 'lg' })}
-        >
-          {signedIn ? PRIVATE_AREA_LABEL : 'Se connecter'}
+        <Link to={account.href} className={buttonStyles({ variant: 'outline', size: 'lg' })}>
+          {account.label}
         </Link>
       </div>
     </section>

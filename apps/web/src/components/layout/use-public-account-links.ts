@@ -3,9 +3,12 @@ import type { PublicAccountLinks } from '../../lib/session-hint.ts';
 
 export type { PublicAccountLinks };
 
-/** A visitor's links until the session is known: sign up, then the trial page (ADR 0029). */
-const VISITOR_LINKS: PublicAccountLinks = {
-  signedIn: false,
+/**
+ * A visitor's links until the session is known: sign up, then the trial page (ADR 0029; the same text as
+ * `VISITOR_TRIAL_HREF` of the lazily loaded `lib/session-hint.ts`, checked by its test).
+ */
+export const VISITOR_LINKS: PublicAccountLinks = {
+  account: { href: '/login', label: 'Se connecter' },
   trialHref: '/login?signup=true&redirect=%2Fprivate%2Faccount%2Ftrial',
 };
 
@@ -31,5 +34,3 @@ export function usePublicAccountLinks(): PublicAccountLinks {
   }, []);
   return links;
 }
-
-export const PRIVATE_AREA_LABEL = 'Mon espace';
