@@ -1,6 +1,5 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '../../config/paths.ts';
 import { buttonStyles } from '../ui/button.tsx';
 import { usePublicAccountLinks } from './use-public-account-links.ts';
 
