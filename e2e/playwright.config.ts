@@ -64,6 +64,9 @@ export default defineConfig({
       PUBLIC_URL: E2E_BASE_URL,
       // Rate limits are covered by the integration tests; here many sign-ins come from one address.
       AUTH_RATE_LIMIT_MAX: '500',
+      // `npm start` runs with NODE_ENV=production, where payments are off unless chosen: the browser tests pay
+      // with the local demonstration provider (ADR 0027).
+      BILLING_PROVIDER: 'local',
     },
   },
 });

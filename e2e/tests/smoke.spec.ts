@@ -6,7 +6,8 @@ test('the landing page renders with its call to action', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page).toHaveTitle(/Pilote Énergie/);
   const cta = page.getByRole('link', { name: /sans carte bancaire/i }).first();
-  await expect(cta).toHaveAttribute('href', '/login?signup=true');
+  // Sign-up, then the trial page once signed in (ADR 0029).
+  await expect(cta).toHaveAttribute('href', '/login?signup=true&redirect=%2Fprivate%2Faccount%2Ftrial');
 });
 
 test('a public route renders when opened directly (history fallback)', async ({ page }) => {

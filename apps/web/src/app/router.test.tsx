@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { publicPages as publicPageMeta } from '../config/public-pages.ts';
 import { stubMatchMedia } from '../testing/match-media.ts';
-import { mockApi } from '../testing/mock-api.ts';
+import { mockApi, signedInAs, testUser } from '../testing/mock-api.ts';
 import { renderApp } from '../testing/render-app.tsx';
 
 const publicPages = [
@@ -30,12 +30,39 @@ describe('public site', () => {
     expect(await mainHeading()).toHaveTextContent('Pilote Énergie');
     const main = screen.getByRole('main');
     expect(within(main).getByText(/aide les entreprises/)).toBeInTheDocument();
+    // Sign-up, then the trial page once signed in (issue 12, ADR 0029).
     expect(within(main).getByRole('link', { name: 'Essai gratuit, sans carte bancaire' })).toHaveAttribute(
       'href',
-      '/login?signup=true',
+      '/login?signup=true&redirect=%2Fprivate%2Faccount%2Ftrial',
     );
     expect(within(main).getByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', '/login');
     expect(document.title).toBe('Pilote Énergie · Tarifs gaz, optimisation de la CJA et contrôle des factures');
+  });
+
+  it('shows a signed-in visitor the way to the private area, and the trial page while on the free tier', async () => {
+    mockApi(signedInAs(testUser));
+    renderApp('/');
+    const banner = screen.getByRole('banner');
+    expect(await within(banner).findByRole('link', { name: 'Mon espace' })).toHaveAttribute('href', '/private');
+    expect(within(banner).queryByRole('link', { name: 'Se connecter' })).not.toBeInTheDocument();
+    expect(within(banner).getByRole('link', { name: 'Essai gratuit' })).toHaveAttribute(
+      'href',
+      '/private/account/trial',
+    );
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: 'Essai gratuit, sans carte bancaire' })).toHaveAttribute(
+      'href',
+      '/private/account/trial',
+    );
+  });
+
+  it('offers no trial to a signed-in visitor who already has a plan', async () => {
+    mockApi(signedInAs({ ...testUser, tier: 'premium' }));
+    renderApp('/faq');
+    await mainHeading();
+    const banner = screen.getByRole('banner');
+    expect(await within(banner).findByRole('link', { name: 'Mon espace' })).toBeInTheDocument();
+    expect(within(banner).queryByRole('link', { name: 'Essai gratuit' })).not.toBeInTheDocument();
   });
 
   it.each(publicPages)('%s shows its title inside the shared header and footer', async (path, title) => {

@@ -63,6 +63,9 @@ export const routes: RouteObject[] = [
               { path: paths.accountSettings.path, lazy: () => import('./routes/private/account-settings.tsx') },
               { path: paths.accountMandates.path, lazy: () => import('./routes/private/account-mandates.tsx') },
               { path: paths.accountAbout.path, lazy: () => import('./routes/private/account-about.tsx') },
+              { path: paths.accountTrial.path, lazy: () => import('./routes/private/account-trial.tsx') },
+              { path: paths.billingCheckout.path, lazy: () => import('./routes/private/billing-checkout.tsx') },
+              { path: paths.billingPortal.path, lazy: () => import('./routes/private/billing-portal.tsx') },
               { path: paths.admin.path, lazy: () => import('./routes/private/admin.tsx') },
               { path: paths.privateEnergyPage.path, lazy: () => import('./routes/private/energy-page.tsx') },
               // `/private/elec` → its dashboard; anything else unknown → the default dashboard.

@@ -40,6 +40,11 @@ export const paths = {
   accountSettings: { path: '/private/account/settings', getHref: () => '/private/account/settings' },
   accountMandates: { path: '/private/account/mandats', getHref: () => '/private/account/mandats' },
   accountAbout: { path: '/private/account/about', getHref: () => '/private/account/about' },
+  /** Starts the 14-day business trial (the public « Essai gratuit » call to action leads here, ADR 0029). */
+  accountTrial: { path: '/private/account/trial', getHref: () => '/private/account/trial' },
+  /** The local billing provider's pages (demonstration payment, `?session=<id>`; the server builds those URLs). */
+  billingCheckout: { path: '/private/account/billing/checkout', getHref: () => '/private/account/billing/checkout' },
+  billingPortal: { path: '/private/account/billing/portal', getHref: () => '/private/account/billing/portal' },
   admin: { path: '/private/admin', getHref: () => '/private/admin' },
 } as const;
 

@@ -373,6 +373,21 @@ describe('api client: HTTP 429', () => {
     expect(warn).toHaveBeenCalledExactlyOnceWith('Trop de requêtes. Veuillez réessayer plus tard. (retry after 30s)');
   });
 
+  it('leaves a quota refusal (QUOTA_EXCEEDED) to the page: no rate-limit warning', async () => {
+    const warn = vi.fn();
+    const fetchMock = createFetch(() =>
+      jsonResponse({ error: 'Vous avez atteint la limite de votre plan.', code: 'QUOTA_EXCEEDED' }, 429),
+    );
+    const client = createApiClient({ fetch: fetchMock, warn });
+
+    await expect(client.post('/api/simulator/simulate/', {})).rejects.toMatchObject({
+      status: 429,
+      code: 'QUOTA_EXCEEDED',
+      message: 'Vous avez atteint la limite de votre plan.',
+    });
+    expect(warn).not.toHaveBeenCalled();
+  });
+
   it('uses the default English text without a server message, and no suffix without Retry-After', async () => {
     const warn = vi.fn();
     const fetchMock = createFetch(() => new Response('', { status: 429 }));

@@ -10,11 +10,12 @@
  * - `Authorization: Bearer <token>` when the getter registered with `setAuthTokenGetter` returns a token.
  * - `onResponse` sees a successful response first (the auth layer reads `set-auth-token` there).
  * - Failures reject with `ApiClientError` (status, server `code`, server `error` message or 'HTTP {status}').
- * - HTTP 429 also shows a warning toast (at most one every 5 s) before rejecting.
+ * - HTTP 429 also shows a warning toast (at most one every 5 s) before rejecting, except a quota refusal
+ *   (`QUOTA_EXCEEDED`, issue 12): that is not "too many requests", and the page says 'Limite atteinte' itself.
  *
  * Tokens and cookies are never sent to another origin.
  */
-import { apiErrorSchema, CSRF_HEADER, csrfTokenResponseSchema } from '@pilote/contracts';
+import { apiErrorSchema, CSRF_HEADER, csrfTokenResponseSchema, type PlanErrorCode } from '@pilote/contracts';
 import { toast } from 'sonner';
 import { ApiClientError, clientErrorCodes } from './api-error.ts';
 
@@ -27,6 +28,8 @@ export const DEFAULT_RATE_LIMIT_MESSAGE = 'Too many requests. Please try again l
 export const CSRF_UNAVAILABLE_MESSAGE =
   'Impossible de se connecter au serveur. Veuillez vérifier votre connexion et actualiser la page.';
 export const INVALID_RESPONSE_MESSAGE = 'Réponse non-JSON inattendue';
+/** A plan's quota used up (429 too): the feature's page answers it, the rate-limit toast does not. */
+const QUOTA_EXCEEDED_CODE: PlanErrorCode = 'QUOTA_EXCEEDED';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined;
@@ -309,7 +312,7 @@ export function createApiClient(dependencies: ApiClientDependencies = {}): ApiCl
     }
     if (!response.ok) {
       const { serverMessage, code, body: errorBody } = await readErrorDetails(response);
-      if (response.status === 429) {
+      if (response.status === 429 && code !== QUOTA_EXCEEDED_CODE) {
         notifyRateLimited(serverMessage, response);
       }
       const fallback = response.status === 429 ? DEFAULT_RATE_LIMIT_MESSAGE : `HTTP ${response.status}`;

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resetSessionHintForTests } from '../lib/session-hint.ts';
 import { stubMatchMedia } from './match-media.ts';
 
 // Route tests wait for lazy route modules, which Vite transforms on first import: seconds on a busy 2-core CI
@@ -15,6 +16,7 @@ afterEach(() => {
   cleanup();
   stubMatchMedia();
   window.localStorage.clear();
+  resetSessionHintForTests();
   document.documentElement.className = '';
   document.documentElement.removeAttribute('style');
 });

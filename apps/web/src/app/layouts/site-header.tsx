@@ -2,6 +2,7 @@ import { Menu, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { BrandMark } from '../../components/layout/brand-mark.tsx';
+import { usePublicAccountLinks } from '../../components/layout/use-public-account-links.ts';
 import { buttonStyles } from '../../components/ui/button.tsx';
 import { ThemeToggle } from '../../components/ui/theme-toggle.tsx';
 import { paths } from '../../config/paths.ts';
@@ -20,6 +21,7 @@ export function SiteHeader() {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const menuId = useId();
   const closeMenu = () => setIsMenuOpen(false);
+  const { account, trialHref } = usePublicAccountLinks();
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
@@ -39,18 +41,14 @@ export function SiteHeader() {
           </ul>
         </nav>
         <ThemeToggle preference={preference} resolvedTheme={resolvedTheme} onToggle={toggleTheme} />
-        <Link
-          to={paths.login.getHref()}
-          className={buttonStyles({ variant: 'ghost', size: 'sm', className: 'px-2 sm:px-3' })}
-        >
-          Se connecter
+        <Link to={account.href} className={buttonStyles({ variant: 'ghost', size: 'sm', className: 'px-2 sm:px-3' })}>
+          {account.label}
         </Link>
-        <Link
-          to={paths.login.getHref({ signup: true })}
-          className={buttonStyles({ size: 'sm', className: 'max-sm:hidden' })}
-        >
-          Essai gratuit
-        </Link>
+        {trialHref ? (
+          <Link to={trialHref} className={buttonStyles({ size: 'sm', className: 'max-sm:hidden' })}>
+            Essai gratuit
+          </Link>
+        ) : null}
         <button
           type="button"
           className="inline-flex size-10 items-center justify-center rounded-md text-foreground hover:bg-muted lg:hidden"
@@ -80,15 +78,13 @@ export function SiteHeader() {
               </NavLink>
             </li>
           ))}
-          <li className="sm:hidden">
-            <Link
-              to={paths.login.getHref({ signup: true })}
-              onClick={closeMenu}
-              className={buttonStyles({ className: 'mt-2 w-full' })}
-            >
-              Essai gratuit
-            </Link>
-          </li>
+          {trialHref ? (
+            <li className="sm:hidden">
+              <Link to={trialHref} onClick={closeMenu} className={buttonStyles({ className: 'mt-2 w-full' })}>
+                Essai gratuit
+              </Link>
+            </li>
+          ) : null}
         </ul>
       </nav>
     </header>

@@ -1,6 +1,7 @@
 import { ArrowRight, FileCheck, FileSearch, Flame, Gauge, KeyRound, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageMeta } from '../../components/layout/page-meta.tsx';
+import { usePublicAccountLinks } from '../../components/layout/use-public-account-links.ts';
 import { buttonStyles } from '../../components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card.tsx';
 import { paths } from '../../config/paths.ts';
@@ -89,6 +90,7 @@ const steps = [
 
 export function LandingPage() {
   const page = publicPages.home;
+  const account = usePublicAccountLinks();
   return (
     <>
       <PageMeta {...page} />
@@ -110,12 +112,14 @@ export function LandingPage() {
             L'optimisation de la puissance souscrite en électricité suivra.
           </p>
           <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:items-center">
-            <Link to={paths.login.getHref({ signup: true })} className={buttonStyles({ size: 'lg' })}>
-              Essai gratuit, sans carte bancaire
-              <ArrowRight aria-hidden="true" className="size-5" />
-            </Link>
-            <Link to={paths.login.getHref()} className={buttonStyles({ variant: 'outline', size: 'lg' })}>
-              Se connecter
+            {account.trialHref ? (
+              <Link to={account.trialHref} className={buttonStyles({ size: 'lg' })}>
+                Essai gratuit, sans carte bancaire
+                <ArrowRight aria-hidden="true" className="size-5" />
+              </Link>
+            ) : null}
+            <Link to={account.account.href} className={buttonStyles({ variant: 'outline', size: 'lg' })}>
+              {account.account.label}
             </Link>
           </div>
           <p className="mt-6 text-sm text-muted-foreground">
@@ -201,10 +205,12 @@ export function LandingPage() {
             dit au lieu d'inventer un chiffre.
           </p>
           <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-            <Link to={paths.login.getHref({ signup: true })} className={buttonStyles({ size: 'lg' })}>
-              Commencer l'essai gratuit
-              <ArrowRight aria-hidden="true" className="size-5" />
-            </Link>
+            {account.trialHref ? (
+              <Link to={account.trialHref} className={buttonStyles({ size: 'lg' })}>
+                Commencer l'essai gratuit
+                <ArrowRight aria-hidden="true" className="size-5" />
+              </Link>
+            ) : null}
             <Link to={paths.tariffs.getHref()} className={buttonStyles({ variant: 'outline', size: 'lg' })}>
               Voir les valeurs en vigueur
             </Link>

@@ -1,10 +1,11 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '../../config/paths.ts';
 import { buttonStyles } from '../ui/button.tsx';
+import { usePublicAccountLinks } from './use-public-account-links.ts';
 
 /** The free-trial call to action (spec §1: no bank card) and the sign-in link. */
 export function TrialCta({ title = 'Essayez Pilote Énergie sur vos propres sites' }: { title?: string }) {
+  const { account, trialHref } = usePublicAccountLinks();
   return (
     <section
       aria-label="Essai gratuit"
@@ -16,12 +17,14 @@ export function TrialCta({ title = 'Essayez Pilote Énergie sur vos propres site
         aucune carte bancaire.
       </p>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center">
-        <Link to={paths.login.getHref({ signup: true })} className={buttonStyles({ size: 'lg' })}>
-          Essai gratuit, sans carte bancaire
-          <ArrowRight aria-hidden="true" className="size-5" />
-        </Link>
-        <Link to={paths.login.getHref()} className={buttonStyles({ variant: 'outline', size: 'lg' })}>
-          Se connecter
+        {trialHref ? (
+          <Link to={trialHref} className={buttonStyles({ size: 'lg' })}>
+            Essai gratuit, sans carte bancaire
+            <ArrowRight aria-hidden="true" className="size-5" />
+          </Link>
+        ) : null}
+        <Link to={account.href} className={buttonStyles({ variant: 'outline', size: 'lg' })}>
+          {account.label}
         </Link>
       </div>
     </section>

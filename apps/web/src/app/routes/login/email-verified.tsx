@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths.ts';
 import { sessionQueryKey } from '../../../features/auth/api/get-session.ts';
 import { ResendVerificationForm } from '../../../features/auth/components/resend-verification-form.tsx';
 import { describeLinkError } from '../../../features/auth/utils/form-messages.ts';
+import { toSafeRedirect, withRedirect } from '../../../features/auth/utils/redirect.ts';
 import { AuthFrame } from './auth-frame.tsx';
 
 /**
@@ -18,6 +19,8 @@ function EmailVerifiedPage() {
   const [searchParams] = useSearchParams();
   const error = searchParams.get('error');
   const isChange = searchParams.get('change') === 'true';
+  // Kept from the sign-up (e.g. the trial page of « Essai gratuit »): sign-in leads there.
+  const redirect = toSafeRedirect(searchParams.get('redirect'));
   const queryClient = useQueryClient();
 
   useEffect(() => {
@@ -48,7 +51,7 @@ function EmailVerifiedPage() {
             ? 'Votre nouvelle adresse e-mail est confirmée : utilisez-la désormais pour vous connecter.'
             : 'Votre adresse e-mail est vérifiée : votre compte est actif. Vous pouvez maintenant vous connecter.'}
         </Alert>
-        <Link to={isChange ? paths.accountSettings.getHref() : paths.login.getHref()}>
+        <Link to={isChange ? paths.accountSettings.getHref() : withRedirect(paths.login.getHref(), redirect)}>
           {isChange ? 'Retour à mon compte' : 'Se connecter'}
         </Link>
       </div>

@@ -1,5 +1,5 @@
 import { authMessages } from '@pilote/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearAuthToken } from '../../../lib/auth-token.ts';
 import { mockApi, sessionOf, signedInAs, testUser } from '../../../testing/mock-api.ts';
@@ -86,6 +86,26 @@ describe('/login: sign-up form validation (spec §5)', () => {
       callbackURL: '/login/email-verified',
     });
     expect(call?.headers.get('X-CSRFToken')).toBe('csrf-test');
+  });
+
+  it('keeps ?redirect= (the « Essai gratuit » trial page) through the verification link, to sign-in', async () => {
+    const { requests } = mockApi({
+      'POST /api/auth/sign-up/email': () => ({ body: { token: null, user: { id: 'u' } } }),
+    });
+    const { user, email, password } = await signUpForm('/login?signup=true&redirect=%2Fprivate%2Faccount%2Ftrial');
+    await user.type(email, 'essai@exemple.fr');
+    await user.type(password, 'Correct-Horse-9');
+    await user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
+    await screen.findByTestId('sign-up-done');
+    const call = requests.find((request) => request.path === '/api/auth/sign-up/email');
+    expect(call?.body).toMatchObject({ callbackURL: '/login/email-verified?redirect=%2Fprivate%2Faccount%2Ftrial' });
+
+    cleanup();
+    renderApp('/login/email-verified?redirect=%2Fprivate%2Faccount%2Ftrial');
+    expect(await screen.findByRole('link', { name: 'Se connecter' })).toHaveAttribute(
+      'href',
+      '/login?redirect=%2Fprivate%2Faccount%2Ftrial',
+    );
   });
 
   it("shows the server's message when sign-up is refused", async () => {

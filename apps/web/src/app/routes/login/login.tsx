@@ -13,7 +13,7 @@ import { SignUpForm } from '../../../features/auth/components/sign-up-form.tsx';
 import { SocialSignIn } from '../../../features/auth/components/social-sign-in.tsx';
 import { authFormMessages } from '../../../features/auth/utils/form-messages.ts';
 import { getLoginMode, type LoginMode } from '../../../features/auth/utils/login-mode.ts';
-import { getRedirectTarget } from '../../../features/auth/utils/redirect.ts';
+import { getRedirectTarget, toSafeRedirect } from '../../../features/auth/utils/redirect.ts';
 import { AuthFrame } from './auth-frame.tsx';
 
 const titles: Record<LoginMode, string> = {
@@ -86,7 +86,7 @@ function LoginPage() {
             </div>
           ) : null}
           {mode === 'sign-in' ? <SignInForm /> : null}
-          {mode === 'sign-up' ? <SignUpForm /> : null}
+          {mode === 'sign-up' ? <SignUpForm redirect={toSafeRedirect(searchParams.get('redirect'))} /> : null}
           {mode === 'forgot-password' ? <ForgotPasswordForm /> : null}
           {mode === 'change-email' ? <ChangeEmailForm user={user} /> : null}
           {mode === 'sign-in' || mode === 'sign-up' ? (

@@ -1,4 +1,4 @@
-import type { UserRole } from '@pilote/contracts';
+import { tierLabels, type UserRole } from '@pilote/contracts';
 import { Search } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -8,9 +8,11 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { formatDate } from '../../../lib/format.ts';
+
 import { ADMIN_USERS_PAGE_SIZE, useAdminUsers } from '../api/get-users.ts';
 import { useForbiddenError } from '../hooks/use-forbidden-error.ts';
 import { RoleChangeDialog, roleLabels } from './role-change-dialog.tsx';
+import { UserPlanDialog } from './user-plan-dialog.tsx';
 
 /** Users list with search and paging; admins change roles (staff read only). */
 export function UsersPanel({ viewerRole, onForbidden }: { viewerRole: UserRole; onForbidden: (error: Error) => void }) {
@@ -54,7 +56,7 @@ export function UsersPanel({ viewerRole, onForbidden }: { viewerRole: UserRole; 
       {users.data ? (
         <>
           <div className="overflow-x-auto rounded-xl border border-border">
-            <table className="w-full min-w-[40rem] text-left text-sm" aria-describedby={headingId}>
+            <table className="w-full min-w-[48rem] text-left text-sm" aria-describedby={headingId}>
               <thead className="bg-muted text-muted-foreground">
                 <tr>
                   <th scope="col" className="px-4 py-3 font-medium">
@@ -72,17 +74,15 @@ export function UsersPanel({ viewerRole, onForbidden }: { viewerRole: UserRole; 
                   <th scope="col" className="px-4 py-3 font-medium">
                     Inscription
                   </th>
-                  {canChangeRoles ? (
-                    <th scope="col" className="px-4 py-3 font-medium">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  ) : null}
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {users.data.items.length === 0 ? (
                   <tr>
-                    <td colSpan={canChangeRoles ? 6 : 5} className="px-4 py-6 text-center text-muted-foreground">
+                    <td colSpan={6} className="px-4 py-6 text-center text-muted-foreground">
                       Aucun utilisateur ne correspond à cette recherche.
                     </td>
                   </tr>
@@ -99,13 +99,14 @@ export function UsersPanel({ viewerRole, onForbidden }: { viewerRole: UserRole; 
                       <td className="px-4 py-3">
                         <Badge>{roleLabels[user.role]}</Badge>
                       </td>
-                      <td className="px-4 py-3 text-foreground">{user.tier}</td>
+                      <td className="px-4 py-3 text-foreground">{tierLabels[user.tier]}</td>
                       <td className="px-4 py-3 text-muted-foreground">{formatDate(user.createdAt)}</td>
-                      {canChangeRoles ? (
-                        <td className="px-4 py-3 text-right">
-                          <RoleChangeDialog user={user} onForbidden={onForbidden} />
-                        </td>
-                      ) : null}
+                      <td className="px-4 py-3 text-right">
+                        <div className="flex justify-end gap-2">
+                          <UserPlanDialog user={user} canEdit={canChangeRoles} onForbidden={onForbidden} />
+                          {canChangeRoles ? <RoleChangeDialog user={user} onForbidden={onForbidden} /> : null}
+                        </div>
+                      </td>
                     </tr>
                   ))
                 )}

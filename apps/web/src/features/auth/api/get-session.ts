@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
 import { clearAuthToken } from '../../../lib/auth-token.ts';
+import { setSessionHint } from '../../../lib/session-hint.ts';
 
 export const SESSION_STALE_TIME_MS = 5 * 60 * 1000;
 
@@ -25,6 +26,7 @@ export async function getSession(): Promise<AccountUser | null> {
   if (!user) {
     clearAuthToken();
   }
+  setSessionHint(user);
   return user;
 }
 

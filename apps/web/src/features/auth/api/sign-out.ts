@@ -1,6 +1,7 @@
 import { useMutation, type useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { clearAuthToken } from '../../../lib/auth-token.ts';
+import { setSessionHint } from '../../../lib/session-hint.ts';
 import { sessionQueryKey } from './get-session.ts';
 
 /** `POST /api/auth/sign-out`: ends the session on the server (cookie and bearer token). */
@@ -13,6 +14,7 @@ export function forgetSession(queryClient: ReturnType<typeof useQueryClient>): v
   clearAuthToken();
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
   queryClient.setQueryData(sessionQueryKey, null);
+  setSessionHint(null);
 }
 
 export function useSignOut() {

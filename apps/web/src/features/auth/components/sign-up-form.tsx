@@ -15,8 +15,8 @@ import { PASSWORD_RULES_HINT, PasswordStrengthMeter } from './password-strength.
  * "strong"; the password rule is shown when the field loses focus. After sign-up, the user is told to open the
  * verification link.
  */
-export function SignUpForm({ onDone }: { onDone?: () => void }) {
-  const signUp = useSignUp();
+export function SignUpForm({ onDone, redirect }: { onDone?: () => void; redirect?: string | null }) {
+  const signUp = useSignUp({ redirect });
   const form = useForm<SignUpInput, unknown, ReturnType<typeof signUpInputSchema.parse>>({
     resolver: zodResolver(signUpInputSchema),
     mode: 'onTouched',

@@ -52,3 +52,8 @@ function fromLocationState(state: unknown): string | null {
 export function getRedirectTarget(state: unknown, searchParams: URLSearchParams): string {
   return fromLocationState(state) ?? toSafeRedirect(searchParams.get('redirect')) ?? DEFAULT_AFTER_SIGN_IN;
 }
+
+/** `href` with `?redirect=` (or `&redirect=`) added when there is a page to go back to. */
+export function withRedirect(href: string, redirect: string | null | undefined): string {
+  return redirect ? `${href}${href.includes('?') ? '&' : '?'}redirect=${encodeURIComponent(redirect)}` : href;
+}

@@ -1,6 +1,7 @@
 import type { OptimisationResponse } from '@pilote/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { useInvalidateUsage } from '../../plans/api/get-usage.ts';
 import type { OptimisationRequest } from '../utils/optimisation-form.ts';
 import {
   OPTIMISATION_CONFIG_MESSAGE,
@@ -30,6 +31,11 @@ export async function runOptimisation(
   return reading.data;
 }
 
+/** An optimisation takes a unit of the `optimisations` quota: the usage is read again afterwards. */
 export function useRunOptimisation() {
-  return useMutation({ mutationFn: (request: OptimisationRequest) => runOptimisation(request) });
+  const invalidateUsage = useInvalidateUsage();
+  return useMutation({
+    mutationFn: (request: OptimisationRequest) => runOptimisation(request),
+    onSettled: invalidateUsage,
+  });
 }

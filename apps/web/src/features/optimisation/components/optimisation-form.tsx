@@ -1,15 +1,18 @@
+import { BILLING_RETURN_PATH, settingsMessages } from '@pilote/contracts';
 import { Calculator } from 'lucide-react';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
+import { Link } from '../../../components/ui/link.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { DATASET_CHOICES, useConsumptionDatasets } from '../../consumption-data/api/get-consumption-datasets.ts';
 import { useNetworkOptions } from '../../network-options/api/get-network-options.ts';
 import { CodeCombobox } from '../../network-options/components/code-combobox.tsx';
 import { communesOf } from '../../network-options/utils/communes.ts';
+import { type OptimisationAccess, UNRESTRICTED } from '../../plans/utils/optimisation-access.ts';
 import {
   buildOptimisationRequest,
   cascadeParams,
@@ -50,9 +53,12 @@ export const ESTIMATED_YEAR_LABEL = 'Année type estimée';
 export function OptimisationForm({
   pending,
   importedDatasetId,
+  access = UNRESTRICTED,
   onSubmit,
 }: {
   pending: boolean;
+  /** What the user's plan allows (issue 12): a used-up quota or a capability outside the plan blocks the submit. */
+  access?: OptimisationAccess;
   /** The dataset just imported in the consumption panel: it becomes the chosen series. */
   importedDatasetId: string | null;
   onSubmit: (request: OptimisationRequest) => void;
@@ -60,6 +66,7 @@ export function OptimisationForm({
   const [values, setValues] = useState<OptimisationFormValues>(emptyOptimisationForm);
   const datasetTouched = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const upgradeHintId = useId();
 
   const params = cascadeParams(values);
   const cascade = useNetworkOptions(params);
@@ -113,6 +120,11 @@ export function OptimisationForm({
   const codeLabel = values.pointDeReseau ? `Code ${values.pointDeReseau}` : 'Code';
   const selectedCode = options?.codes.find((option) => option.code === values.code);
   const cascadeError = (cascade.error ?? null) as Error | null;
+  const upgradeReason = access.quotaReached
+    ? "Vous avez atteint la limite d'optimisations de votre plan pour cette période."
+    : values.capacitesMensuellesActives && !access.monthlyCapacitiesAllowed
+      ? 'Les capacités mensuelles ne sont pas incluses dans votre plan.'
+      : null;
 
   return (
     <form
@@ -356,11 +368,24 @@ export function OptimisationForm({
         ) : null}
       </fieldset>
 
-      <div>
-        <Button type="submit" size="lg" disabled={pending || optionsSettling} aria-busy={pending || undefined}>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <Button
+          type="submit"
+          size="lg"
+          disabled={pending || optionsSettling || upgradeReason !== null}
+          title={upgradeReason ? settingsMessages.upgrade : undefined}
+          aria-describedby={upgradeReason ? upgradeHintId : undefined}
+          aria-busy={pending || undefined}
+        >
           <Calculator aria-hidden="true" className="size-5" />
           {pending ? 'Calcul en cours…' : 'Optimiser la CJA'}
         </Button>
+        {upgradeReason ? (
+          <p id={upgradeHintId} className="text-sm text-foreground" data-testid="upgrade-hint">
+            <span className="font-semibold">{settingsMessages.upgrade}</span> : {upgradeReason}{' '}
+            <Link to={BILLING_RETURN_PATH}>Voir les plans</Link>
+          </p>
+        ) : null}
       </div>
     </form>
   );

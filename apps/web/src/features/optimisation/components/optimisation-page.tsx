@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConsumptionDataPanel } from '../../consumption-data/components/consumption-data-panel.tsx';
+import { useUsage } from '../../plans/api/get-usage.ts';
+import { optimisationAccess } from '../../plans/utils/optimisation-access.ts';
 import { useRunOptimisation } from '../api/run-optimisation.ts';
 import type { OptimisationRequest } from '../utils/optimisation-form.ts';
 import { OPTIMISATION_SUCCESS_MESSAGE, optimisationErrorMessage } from '../utils/optimisation-response.ts';
@@ -25,6 +27,7 @@ export function OptimisationPage() {
   const [result, setResult] = useState<OptimisationResponse | null>(null);
   const [importedDatasetId, setImportedDatasetId] = useState<string | null>(null);
   const optimisation = useRunOptimisation();
+  const usage = useUsage();
 
   function submit(request: OptimisationRequest) {
     optimisation.mutate(request, {
@@ -85,6 +88,7 @@ export function OptimisationPage() {
               key={formKey}
               pending={optimisation.isPending}
               importedDatasetId={importedDatasetId}
+              access={optimisationAccess(usage.data)}
               onSubmit={submit}
             />
           </Collapsible.Content>

@@ -1,6 +1,7 @@
 import type { SimulateBody } from '@pilote/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { useInvalidateUsage } from '../../plans/api/get-usage.ts';
 
 /**
  * `POST /api/simulator/simulate/` (JSON, anti-forgery header, bearer). The answer is read leniently by
@@ -11,6 +12,8 @@ export function postSimulation(body: SimulateBody): Promise<unknown> {
   return api.post('/api/simulator/simulate/', body);
 }
 
+/** A simulation takes a unit of the `simulations` quota (a refusal may change the usage shown too). */
 export function useSimulate() {
-  return useMutation({ mutationFn: postSimulation });
+  const invalidateUsage = useInvalidateUsage();
+  return useMutation({ mutationFn: postSimulation, onSettled: invalidateUsage });
 }

@@ -14,6 +14,7 @@ import {
   formatPercent,
   parseFrenchNumber,
 } from '../../../lib/format.ts';
+import { useInvalidateUsage } from '../../plans/api/get-usage.ts';
 import { useSimulationPdfLink } from '../api/get-simulation-pdf-link.ts';
 import {
   fieldLabels,
@@ -181,6 +182,8 @@ function PdfButton({ reading }: { reading: SimulationReading }) {
   const [pdfUrl, setPdfUrl] = useState(reading.pdfUrl);
   const [expiresAt, setExpiresAt] = useState(reading.pdfUrlExpiresAt);
   const refresh = useSimulationPdfLink();
+  // The first download renders the PDF, which takes a unit of the `pdf_reports` quota.
+  const invalidateUsage = useInvalidateUsage();
   const content = (
     <>
       <Download aria-hidden="true" className="size-4" />
@@ -195,6 +198,7 @@ function PdfButton({ reading }: { reading: SimulationReading }) {
     );
   }
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    invalidateUsage();
     if (expiresAt === null || expiresAt > Date.now() + 5000 || !reading.simulationId) {
       return; // the link is still valid: the browser downloads it
     }

@@ -1,3 +1,4 @@
+import { planErrorMessages, quotaExceededMessage } from '@pilote/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiClientError } from '../../../lib/api-error.ts';
 import { classifySimulateMessage, describeCascadeError, describeSimulateError } from './simulate-error.ts';
@@ -31,6 +32,9 @@ describe('simulate errors (spec §8)', () => {
     'Quota épuisé',
     'Vous avez atteint votre limite.',
     'Capacité atteinte',
+    // The server's quota refusal (issue 12): « Passez au plan supérieur » must not read as « supporté ».
+    quotaExceededMessage('simulations', 20),
+    planErrorMessages.QUOTA_EXCEEDED,
   ])('%s → Limite atteinte', (message) => {
     expect(describeSimulateError(serverError(429, message))).toMatchObject({ kind: 'limit', title: 'Limite atteinte' });
   });

@@ -1,0 +1,3 @@
+import { TrialPage } from '../../../features/plans/components/trial-page.tsx';
+
+export { TrialPage as Component };

@@ -1,0 +1,3 @@
+import { LocalCheckoutPage } from '../../../features/plans/components/local-checkout-page.tsx';
+
+export { LocalCheckoutPage as Component };

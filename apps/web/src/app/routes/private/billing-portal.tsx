@@ -1,0 +1,3 @@
+import { LocalPortalPage } from '../../../features/plans/components/local-portal-page.tsx';
+
+export { LocalPortalPage as Component };

@@ -1,0 +1,110 @@
+import type { Plan, UserTier } from '@pilote/contracts';
+import { Check, Minus } from 'lucide-react';
+import { useId } from 'react';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { formatPlanFeature, formatPlanPrice } from '../utils/plan-format.ts';
+
+export const CURRENT_PLAN_LABEL = 'Actuel';
+export const POPULAR_PLAN_LABEL = 'Populaire';
+
+type PlanCardsProps = {
+  plans: readonly Plan[];
+  tier: UserTier;
+  /** A paid subscription runs: another plan is chosen in the billing portal, not by a new checkout (ADR 0029). */
+  hasSubscription: boolean;
+  /** False when no payment provider is configured (pricing `provider: 'none'`): nothing can be bought. */
+  paymentsEnabled: boolean;
+  /** The plan whose checkout is being created (its button shows it). */
+  pendingPlan: string | null;
+  onChoose: (plan: Plan) => void;
+};
+
+/**
+ * Spec §6: the plan cards; the current plan is marked 'Actuel'; neither the free plan nor the current one can be
+ * chosen. The caller shows none to an admin.
+ */
+export function PlanCards({ plans, tier, hasSubscription, paymentsEnabled, pendingPlan, onChoose }: PlanCardsProps) {
+  const hintId = useId();
+  return (
+    <div className="flex flex-col gap-3">
+      {hasSubscription ? (
+        <p id={hintId} className="text-sm text-muted-foreground">
+          Pour changer de plan ou résilier, passez par «&nbsp;Gérer l'abonnement&nbsp;».
+        </p>
+      ) : !paymentsEnabled ? (
+        <p id={hintId} className="text-sm text-muted-foreground">
+          Le paiement en ligne n'est pas configuré sur cette installation : aucun plan ne peut être souscrit pour
+          l'instant.
+        </p>
+      ) : null}
+      <ul className="grid gap-4 lg:grid-cols-3">
+        {plans.map((plan) => {
+          const isCurrent = plan.id === tier;
+          const selectable = plan.id !== 'free' && !isCurrent && !hasSubscription && paymentsEnabled;
+          const titleId = `${hintId}-${plan.id}`;
+          return (
+            <li key={plan.id}>
+              <Card
+                aria-labelledby={titleId}
+                role="group"
+                data-testid="plan-card"
+                data-plan={plan.id}
+                className={cn('flex h-full flex-col p-5', isCurrent && 'border-primary ring-1 ring-primary')}
+              >
+                <div className="flex flex-wrap items-center gap-2">
+                  <h3 id={titleId} className="text-lg font-semibold text-foreground">
+                    {plan.name}
+                  </h3>
+                  {isCurrent ? <Badge data-testid="current-plan">{CURRENT_PLAN_LABEL}</Badge> : null}
+                  {plan.popular ? (
+                    <Badge className="border-warning/50 bg-warning-soft text-foreground">{POPULAR_PLAN_LABEL}</Badge>
+                  ) : null}
+                </div>
+                <p className="mt-2 text-2xl font-bold tracking-tight text-foreground">{formatPlanPrice(plan)}</p>
+                <p className="mt-2 text-sm leading-6 text-muted-foreground">{plan.description}</p>
+                <ul className="mt-4 flex flex-1 flex-col gap-2 text-sm">
+                  {plan.features.map((feature) => {
+                    const included = feature.type === 'boolean' ? feature.allowed : feature.limit !== 0;
+                    const Icon = included ? Check : Minus;
+                    return (
+                      <li key={feature.name} className="flex items-start gap-2">
+                        <Icon
+                          aria-hidden="true"
+                          className={cn('mt-0.5 size-4 shrink-0', included ? 'text-success' : 'text-muted-foreground')}
+                        />
+                        <span className="text-foreground">
+                          {feature.label}&nbsp;: <span className="font-medium">{formatPlanFeature(feature, plan)}</span>
+                        </span>
+                      </li>
+                    );
+                  })}
+                </ul>
+                <Button
+                  className="mt-5 w-full"
+                  variant={isCurrent || !selectable ? 'outline' : 'primary'}
+                  disabled={!selectable || pendingPlan !== null}
+                  aria-describedby={
+                    (hasSubscription || !paymentsEnabled) && plan.id !== 'free' && !isCurrent ? hintId : undefined
+                  }
+                  aria-busy={pendingPlan === plan.id || undefined}
+                  onClick={() => onChoose(plan)}
+                >
+                  {isCurrent
+                    ? 'Plan actuel'
+                    : plan.id === 'free'
+                      ? 'Plan de base'
+                      : pendingPlan === plan.id
+                        ? 'Redirection…'
+                        : `Choisir ${plan.name}`}
+                </Button>
+              </Card>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
