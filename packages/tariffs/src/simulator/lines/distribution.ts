@@ -36,10 +36,10 @@ export interface DistributionLines {
 const TDN_START = '2026-07-01';
 
 export function distributionLines(ctx: SimulationContext, cja: number): DistributionLines {
-  const { tarif, date } = ctx;
+  const { tarif, date, overlay } = ctx;
   const optionGrid = ATRD7_GRDF[tarif];
-  if (!hasValueAt(optionGrid.abonnement, date)) {
-    if (hasValueAt(ATRD7_GRDF.T4.abonnement, date)) {
+  if (!hasValueAt(optionGrid.abonnement, date, overlay)) {
+    if (hasValueAt(ATRD7_GRDF.T4.abonnement, date, overlay)) {
       throw new UnsupportedCombinationError(
         `l'option ${tarif} n'a pas de grille ATRD7 GRDF sourcée au ${date} ; cette option n'est pas encore supportée à cette date.`,
       );
@@ -53,7 +53,7 @@ export function distributionLines(ctx: SimulationContext, cja: number): Distribu
       'Terme de débit normalisé (TDN, à partir du 1er juillet 2026, compteurs au-delà de 40 Nm³/h) non inclus : le débit du compteur n’est pas encore demandé.',
     );
   }
-  const abonnement = lookup(`abonnement ATRD7 ${tarif}`, () => resolveAt(optionGrid.abonnement, date));
+  const abonnement = lookup(`abonnement ATRD7 ${tarif}`, () => resolveAt(optionGrid.abonnement, date, overlay));
   let fixedResolved: ResolvedValue[] = [abonnement];
   let fixedExact = abonnement.value;
   fixed.push({
@@ -71,11 +71,11 @@ export function distributionLines(ctx: SimulationContext, cja: number): Distribu
 
   if (tarif === 'T4') {
     const rates = lookup('termes de capacité ATRD7 T4', () => ({
-      threshold: resolveAt(ATRD7_GRDF.T4.seuilCapacite, date),
-      upTo: resolveAt(ATRD7_GRDF.T4.capaciteJusqua500, date),
-      above: resolveAt(ATRD7_GRDF.T4.capaciteAuDela500, date),
+      threshold: resolveAt(ATRD7_GRDF.T4.seuilCapacite, date, overlay),
+      upTo: resolveAt(ATRD7_GRDF.T4.capaciteJusqua500, date, overlay),
+      above: resolveAt(ATRD7_GRDF.T4.capaciteAuDela500, date, overlay),
     }));
-    const charge = atrdCapacityCharge('T4', cja, date);
+    const charge = atrdCapacityCharge('T4', cja, date, overlay);
     if (cja > rates.threshold.value) {
       warnings.push(
         `CJA supérieure à ${qty(rates.threshold.value)} MWh/j : lecture retenue « tranches marginales » (les ${qty(rates.threshold.value)} premiers MWh/j au tarif de la première tranche, le reste au tarif de la seconde) — voir docs/tariff-sources.md.`,
@@ -98,8 +98,8 @@ export function distributionLines(ctx: SimulationContext, cja: number): Distribu
     });
     fixedExact += charge.amount;
   } else if (tarif === 'TP') {
-    const capacite = lookup('terme de capacité ATRD7 TP', () => resolveAt(ATRD7_GRDF.TP.capacite, date));
-    const distance = lookup('terme de distance ATRD7 TP', () => resolveAt(ATRD7_GRDF.TP.distance, date));
+    const capacite = lookup('terme de capacité ATRD7 TP', () => resolveAt(ATRD7_GRDF.TP.capacite, date, overlay));
+    const distance = lookup('terme de distance ATRD7 TP', () => resolveAt(ATRD7_GRDF.TP.distance, date, overlay));
     const distanceM = requirePositiveNumber(
       ctx.distanceM,
       'distanceM',
@@ -141,7 +141,7 @@ export function distributionLines(ctx: SimulationContext, cja: number): Distribu
   let proportional: DraftLine | null = null;
   if (tarif !== 'TP') {
     const grid = ATRD7_GRDF[tarif];
-    const value = lookup(`terme proportionnel ATRD7 ${tarif}`, () => resolveAt(grid.proportionnel, date));
+    const value = lookup(`terme proportionnel ATRD7 ${tarif}`, () => resolveAt(grid.proportionnel, date, overlay));
     proportional = {
       id: 'atrd.proportionnel',
       category: 'termeProportionnel',
