@@ -8,3 +8,4 @@ export * from './errors.ts';
 export * from './optimisation.ts';
 export * from './pagination.ts';
 export * from './simulator.ts';
+export * from './tariff-data.ts';

@@ -10,6 +10,7 @@ import {
   normaliseTso,
   type OptimisationResult,
   optimiserCja,
+  type ParameterOverlay,
   type SerieJournaliere,
   synthetiserSerie,
   TariffDomainError,
@@ -23,6 +24,7 @@ import { normaliseCommuneName } from '../reference-data/communes.ts';
 import { findPitdPoint } from '../reference-data/pitd-point.ts';
 import type { PitdEntry, ReferenceData } from '../reference-data/source.ts';
 import { transportPointMessage } from '../simulator/service.ts';
+import type { TariffOverlaySource } from '../tariff-data/overlay-source.ts';
 
 /** Where the typical-year model is documented (answered with synthesised series). */
 export const SYNTHESIS_MODEL_DOC = 'docs/optimiser.md#4-série-journalière-synthétique';
@@ -32,6 +34,8 @@ const ASSIETTE_GAP_WARNING = 0.2;
 export interface OptimisationServiceDependencies {
   referenceData: ReferenceData;
   consumption: ConsumptionDataService;
+  /** Stored dated values laid over the packaged grids (ADR 0025). */
+  tariffOverlay: TariffOverlaySource;
   now?: () => Date;
 }
 
@@ -66,6 +70,7 @@ function toBreakdown(b: OptimisationResult['details']['avant']) {
 export function createOptimisationService({
   referenceData,
   consumption,
+  tariffOverlay,
   now = () => new Date(),
 }: OptimisationServiceDependencies) {
   /** The PITD row of the point, checked like the simulator does (code, commune, TSO), DSO GRDF. */
@@ -91,6 +96,7 @@ export function createOptimisationService({
     entry: PitdEntry,
     dateEffet: string,
     serie: SerieJournaliere,
+    overlay: ParameterOverlay,
   ) {
     try {
       return optimiserCja({
@@ -99,6 +105,7 @@ export function createOptimisationService({
         ntr: entry.ntr,
         dateEffet,
         serie,
+        overlay,
         cjsInterruptible: form.cjsInterruptible,
         ...(form.cjaActuelle === undefined ? {} : { cjaActuelle: form.cjaActuelle }),
         ...(form.capacitesMensuelles === undefined ? {} : { capacitesMensuelles: form.capacitesMensuelles }),
@@ -218,7 +225,8 @@ export function createOptimisationService({
         );
       }
 
-      const result = run(form, tso, entry, dateEffet, serie);
+      const { overlay } = await tariffOverlay.current();
+      const result = run(form, tso, entry, dateEffet, serie, overlay);
       const { serie: out } = result;
       return {
         dateEffet,
