@@ -178,7 +178,13 @@ describe('optimiser with an overlay', () => {
       const d = new Date(Date.UTC(2025, 0, 1 + i));
       return { date: d.toISOString().slice(0, 10), mwh: 50 + (i % 30), qualite: 'mesure' as const };
     });
-    const input = { tarif: 'T4' as const, tso: 'NaTran', ntr: 2, dateEffet: '2026-09-01', serie: { jours: days, origine: 'mesures' as const } };
+    const input = {
+      tarif: 'T4' as const,
+      tso: 'NaTran',
+      ntr: 2,
+      dateEffet: '2026-09-01',
+      serie: { jours: days, origine: 'mesures' as const },
+    };
     const plain = optimiserCja(input);
     const overlaid = optimiserCja({ ...input, overlay });
     expect(overlaid.couts.avant.total_annuel).not.toBe(plain.couts.avant.total_annuel);
