@@ -5,6 +5,7 @@ import { TrialCta } from '../../../components/layout/trial-cta.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { publicPages } from '../../../config/public-pages.ts';
+import { TariffCalendar } from '../../../features/tariff-data/components/tariff-calendar.tsx';
 import { todayIsoDate } from '../../../features/tariffs/today.ts';
 import { formatDate } from '../../../lib/format.ts';
 
@@ -75,6 +76,10 @@ function TariffsPage() {
       >
         <TariffValues date={date} />
       </Suspense>
+
+      <div className="mt-12">
+        <TariffCalendar />
+      </div>
 
       <div className="max-w-3xl">
         <p className="mt-10 text-sm text-muted-foreground">
