@@ -296,4 +296,18 @@ describe.each(testDatabaseKinds())('tariff data administration on %s', (kind) =>
     const tooLong = await new HttpClient(t.app).get('/api/tariff-data/calendar?from=2020-01-01&to=2030-01-01');
     expect(tooLong.statusCode).toBe(400);
   });
+
+  it('answers the stored values in force publicly, withdrawn ones left out', async () => {
+    const anonymous = new HttpClient(t.app);
+    const body = (await anonymous.get('/api/tariff-data/values?pageSize=100')).json();
+    const september = body.items.find(
+      (v: { parameterId: string; validFrom: string }) => v.parameterId === T4_ABONNEMENT && v.validFrom === '2026-09-01',
+    );
+    expect(september).toMatchObject({ value: 30000, unit: '€/an', status: 'official' });
+    // Undo back to the packaged value: the (parameter, date) leaves the list.
+    await admin.post('/api/admin/tariff-data/values/undo', { parameterId: T4_ABONNEMENT, validFrom: '2026-11-01' });
+    const after = (await anonymous.get('/api/tariff-data/values?pageSize=100')).json();
+    expect(after.total).toBe(body.total - 1);
+    expect(after.items.some((v: { validFrom: string }) => v.validFrom === '2026-11-01')).toBe(false);
+  });
 });

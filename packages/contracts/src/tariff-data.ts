@@ -130,6 +130,25 @@ export type TariffParametersQuery = z.infer<typeof tariffParametersQuerySchema>;
 export const tariffParametersResponseSchema = pageOf(tariffParameterSchema);
 export type TariffParametersResponse = z.infer<typeof tariffParametersResponseSchema>;
 
+/**
+ * GET /api/tariff-data/values?page=&pageSize= (public): the stored values the engine lays over the packaged ones
+ * (current version of each (parameter, date), withdrawn ones left out), so /tarifs-energie shows what the simulator
+ * uses. Ordered by parameter then date.
+ */
+export const publicStoredValuesQuerySchema = pageQuerySchema;
+export const publicStoredValueSchema = z.object({
+  parameterId: z.string(),
+  validFrom: z.string(),
+  value: z.number().nullable(),
+  unit: parameterUnitSchema,
+  status: valueStatusSchema,
+  references: z.array(tariffReferenceSchema),
+  note: z.string(),
+});
+export type PublicStoredValue = z.infer<typeof publicStoredValueSchema>;
+export const publicStoredValuesResponseSchema = pageOf(publicStoredValueSchema);
+export type PublicStoredValuesResponse = z.infer<typeof publicStoredValuesResponseSchema>;
+
 /** GET /api/admin/tariff-data/audit?page=&pageSize= (staff and admin). */
 export const tariffAuditQuerySchema = pageQuerySchema;
 export const tariffAuditEntrySchema = z.object({

@@ -3,6 +3,8 @@ import {
   gridImportBodySchema,
   gridImportPreviewSchema,
   gridImportResultSchema,
+  publicStoredValuesQuerySchema,
+  publicStoredValuesResponseSchema,
   referenceImportBodySchema,
   referenceImportKindsResponseSchema,
   referenceImportParamsSchema,
@@ -36,6 +38,19 @@ export const tariffCalendarRoutes: FastifyPluginAsyncZod<{ service: TariffDataSe
       },
     },
     async (request) => service.calendar(request.query),
+  );
+
+  app.get(
+    '/api/tariff-data/values',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Valeurs datées enregistrées par l’équipe et appliquées par le moteur (paginé)',
+        querystring: publicStoredValuesQuerySchema,
+        response: { 200: publicStoredValuesResponseSchema, ...errorResponses(400) },
+      },
+    },
+    async (request) => service.storedValues(request.query),
   );
 };
 

@@ -9,6 +9,7 @@ import type {
   GridImportBody,
   GridImportPreview,
   GridImportResult,
+  PublicStoredValuesResponse,
   ReferenceImportBody,
   ReferenceImportPreview,
   ReferenceImportResult,
@@ -417,6 +418,32 @@ export function createTariffDataService({
           createdAt: row.createdAt.toISOString(),
         })),
         total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    /** Public: the stored values in force (what the overlay holds), by parameter then date. */
+    async storedValues(query: { page: number; pageSize: number }): Promise<PublicStoredValuesResponse> {
+      const stored = await overlaySource.current();
+      const values = [...stored.overlay.byParameter.keys()]
+        .sort()
+        .flatMap((id) => (stored.overlay.byParameter.get(id) ?? []).map((entry) => ({ id, entry })));
+      return {
+        items: values.slice((query.page - 1) * query.pageSize, query.page * query.pageSize).map(({ id, entry }) => ({
+          parameterId: id,
+          validFrom: entry.from,
+          value: entry.value,
+          unit: (params.get(id) as Parameter).unit,
+          status: entry.status,
+          references: referencesOf(entry).map((ref) => ({
+            title: ref.title,
+            url: ref.url,
+            publishedOn: ref.publishedOn,
+          })),
+          note: entry.notes ?? '',
+        })),
+        total: values.length,
         page: query.page,
         pageSize: query.pageSize,
       };
