@@ -301,7 +301,8 @@ describe.each(testDatabaseKinds())('tariff data administration on %s', (kind) =>
     const anonymous = new HttpClient(t.app);
     const body = (await anonymous.get('/api/tariff-data/values?pageSize=100')).json();
     const september = body.items.find(
-      (v: { parameterId: string; validFrom: string }) => v.parameterId === T4_ABONNEMENT && v.validFrom === '2026-09-01',
+      (v: { parameterId: string; validFrom: string }) =>
+        v.parameterId === T4_ABONNEMENT && v.validFrom === '2026-09-01',
     );
     expect(september).toMatchObject({ value: 30000, unit: '€/an', status: 'official' });
     // Undo back to the packaged value: the (parameter, date) leaves the list.
