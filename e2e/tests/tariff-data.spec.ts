@@ -62,5 +62,11 @@ test.describe('signed in as the administrator', () => {
     const source = line.getByTestId('line-source').getByRole('link', { name: REFERENCE.title });
     await expect(source).toBeVisible();
     await expect(source).toHaveAttribute('href', REFERENCE.url);
+
+    // The public page's calendar lists it among the upcoming changes.
+    await page.goto('/tarifs-energie');
+    const upcoming = page.getByTestId('tariff-calendar').locator('[data-date="2027-03-01"]');
+    await expect(upcoming).toContainText('ATRD7 GRDF');
+    await expect(upcoming).toContainText('ajoutée par l’équipe');
   });
 });

@@ -5,11 +5,15 @@ import { TrialCta } from '../../../components/layout/trial-cta.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { publicPages } from '../../../config/public-pages.ts';
-import { TariffCalendar } from '../../../features/tariff-data/components/tariff-calendar.tsx';
 import { todayIsoDate } from '../../../features/tariffs/today.ts';
 import { formatDate } from '../../../lib/format.ts';
 
 // The tables and the tariff engine load in their own chunk: the explanation above them paints first (LCP).
+const PublicTariffCalendar = lazy(() =>
+  import('../../../features/tariff-data/components/public-tariff-calendar.tsx').then((module) => ({
+    default: module.PublicTariffCalendar,
+  })),
+);
 const TariffValues = lazy(() =>
   import('../../../features/tariffs/components/tariff-values.tsx').then((module) => ({ default: module.TariffValues })),
 );
@@ -78,7 +82,9 @@ function TariffsPage() {
       </Suspense>
 
       <div className="mt-12">
-        <TariffCalendar />
+        <Suspense fallback={null}>
+          <PublicTariffCalendar />
+        </Suspense>
       </div>
 
       <div className="max-w-3xl">

@@ -1,6 +1,7 @@
 import { type PublicStoredValue, publicStoredValuesResponseSchema } from '@pilote/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { usePublicRead } from '../hooks/use-public-read.ts';
 
 const PAGE_SIZE = 100;
 /** A safety bound: far beyond the few values added between two releases. */
@@ -30,4 +31,9 @@ export function storedTariffValuesQueryOptions() {
 
 export function useStoredTariffValues() {
   return useQuery(storedTariffValuesQueryOptions());
+}
+
+/** The same read for /tarifs-energie (public pages have no query client). */
+export function usePublicStoredTariffValues() {
+  return usePublicRead(getStoredTariffValues);
 }

@@ -1,6 +1,7 @@
 import { type TariffCalendarQuery, tariffCalendarResponseSchema } from '@pilote/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { usePublicRead } from '../hooks/use-public-read.ts';
 
 export const tariffCalendarQueryKey = ['tariff-data', 'calendar'] as const;
 
@@ -27,4 +28,11 @@ export function tariffCalendarQueryOptions(query: Partial<TariffCalendarQuery> =
 
 export function useTariffCalendar(query: Partial<TariffCalendarQuery> = {}) {
   return useQuery(tariffCalendarQueryOptions(query));
+}
+
+const readDefaultCalendar = () => getTariffCalendar({});
+
+/** The same read for /tarifs-energie (public pages have no query client). */
+export function usePublicTariffCalendar() {
+  return usePublicRead(readDefaultCalendar);
 }

@@ -32,85 +32,75 @@ function ParameterCard({ parameter, canWrite }: { parameter: TariffParameterDto;
           {formatDate(parameter.lastCheckedOn)}
         </p>
       </div>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable with the keyboard (WCAG 2.1.1). */}
-      <section className="mt-3 overflow-x-auto" tabIndex={0} aria-labelledby={headingId}>
-        <table className="w-full min-w-[44rem] text-sm">
-          <thead>
-            <tr className="border-b border-border text-left text-xs text-muted-foreground uppercase">
-              <th scope="col" className="py-1 pr-3 font-semibold">
-                Date d’effet
-              </th>
-              <th scope="col" className="py-1 pr-3 font-semibold">
-                Valeur
-              </th>
-              <th scope="col" className="py-1 pr-3 font-semibold">
-                Statut
-              </th>
-              <th scope="col" className="py-1 pr-3 font-semibold">
-                Références
-              </th>
-              <th scope="col" className="py-1 pr-3 font-semibold">
-                Origine
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {parameter.values.map((value) => (
-              <tr key={value.validFrom} className="border-b border-border align-top" data-valid-from={value.validFrom}>
-                <td className="py-2 pr-3 whitespace-nowrap">{formatDate(value.validFrom)}</td>
-                <td className="py-2 pr-3 font-medium whitespace-nowrap tabular-nums">{formatValue(value.value)}</td>
-                <td className="py-2 pr-3 whitespace-nowrap">{valueStatusLabels[value.status]}</td>
-                <td className="py-2 pr-3 text-xs">
-                  <ul className="space-y-1">
-                    {value.references.map((ref) => (
-                      <li key={`${ref.url}-${ref.title}`}>
-                        <a className="text-primary underline" href={ref.url} rel="noopener noreferrer" target="_blank">
-                          {ref.title}
-                          <span className="sr-only"> (nouvel onglet)</span>
-                        </a>
-                      </li>
-                    ))}
-                  </ul>
-                  {value.note ? <p className="mt-1 text-muted-foreground">{value.note}</p> : null}
-                </td>
-                <td className="py-2 pr-3 text-xs">
-                  {value.stored ? (
-                    <div className="flex flex-col gap-1">
-                      <span>
-                        Ajoutée par {value.stored.recordedBy} le {formatDateTime(value.stored.recordedAt)} (version{' '}
-                        {value.stored.version}){value.replacesPackaged ? ', remplace la valeur livrée' : ''}
-                      </span>
-                      {canWrite ? (
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          className="self-start"
-                          disabled={undo.isPending}
-                          aria-label={`Annuler la dernière version de ${parameter.id} au ${value.validFrom}`}
-                          onClick={() =>
-                            undo.mutate(
-                              { parameterId: parameter.id, validFrom: value.validFrom },
-                              {
-                                onSuccess: ({ value: restored }) =>
-                                  toast.success(`Annulation enregistrée (version ${restored.version}).`),
-                                onError: (error) => toast.error(error.message),
-                              },
-                            )
-                          }
-                        >
-                          Annuler
-                        </Button>
-                      ) : null}
-                    </div>
-                  ) : (
-                    <span className="text-muted-foreground">Livrée avec l’application</span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <ul className="mt-3 flex flex-col divide-y divide-border" aria-labelledby={headingId}>
+        {parameter.values.map((value) => (
+          <li
+            key={value.validFrom}
+            className="grid gap-2 py-3 text-sm sm:grid-cols-[9rem_9rem_1fr]"
+            data-valid-from={value.validFrom}
+          >
+            <div>
+              <p className="text-xs text-muted-foreground">Date d’effet</p>
+              <p className="font-medium text-foreground">{formatDate(value.validFrom)}</p>
+            </div>
+            <div>
+              <p className="text-xs text-muted-foreground">Valeur</p>
+              <p className="font-medium text-foreground tabular-nums">
+                {formatValue(value.value)} <span className="text-xs font-normal">{parameter.unit}</span>
+              </p>
+              <p className="text-xs text-muted-foreground">{valueStatusLabels[value.status]}</p>
+            </div>
+            <div className="flex min-w-0 flex-col gap-1 text-xs">
+              <ul className="space-y-1">
+                {value.references.map((ref) => (
+                  <li key={`${ref.url}-${ref.title}`}>
+                    <a
+                      className="break-words text-primary underline"
+                      href={ref.url}
+                      rel="noopener noreferrer"
+                      target="_blank"
+                    >
+                      {ref.title}
+                      <span className="sr-only"> (nouvel onglet)</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+              {value.note ? <p className="text-muted-foreground">{value.note}</p> : null}
+              {value.stored ? (
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="text-foreground">
+                    Ajoutée par {value.stored.recordedBy} le {formatDateTime(value.stored.recordedAt)} (version{' '}
+                    {value.stored.version}){value.replacesPackaged ? ', remplace la valeur livrée' : ''}
+                  </span>
+                  {canWrite ? (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={undo.isPending}
+                      aria-label={`Annuler la dernière version de ${parameter.id} au ${value.validFrom}`}
+                      onClick={() =>
+                        undo.mutate(
+                          { parameterId: parameter.id, validFrom: value.validFrom },
+                          {
+                            onSuccess: ({ value: restored }) =>
+                              toast.success(`Annulation enregistrée (version ${restored.version}).`),
+                            onError: (error) => toast.error(error.message),
+                          },
+                        )
+                      }
+                    >
+                      Annuler
+                    </Button>
+                  ) : null}
+                </div>
+              ) : (
+                <span className="text-muted-foreground">Livrée avec l’application</span>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
     </li>
   );
 }
