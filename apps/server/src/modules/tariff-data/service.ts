@@ -78,6 +78,10 @@ function validationError(field: string, message: string): AppError {
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+const frenchNumber = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 6 });
+/** A value as the audit log says it: French decimals, « fin » for the end of a parameter. */
+const auditValue = (value: number | null) => (value === null ? 'fin' : frenchNumber.format(value));
+
 function toStoredDto(row: StoredValueRecord): StoredTariffValue {
   return {
     id: row.id,
@@ -343,7 +347,7 @@ export function createTariffDataService({
           action: 'value.add',
           actorId: admin.user.id,
           actorEmail: admin.user.email,
-          summary: `${param.description} (${param.id}) au ${body.validFrom} : ${body.value ?? 'fin'} ${param.unit} (version ${inserted.version}).`,
+          summary: `${param.description} (${param.id}) au ${body.validFrom} : ${auditValue(body.value)} ${param.unit} (version ${inserted.version}).`,
           details: { parameterId: param.id, validFrom: body.validFrom, version: inserted.version, rowId: inserted.id },
         });
         return inserted;
