@@ -185,6 +185,16 @@ describe.each(testDatabaseKinds())('tariff data administration on %s', (kind) =>
     expect(noStored.statusCode).toBe(404);
   });
 
+  it('numbers concurrent writes of one date without a gap or a clash', async () => {
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map((n) =>
+        admin.post('/api/admin/tariff-data/values', addBody({ validFrom: '2027-05-01', value: 1000 + n })),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201]);
+    expect(answers.map((a) => a.json().value.version).sort()).toEqual([1, 2, 3, 4]);
+  });
+
   it('a second instance’s cache sees a write at its next read (max id check)', async () => {
     const other = createTariffOverlaySource(t.database.handle.db);
     const first = await other.current();

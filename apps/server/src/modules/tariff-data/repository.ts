@@ -1,4 +1,4 @@
-import { and, count, desc, eq, max } from 'drizzle-orm';
+import { and, count, desc, eq, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { tariffDataAudit, tariffParameterValues } from '../../db/schema.ts';
 
@@ -6,7 +6,7 @@ export type StoredValueRecord = typeof tariffParameterValues.$inferSelect;
 export type StoredValueInsert = typeof tariffParameterValues.$inferInsert;
 export type AuditRecord = typeof tariffDataAudit.$inferSelect;
 /** A transaction or the database itself. */
-type Executor = Pick<Database, 'select' | 'insert'>;
+type Executor = Pick<Database, 'select' | 'insert' | 'execute'>;
 
 /** The highest row id: it changes on every write (rows are only ever added), on any instance or process. */
 export async function latestValueId(db: Database): Promise<number> {
@@ -17,6 +17,14 @@ export async function latestValueId(db: Database): Promise<number> {
 /** Every stored version (small table: a few rows per grid change), oldest first. */
 export async function findAllValueVersions(db: Database): Promise<StoredValueRecord[]> {
   return db.select().from(tariffParameterValues).orderBy(tariffParameterValues.id);
+}
+
+/**
+ * Serialises the writers of one (parameter, date) until the transaction ends, so two admins (or instances) cannot
+ * both take the same next version number.
+ */
+export async function lockValueKey(tx: Executor, parameterId: string, validFrom: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`tariff-value:${parameterId}:${validFrom}`}))`);
 }
 
 /** The versions of one (parameter, date), newest first. */

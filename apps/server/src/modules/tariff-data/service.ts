@@ -56,6 +56,7 @@ import {
   findVersions,
   insertAudit,
   insertValueVersion,
+  lockValueKey,
   type StoredValueInsert,
   type StoredValueRecord,
 } from './repository.ts';
@@ -216,9 +217,10 @@ export function createTariffDataService({
 
   async function writeVersion(
     actor: Actor,
-    tx: Pick<Database, 'select' | 'insert'>,
+    tx: Pick<Database, 'select' | 'insert' | 'execute'>,
     row: Omit<StoredValueInsert, 'version' | 'recordedBy' | 'recordedById'>,
   ): Promise<StoredValueRecord> {
+    await lockValueKey(tx, row.parameterId, row.validFrom);
     const [latest] = await findVersions(tx, row.parameterId, row.validFrom);
     return insertValueVersion(tx, {
       ...row,
@@ -359,6 +361,7 @@ export function createTariffDataService({
       const admin = requireRole(actor, ADMINS);
       const param = parameterOrError(body.parameterId);
       const row = await db.transaction(async (tx) => {
+        await lockValueKey(tx, body.parameterId, body.validFrom);
         const [latest, previous] = await findVersions(tx, body.parameterId, body.validFrom);
         if (!latest) {
           throw new AppError('NOT_FOUND', `Aucune valeur enregistrée pour ${param.id} au ${body.validFrom}.`);
@@ -564,7 +567,11 @@ export function createTariffDataService({
       const { values } = await checkedGridFile(body);
       const batchId = randomUUID();
       await db.transaction(async (tx) => {
-        for (const value of values) {
+        // Keys locked in one order (sorted), so two imports sharing values cannot deadlock.
+        const ordered = [...values].sort((a, b) =>
+          storedKey(a.parameterId, a.from) < storedKey(b.parameterId, b.from) ? -1 : 1,
+        );
+        for (const value of ordered) {
           await writeVersion(admin, tx, {
             parameterId: value.parameterId,
             validFrom: value.from,
