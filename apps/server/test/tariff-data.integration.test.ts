@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tariffsImportCommand } from '../src/cli/tariffs-import.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { createTariffOverlaySource } from '../src/modules/tariff-data/overlay-source.ts';
@@ -291,6 +292,18 @@ describe.each(testDatabaseKinds())('tariff data administration on %s', (kind) =>
     expect((await admin.get('/api/admin/tariff-data/audit')).json().items[0]).toMatchObject({
       action: 'reference.import',
     });
+  });
+
+  it('the tariffs:import command records its import in the same audit log', async () => {
+    const text = await readFile(path.join(here, '../../../e2e/fixtures/pitd.csv'), 'utf8');
+    const message = await tariffsImportCommand.execute(
+      { kind: 'pitd', text, fileName: 'pitd-cli.csv', isSample: false, importedBy: 'cli:operateur' },
+      { config: t.config, db: t.database.handle.db },
+    );
+    expect(message).toContain('Import réussi');
+    const latest = (await staff.get('/api/admin/tariff-data/audit?pageSize=1')).json().items[0];
+    expect(latest).toMatchObject({ action: 'reference.import', actorEmail: 'cli:operateur' });
+    expect(latest.summary).toContain('en ligne de commande depuis « pitd-cli.csv »');
   });
 
   it('answers the public calendar with packaged and stored changes, grouped by date and grid', async () => {

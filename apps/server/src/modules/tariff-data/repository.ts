@@ -48,6 +48,21 @@ export async function insertAudit(tx: Executor, row: typeof tariffDataAudit.$inf
   await tx.insert(tariffDataAudit).values(row);
 }
 
+/** The audit row of a reference-table import made outside the panel (the `tariffs:import` CLI). */
+export async function auditCliReferenceImport(
+  db: Database,
+  input: { importedBy: string; kind: string; version: number; rowCount: number; fileName: string; datasetId: string },
+): Promise<void> {
+  await insertAudit(db, {
+    id: crypto.randomUUID(),
+    action: 'reference.import',
+    actorId: null,
+    actorEmail: input.importedBy,
+    summary: `Table ${input.kind === 'pitd' ? 'des PITD' : input.kind === 'zi' ? 'Zi' : input.kind} : version ${input.version} importée en ligne de commande depuis « ${input.fileName} » (${input.rowCount} ligne(s)).`,
+    details: { kind: input.kind, version: input.version, datasetId: input.datasetId, fileName: input.fileName },
+  });
+}
+
 export async function findAudit(
   db: Database,
   options: { limit: number; offset: number },
