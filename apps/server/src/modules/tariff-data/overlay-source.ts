@@ -87,24 +87,36 @@ export function buildStoredOverlay(
 export function createTariffOverlaySource(db: Database, logger?: Pick<FastifyBaseLogger, 'warn'>): TariffOverlaySource {
   let cached: StoredOverlay | null = null;
   let loading: Promise<StoredOverlay> | null = null;
+
+  /** One load at a time per instance; the cache only moves forward. */
+  function load(): Promise<StoredOverlay> {
+    if (!loading) {
+      loading = findAllValueVersions(db)
+        .then((rows) => {
+          const built = buildStoredOverlay(rows, PARAMETER_REGISTRY, logger);
+          if (!cached || built.latestId > cached.latestId) {
+            cached = built;
+          }
+          return cached;
+        })
+        .finally(() => {
+          loading = null;
+        });
+    }
+    return loading;
+  }
+
   return {
     async current() {
       const latest = await latestValueId(db);
-      if (cached && cached.latestId === latest) {
+      if (cached && cached.latestId >= latest) {
         return cached;
       }
-      if (!loading) {
-        loading = findAllValueVersions(db)
-          .then((rows) => {
-            cached = buildStoredOverlay(rows, PARAMETER_REGISTRY, logger);
-            return cached;
-          })
-          .finally(() => {
-            loading = null;
-          });
+      let loaded = await load();
+      if (loaded.latestId < latest) {
+        // The shared load began before the write we saw: one more, begun after it.
+        loaded = await load();
       }
-      const loaded = await loading;
-      // A write landed between the two reads: the loaded state is at least as new as `latest`.
       return loaded;
     },
   };
