@@ -7,6 +7,9 @@ import { tariffsImportCommand } from '../src/cli/tariffs-import.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { createTariffOverlaySource } from '../src/modules/tariff-data/overlay-source.ts';
+import { REFERENCE_IMPORTS, type ReferenceImportRegistration } from '../src/modules/tariff-data/reference-imports.ts';
+import { insertAudit } from '../src/modules/tariff-data/repository.ts';
+import { createTariffDataService } from '../src/modules/tariff-data/service.ts';
 import { HttpClient } from './helpers/http-client.ts';
 import { SAMPLE_ACCEPTANCE_FORM } from './helpers/simulator-forms.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -304,6 +307,68 @@ describe.each(testDatabaseKinds())('tariff data administration on %s', (kind) =>
     const latest = (await staff.get('/api/admin/tariff-data/audit?pageSize=1')).json().items[0];
     expect(latest).toMatchObject({ action: 'reference.import', actorEmail: 'cli:operateur' });
     expect(latest.summary).toContain('en ligne de commande depuis « pitd-cli.csv »');
+  });
+
+  it('a new reference-table kind plugs in with one registration (preview rolled back, confirm audited)', async () => {
+    const db = t.database.handle.db;
+    let imports = 0;
+    const li: ReferenceImportRegistration = {
+      kind: 'li',
+      label: 'Table des points LI',
+      header: ['code_li', 'ntr'],
+      active: async () => null,
+      importFile: async (executor) => {
+        imports += 1;
+        // Writes through the given executor: the preview's rollback must undo it.
+        await insertAudit(executor, {
+          id: `probe-${imports}`,
+          action: 'reference.import',
+          actorId: null,
+          actorEmail: 'probe',
+          summary: 'probe',
+          details: {},
+        });
+        return {
+          datasetId: 'd',
+          kind: 'pitd',
+          version: imports,
+          rowCount: 3,
+          previousVersion: null,
+          distinctKeys: 2,
+          isSample: false,
+          warnings: [],
+        };
+      },
+      describe: () => 'Import LI réussi.',
+    };
+    const service = createTariffDataService({
+      db,
+      overlaySource: createTariffOverlaySource(db),
+      referenceImports: [...REFERENCE_IMPORTS, li],
+    });
+    const actor = {
+      sessionId: 's',
+      user: {
+        id: 'x',
+        name: 'Root',
+        email: 'root@exemple.fr',
+        emailVerified: true,
+        image: null,
+        role: 'admin' as const,
+        tier: 'admin' as const,
+      },
+    };
+    expect((await service.referenceKinds(actor)).items.map((k) => k.kind)).toEqual(['pitd', 'zi', 'li']);
+    const preview = await service.previewReferenceImport(actor, 'li', { fileName: 'li.csv', text: 'code_li;ntr' });
+    expect(preview).toMatchObject({ kind: 'li', rowCount: 3, distinctKeys: 2, errors: [] });
+    const audit = () => staff.get('/api/admin/tariff-data/audit?pageSize=100').then((r) => r.json());
+    expect((await audit()).items.some((e: { actorEmail: string }) => e.actorEmail === 'probe')).toBe(false);
+    await expect(
+      service.confirmReferenceImport({ ...actor, user: { ...actor.user, role: 'staff' } }, 'li', {
+        fileName: 'li.csv',
+        text: 'x',
+      }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 
   it('answers the public calendar with packaged and stored changes, grouped by date and grid', async () => {
