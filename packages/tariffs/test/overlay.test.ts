@@ -205,3 +205,66 @@ describe('changesBetween', () => {
     expect(dates).toEqual([...dates].sort());
   });
 });
+
+describe('every dated value the engine reads goes through the overlay', () => {
+  /** Each parameter in force on `date` re-stated at `date` with its own value and a reference naming it. */
+  function restatedAt(date: string) {
+    const values: OverlayValue[] = [];
+    for (const param of PARAMETER_REGISTRY) {
+      let value: number;
+      try {
+        value = resolveAt(param, date).value;
+      } catch {
+        continue;
+      }
+      values.push({
+        parameterId: param.id,
+        from: date,
+        value,
+        unit: param.unit,
+        references: [{ title: `overlay:${param.id}`, url: `https://example.invalid/${param.id}`, publishedOn: null }],
+        status: 'official',
+      });
+    }
+    return createParameterOverlay(values, PARAMETER_REGISTRY);
+  }
+
+  // A builder that reads a parameter without the context's overlay would cite a packaged reference here.
+  it.each(['2026-02-01', '2026-09-01'])('simulate() on %s cites only the re-stated values', (date) => {
+    const overlay = restatedAt(date);
+    const cases: SimulationInput[] = [
+      t4Input,
+      { ...t4Input, tarif: 'T1', profil: 'P011', car: 5, cja: undefined, assiette: 5 },
+      { ...t4Input, tarif: 'T3', tso: 'Teréga', cja: undefined, car: 2000, assiette: 2000 },
+      { ...t4Input, tarif: 'TP', cja: 600, distanceM: 1200 },
+    ];
+    for (const input of cases) {
+      const plain = simulate(input, date);
+      const result = simulate(input, date, { overlay });
+      expect(result.lignes.map((l) => l.annualAmount)).toEqual(plain.lignes.map((l) => l.annualAmount));
+      for (const line of result.lignes) {
+        for (const source of line.sources) {
+          expect(source.title, `${input.tarif} ${line.id}`).toMatch(/^overlay:/);
+        }
+      }
+    }
+  });
+
+  it('the optimiser’s cost model cites only the re-stated values', () => {
+    const overlay = restatedAt('2026-09-01');
+    const built = capacityCostModelAt({
+      tarif: 'T4',
+      tso: 'NaTran',
+      ntr: 2,
+      date: '2026-09-01',
+      modulation: 2,
+      overlay,
+    });
+    expect(built.params.length).toBeGreaterThan(10);
+    for (const param of built.params) {
+      for (const source of param.sources) {
+        expect(source.title, param.id).toBe(`overlay:${param.id}`);
+      }
+    }
+  });
+});
