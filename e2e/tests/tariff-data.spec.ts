@@ -1,4 +1,5 @@
 import { waitForSplash } from '../support/auth.ts';
+import { seriousAxeViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { chooseCode, expectSelected, PITD_FIXTURE, resultRow, simulatorForm } from '../support/simulator.ts';
 
@@ -41,6 +42,12 @@ test.describe('signed in as the administrator', () => {
     const card = page.locator('[data-parameter-id="atrd7.grdf.t2.abonnement"]');
     await expect(card.locator('[data-valid-from="2027-03-01"]')).toContainText('Ajoutée par admin@e2e');
     await expect(page.getByTestId('tariff-audit')).toContainText('atrd7.grdf.t2.abonnement) au 2027-03-01');
+    // The section (values, forms, imports, calendar, log) passes axe's WCAG A/AA rules (serious and critical).
+    await expect(page.getByTestId('tariff-calendar').locator('[data-date="2027-03-01"]')).toBeVisible();
+    expect(await seriousAxeViolations(page, '#donnees-tarifaires')).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await seriousAxeViolations(page, '#donnees-tarifaires')).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
 
     // A simulation for March 2027 uses the value and cites the reference the admin gave.
     await page.goto('/private/gas/simulator');
