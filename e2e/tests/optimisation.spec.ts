@@ -145,7 +145,8 @@ test('import a year of readings, optimise the CJA, read the results and zoom the
   const legend = chart.getByRole('list', { name: 'Légende' });
   await expect(legend).toContainText('CJA optimisée');
   await expect(legend).toContainText('CJA actuelle');
-  await expect(legend).toContainText('Jour estimé (6)');
+  await expect(legend).toContainText('Consommation estimée (6 jours)');
+  await expect(legend).toContainText('Consommation mesurée');
   await expect(legend).toContainText('Jour manquant (1)');
   await expect(chart.locator('figcaption')).toContainText('365 jours (358 mesurés, 6 estimés, 1 manquants)');
 

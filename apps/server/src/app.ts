@@ -5,6 +5,7 @@ import type { BuildInfo } from '@pilote/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRouteHookHandler } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type Billing, createBilling } from './adapters/billing/index.ts';
 import { createMailer, type Mailer } from './adapters/mail/index.ts';
 import { pdfRateLimit, registerRateLimit } from './adapters/rate-limit/index.ts';
 import { type Config, toFastifyTrustProxy } from './config/env.ts';
@@ -18,6 +19,8 @@ import { HashLimiter } from './modules/auth/hash-limiter.ts';
 import { MailDispatcher } from './modules/auth/mail-dispatcher.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createActorResolver } from './modules/auth/session.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
+import { createBillingService } from './modules/billing/service.ts';
 import { consumptionDataRoutes } from './modules/consumption-data/routes.ts';
 import { createConsumptionDataService } from './modules/consumption-data/service.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
@@ -27,6 +30,10 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { infoRoutes } from './modules/info/routes.ts';
 import { optimisationRoutes } from './modules/optimisation/routes.ts';
 import { createOptimisationService } from './modules/optimisation/service.ts';
+import { createEntitlements } from './modules/plans/entitlements.ts';
+import { createQuota } from './modules/plans/quota.ts';
+import { plansRoutes } from './modules/plans/routes.ts';
+import { createPlansService } from './modules/plans/service.ts';
 import { createReferenceData } from './modules/reference-data/source.ts';
 import { PdfLinkSigner } from './modules/simulator/pdf-link.ts';
 import { createPdfWorkerPool, type PdfRenderer } from './modules/simulator/pdf-renderer.ts';
@@ -65,6 +72,10 @@ export interface AppDependencies {
   onRoute?: onRouteHookHandler;
   /** Overrides the PDF renderer (default: a worker-thread pool of PDF_WORKERS; closed with the app). */
   pdfRenderer?: PdfRenderer;
+  /** Overrides the billing adapters chosen from the config (tests: Stripe's SDK against a local HTTP peer). */
+  billing?: Billing;
+  /** The plans' clock (trial and period ends, counters' periods); tests move it. */
+  now?: () => Date;
 }
 
 /**
@@ -140,6 +151,23 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     service: createAdminService({ db: database.db, mailMode: mailer.kind }),
   });
 
+  // Plans and quotas (ADR 0027): one entitlement reader, one quota check for every costly feature.
+  const now = deps.now ?? (() => new Date());
+  const entitlements = createEntitlements({ db: database.db, now });
+  const quota = createQuota({ db: database.db, entitlements });
+  await app.register(signedIn(plansRoutes), {
+    service: createPlansService({ db: database.db, entitlements }),
+  });
+  await app.register(billingRoutes, {
+    service: createBillingService({
+      db: database.db,
+      billing: deps.billing ?? createBilling(config.billing, deps.secret, now),
+      entitlements,
+      publicUrl: config.publicUrl,
+      logger: app.log,
+    }),
+  });
+
   const referenceData = createReferenceData(database.db);
   // Stored dated values laid over the packaged grids (ADR 0025): read by the simulator, the optimiser and the panel.
   const tariffOverlay = createTariffOverlaySource(database.db, app.log);
@@ -160,6 +188,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       tariffOverlay,
       pdfLinks: new PdfLinkSigner(deps.secret, config.pdfLinkTtlSeconds),
       pdfRenderer,
+      quota,
     }),
     pdfRateLimit: pdfRateLimit(config),
   });
@@ -167,7 +196,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const consumption = createConsumptionDataService({ db: database.db });
   await app.register(signedIn(consumptionDataRoutes), { service: consumption });
   await app.register(signedIn(optimisationRoutes), {
-    service: createOptimisationService({ referenceData, consumption, tariffOverlay }),
+    service: createOptimisationService({ referenceData, consumption, quota, tariffOverlay }),
   });
 
   // The SPA's files, its pages (200 for the app's routes, 404 for any other path) and the not-found handler.

@@ -25,6 +25,8 @@ interface SeenRoute {
   url: string;
   schema: RouteOptions['schema'] & { response?: Record<string, unknown>; hide?: boolean };
   signedIn: boolean;
+  /** `config: { csrf: false }`: a webhook that checks its own signature instead (ADR 0015, 0027). */
+  csrfExempt: boolean;
 }
 
 function toSeen(route: RouteOptions): SeenRoute {
@@ -33,6 +35,7 @@ function toSeen(route: RouteOptions): SeenRoute {
     url: route.url,
     schema: route.schema as SeenRoute['schema'],
     signedIn: route.config?.signedIn === true,
+    csrfExempt: route.config?.csrf === false,
   };
 }
 
@@ -73,7 +76,7 @@ function contractProblems(routes: SeenRoute[]): string[] {
     if (route.signedIn) {
       needs(401, 'signed-in scope');
     }
-    if (methods.some((method) => STATE_CHANGING.has(method))) {
+    if (methods.some((method) => STATE_CHANGING.has(method)) && !route.csrfExempt) {
       needs(403, 'CSRF check');
     }
   }

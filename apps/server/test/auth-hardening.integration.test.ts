@@ -458,6 +458,13 @@ describe.each(testDatabaseKinds())('auth hardening (ADR 0016) on %s', (kind) => 
         });
         expect(Number(locked.headers['retry-after'])).toBeGreaterThan(500);
       }
+      // The refusal stops the request: the right password sent during the lock is never checked, so no session
+      // is made and the lock is not lifted by it (it was, when the handler went on after answering 429).
+      const [target] = await db().select({ id: users.id }).from(users).where(eq(users.email, 'target@exemple.fr'));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(t.app.passwordHashing.running).toBe(0);
+      expect(await db().select().from(sessions).where(eq(sessions.userId, target?.id ?? ''))).toHaveLength(0);
+      expect((await attempt('target@exemple.fr', PASSWORD)).statusCode).toBe(429);
       // Another address from the same IPs is not affected.
       await signUpAndVerify('bystander@exemple.fr');
       expect((await attempt('bystander@exemple.fr', PASSWORD)).statusCode).toBe(200);

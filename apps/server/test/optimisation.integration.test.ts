@@ -1,6 +1,7 @@
 import { OPTIMISATION_MESSAGES } from '@pilote/contracts';
 import { optimiserCja } from '@pilote/tariffs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema.ts';
 import { grdfYear, PCE, twoUsers } from './helpers/consumption-files.ts';
 import { HttpClient } from './helpers/http-client.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -39,6 +40,9 @@ describe.each(testDatabaseKinds())('optimisation API on %s', (kind) => {
       AUTH_RATE_LIMIT_MAX: '1000',
     });
     ({ alice, bob } = await twoUsers(t));
+    // Premium: monthly capacities are a paid capability and this file runs more optimisations than the free
+    // quota allows (the quotas themselves: plans.integration.test.ts).
+    await t.database.handle.db.update(users).set({ tier: 'premium' });
     const imported = await alice.post('/api/consumption-data/', { pce: PCE, label: 'Usine', csv: year.csv });
     expect(imported.statusCode, imported.body).toBe(201);
     yearId = imported.json().dataset.id;

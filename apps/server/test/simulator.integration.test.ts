@@ -150,14 +150,20 @@ describe.each(testDatabaseKinds())('simulator API on %s', (kind) => {
       expect((await alice.get('/api/simulator/options/gaz/')).statusCode).toBe(400);
     });
 
-    it('LI and PIC: no reference data yet, said honestly', async () => {
+    it('LI and PIC: the labelled sample point tables answer, with months up to and including the current one', async () => {
       const li = (await alice.get('/api/simulator/options/li/?point=li')).json();
-      expect(li).toMatchObject({ point: 'LI', codes: [], months: [], tso: ['NaTran', 'Teréga'], liCommunesIndex: [] });
-      expect(li.message).toContain('données tarifaires');
-      expect(li.message).toContain('pas disponibles');
-      const pic = (await alice.get('/api/simulator/options/pic/?point=pic')).json();
-      expect(pic).toMatchObject({ point: 'PIC', codes: [], picCommunesIndex: [] });
-      expect(pic.message).toContain('pas encore supporté');
+      expect(li).toMatchObject({ point: 'LI', tso: ['NaTran', 'Teréga'], liCommunesIndex: [], usedSampleData: true });
+      expect(li.codes.map((c: { code: string }) => c.code)).toEqual(['ECH-LI-0001', 'ECH-LI-0002', 'ECH-LI-0003']);
+      expect(li.months).toContain('2026-04');
+      expect(li.months).toContain(new Date().toISOString().slice(0, 7));
+      expect(li.pointTable).toMatchObject({ kind: 'li', origin: 'package', isSample: true });
+      expect(li.message).toContain('échantillon');
+      const pic = (await alice.get('/api/simulator/options/pic/?point=pic&code=ECH-PIC-0002')).json();
+      expect(pic).toMatchObject({
+        point: 'PIC',
+        tso: ['Teréga'],
+        picCommunesIndex: [{ code: 'ECH-PIC-0002', communes: [{ commune: 'Pau' }] }],
+      });
     });
 
     it('simulates with the sample and says so (usedSampleData: true)', async () => {
@@ -175,14 +181,14 @@ describe.each(testDatabaseKinds())('simulator API on %s', (kind) => {
     const pitd = { ...SAMPLE_ACCEPTANCE, tarif: 'T2', cjaMwhj: '' };
     const li = {
       pointDeReseau: 'LI',
-      code: 'LI-1',
+      code: 'ECH-LI-0001',
       tso: 'NaTran',
       tarif: 'T4',
       profil: 'P016',
       assiette: '1000',
       cja: '50',
     };
-    const pic = { ...li, pointDeReseau: 'PIC', code: 'PIC-1', tarif: 'T2', car: '1000' };
+    const pic = { ...li, pointDeReseau: 'PIC', code: 'ECH-PIC-0001', tarif: 'T2', car: '1000' };
     const cases: [string, Record<string, unknown>, string, string][] = [
       ['honeypot filled', { ...pitd, honeypot: 'http://spam' }, SIMULATOR_MESSAGES.honeypot, 'BOT_DETECTED'],
       ['no point', { ...pitd, pointDeReseau: '' }, 'Veuillez indiquer le point de réseau.', 'VALIDATION_FAILED'],
@@ -241,7 +247,7 @@ describe.each(testDatabaseKinds())('simulator API on %s', (kind) => {
 
     it('needs no CAR for LI, nor for T4/TP; accepts comma decimals and spaces', async () => {
       const noCar = await alice.post('/api/simulator/simulate/', { ...li, car: '' });
-      expect(noCar.statusCode).toBe(422); // past validation: LI data is not available yet
+      expect(noCar.statusCode, noCar.body).toBe(200);
       const t4 = await alice.post('/api/simulator/simulate/', {
         ...SAMPLE_ACCEPTANCE,
         car: '',
@@ -255,20 +261,21 @@ describe.each(testDatabaseKinds())('simulator API on %s', (kind) => {
       expect(neither.statusCode).toBe(400);
       expect(neither.json()).toMatchObject({ error: "Veuillez indiquer l'assiette.", code: 'VALIDATION_FAILED' });
       const picT4 = await alice.post('/api/simulator/simulate/', { ...pic, tarif: 'T4', car: '' });
-      expect(picT4.statusCode).toBe(422);
+      expect(picT4.statusCode, picT4.body).toBe(200);
     });
   });
 
   describe('domain errors (spec §8)', () => {
-    it('LI / PIC: 422 « données tarifaires … pas disponibles »', async () => {
+    it('LI past the end of ATRT8: 422 « données tarifaires … pas disponibles »', async () => {
       const response = await alice.post('/api/simulator/simulate/', {
         pointDeReseau: 'LI',
-        code: 'LI-1',
+        code: 'ECH-LI-0001',
         tso: 'NaTran',
         tarif: 'T4',
         profil: 'P016',
         assiette: '1 000',
         cja: '50',
+        dateEffetMonth: '2028-05',
       });
       expect(response.statusCode).toBe(422);
       expect(response.json().code).toBe('TARIFF_DATA_UNAVAILABLE');

@@ -259,7 +259,7 @@ describe.each(testDatabaseKinds())('tariff data administration on %s', (kind) =>
 
   it('previews a PITD file through the importer without writing, then imports it (audited)', async () => {
     const kinds = (await staff.get('/api/admin/tariff-data/reference-imports')).json();
-    expect(kinds.items.map((k: { kind: string }) => k.kind)).toEqual(['pitd', 'zi']);
+    expect(kinds.items.map((k: { kind: string }) => k.kind)).toEqual(['pitd', 'zi', 'li', 'pic']);
     expect(kinds.items[0].activeVersion).toBeNull();
 
     const text = await readFile(path.join(here, '../../../e2e/fixtures/pitd.csv'), 'utf8');
@@ -279,8 +279,8 @@ describe.each(testDatabaseKinds())('tariff data administration on %s', (kind) =>
     expect(bad.statusCode).toBe(200);
     expect(bad.json().errors[0]).toMatchObject({ line: 2 });
 
-    const unknownKind = await admin.post('/api/admin/tariff-data/reference-imports/li/preview', {
-      fileName: 'li.csv',
+    const unknownKind = await admin.post('/api/admin/tariff-data/reference-imports/gaz-vert/preview', {
+      fileName: 'x.csv',
       text,
     });
     expect(unknownKind.statusCode).toBe(404);
@@ -312,9 +312,9 @@ describe.each(testDatabaseKinds())('tariff data administration on %s', (kind) =>
   it('a new reference-table kind plugs in with one registration (preview rolled back, confirm audited)', async () => {
     const db = t.database.handle.db;
     let imports = 0;
-    const li: ReferenceImportRegistration = {
-      kind: 'li',
-      label: 'Table des points LI',
+    const extra: ReferenceImportRegistration = {
+      kind: 'gaz-vert',
+      label: 'Table de test',
       header: ['code_li', 'ntr'],
       active: async () => null,
       importFile: async (executor) => {
@@ -344,7 +344,7 @@ describe.each(testDatabaseKinds())('tariff data administration on %s', (kind) =>
     const service = createTariffDataService({
       db,
       overlaySource: createTariffOverlaySource(db),
-      referenceImports: [...REFERENCE_IMPORTS, li],
+      referenceImports: [...REFERENCE_IMPORTS, extra],
     });
     const actor = {
       sessionId: 's',
@@ -358,14 +358,20 @@ describe.each(testDatabaseKinds())('tariff data administration on %s', (kind) =>
         tier: 'admin' as const,
       },
     };
-    expect((await service.referenceKinds(actor)).items.map((k) => k.kind)).toEqual(['pitd', 'zi', 'li']);
-    const preview = await service.previewReferenceImport(actor, 'li', { fileName: 'li.csv', text: 'code_li;ntr' });
-    expect(preview).toMatchObject({ kind: 'li', rowCount: 3, distinctKeys: 2, errors: [] });
+    expect((await service.referenceKinds(actor)).items.map((k) => k.kind)).toEqual([
+      'pitd',
+      'zi',
+      'li',
+      'pic',
+      'gaz-vert',
+    ]);
+    const preview = await service.previewReferenceImport(actor, 'gaz-vert', { fileName: 'x.csv', text: 'x' });
+    expect(preview).toMatchObject({ kind: 'gaz-vert', rowCount: 3, distinctKeys: 2, errors: [] });
     const audit = () => staff.get('/api/admin/tariff-data/audit?pageSize=100').then((r) => r.json());
     expect((await audit()).items.some((e: { actorEmail: string }) => e.actorEmail === 'probe')).toBe(false);
     await expect(
-      service.confirmReferenceImport({ ...actor, user: { ...actor.user, role: 'staff' } }, 'li', {
-        fileName: 'li.csv',
+      service.confirmReferenceImport({ ...actor, user: { ...actor.user, role: 'staff' } }, 'gaz-vert', {
+        fileName: 'x.csv',
         text: 'x',
       }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });

@@ -65,6 +65,26 @@ describe('`npm run tariffs:import` (main() in-process)', () => {
     expect(missing.stderr).toContain(`Impossible de lire le fichier ${path.join(dataDir, 'absent.csv')} : ENOENT.`);
   });
 
+  it('imports an LI and a PIC point table (`tariffs:import -- li|pic`), each versioned on its own', async () => {
+    const li = path.join(dataDir, 'points-li.csv');
+    await writeFile(
+      li,
+      'code;libelle;commune_insee;commune;gestionnaire_transport;ntr\nLI-0001;Dunkerque;59183;Dunkerque;GRTgaz;1\n',
+    );
+    const imported = await runMain(tariffsImport, ['li', 'points-li.csv'], env());
+    expect(imported.code, imported.output).toBe(0);
+    expect(imported.stdout).toContain(
+      'Import réussi : table des points LI, version 1 (fichier « points-li.csv »), 1 ligne(s), 1 code(s) LI.',
+    );
+    const asPic = await runMain(tariffsImport, ['pic', 'points-li.csv', '--sample'], env());
+    expect(asPic.code, asPic.output).toBe(0);
+    expect(asPic.stdout).toContain('table des points PIC, version 1');
+    expect(asPic.stdout).toContain('marquée comme échantillon');
+    const wrongHeader = await runMain(tariffsImport, ['li', good], env());
+    expect(wrongHeader.code).toBe(1);
+    expect(wrongHeader.stderr).toContain('Ligne 1 : en-tête invalide');
+  });
+
   it('while the server runs, imports through its channel; the simulator uses the new table at once (acceptance case)', async () => {
     server = await startTestServer(dataDir);
     const { app, database } = server;

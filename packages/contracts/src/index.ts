@@ -7,5 +7,6 @@ export * from './contact.ts';
 export * from './errors.ts';
 export * from './optimisation.ts';
 export * from './pagination.ts';
+export * from './plans.ts';
 export * from './simulator.ts';
 export * from './tariff-data.ts';

@@ -91,7 +91,7 @@ export const simulatorOptionsQuerySchema = z.object({
 export type SimulatorOptionsQuery = z.infer<typeof simulatorOptionsQuerySchema>;
 
 export const referenceDatasetInfoSchema = z.object({
-  kind: z.enum(['pitd', 'zi']),
+  kind: z.enum(['pitd', 'zi', 'li', 'pic']),
   /** True for the sample shipped with @pilote/tariffs (no import yet) or a file imported as a sample. */
   isSample: z.boolean(),
   /** `import` = an imported version in the database; `package` = the sample shipped with the code. */
@@ -129,9 +129,9 @@ export const simulatorOptionsResponseSchema = z.object({
   dso: z.array(z.string()),
   /** PITD: the chosen `code`'s communes (empty until a code is chosen). */
   pitdCommunesIndex: z.array(z.object({ code: z.string(), communes: z.array(pitdCommuneOptionSchema) })).optional(),
-  /** LI: code → communes (no reference table yet: always empty, see `message`). */
+  /** LI: the chosen `code`'s communes (empty until a code is chosen). */
   liCommunesIndex: z.array(z.object({ code: z.string(), communes: z.array(z.string()) })).optional(),
-  /** PIC: code → communes (no reference table yet: always empty, see `message`). */
+  /** PIC: the chosen `code`'s communes (empty until a code is chosen). */
   picCommunesIndex: z
     .array(z.object({ code: z.string(), communes: z.array(z.object({ commune: z.string() })) }))
     .optional(),
@@ -139,7 +139,9 @@ export const simulatorOptionsResponseSchema = z.object({
   usedSampleData: z.boolean(),
   /** Which PITD / Zi tables answer (PITD only; null for LI/PIC). */
   referenceData: z.object({ pitd: referenceDatasetInfoSchema, zi: referenceDatasetInfoSchema }).nullable(),
-  /** A French notice for the UI (LI/PIC: reference data not available yet), else null. */
+  /** LI / PIC: which point table answers (imported version or the labelled sample, ADR 0024). */
+  pointTable: referenceDatasetInfoSchema.optional(),
+  /** A French notice for the UI, else null. */
   message: z.string().nullable(),
 });
 export type SimulatorOptionsResponse = z.infer<typeof simulatorOptionsResponseSchema>;
@@ -171,6 +173,8 @@ export const simulateBodySchema = z.object({
   honeypot: formValueSchema,
   cee: formValueSchema,
   distanceM: formValueSchema,
+  /** PITD T1–T3 from July 2026, optional: débit normalisé of the meter (Nm³/h), base of the TDN (ADR 0026). */
+  debitNormalise: formValueSchema,
 });
 export type SimulateBody = z.infer<typeof simulateBodySchema>;
 
@@ -190,6 +194,8 @@ export interface ValidatedSimulatorForm {
   cpl: number | undefined;
   cee: number | undefined;
   distanceM: number | undefined;
+  /** Nm³/h, optional; the TDN is left out with a warning without it (ADR 0026). */
+  debitNormalise: number | undefined;
   /** YYYY-MM, or undefined (LI/PIC without a month). */
   dateEffetMonth: string | undefined;
 }
@@ -210,6 +216,7 @@ const FIELD_LABELS: Record<string, string> = {
   capacite: 'capacité',
   cee: 'CEE',
   distanceM: 'distance',
+  debitNormalise: 'débit normalisé (Nm³/h)',
 };
 
 /** Empty → undefined; not a number or negative → FieldError naming the field. */
@@ -340,6 +347,7 @@ export function validateSimulatorForm(body: SimulateBody): SimulatorFormCheck {
         cpl: number(body.capacite, 'capacite'),
         cee: number(body.cee, 'cee'),
         distanceM: number(body.distanceM, 'distanceM'),
+        debitNormalise: number(body.debitNormalise, 'debitNormalise'),
         dateEffetMonth: month,
       },
     };
@@ -444,6 +452,8 @@ export const simulationResultSchema = z.object({
     communeInsee: z.string().nullable(),
     pitdDataset: referenceDatasetInfoSchema.nullable(),
     ziDataset: referenceDatasetInfoSchema.nullable(),
+    /** LI / PIC: the point table used (absent for PITD and for simulations stored before LI/PIC). */
+    pointDataset: referenceDatasetInfoSchema.nullable().optional(),
   }),
 });
 export type SimulationResultDto = z.infer<typeof simulationResultSchema>;

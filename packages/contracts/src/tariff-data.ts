@@ -2,18 +2,38 @@
  * Tariff data administration (issue 11 part 3, ADR 0025): dated values added in the admin panel, grid imports,
  * reference-table imports, the audit log, and the public calendar of grid changes.
  */
+import type { ParameterGrid, ParameterUnit, ValueStatus } from '@pilote/tariffs';
 import { z } from 'zod';
 import { pageOf, pageQuerySchema } from './pagination.ts';
 
 export const parameterGrids = ['ATRD7 GRDF', 'ATRT8', 'CTA', 'Accise', 'TVA', 'CEE'] as const;
 export const parameterGridSchema = z.enum(parameterGrids);
-export const parameterUnits = ['€/an', '€/MWh', '€/MWh/j/an', '€/m/an', 'MWh/j', 'ratio', 'coefficient'] as const;
+export const parameterUnits = [
+  '€/an',
+  '€/MWh',
+  '€/MWh/j/an',
+  '€/m/an',
+  '€/Nm³/h/an',
+  'MWh/j',
+  'Nm³/h',
+  'ratio',
+  'coefficient',
+] as const;
 export const parameterUnitSchema = z.enum(parameterUnits, { error: 'Unité inconnue.' });
 export const valueStatuses = ['official', 'secondary', 'estimate'] as const;
 export const valueStatusSchema = z.enum(valueStatuses, {
   error: 'Statut inconnu (officiel, secondaire ou estimation).',
 });
 export type ValueStatusDto = z.infer<typeof valueStatusSchema>;
+
+/** The lists above are the engine's unions, exactly: a grid, unit or status added there fails to compile here. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const listsMatchTheEngine: [
+  Same<(typeof parameterGrids)[number], ParameterGrid>,
+  Same<(typeof parameterUnits)[number], ParameterUnit>,
+  Same<ValueStatusDto, ValueStatus>,
+] = [true, true, true];
+void listsMatchTheEngine;
 
 /** French labels of the statuses (the panel and /tarifs-energie). */
 export const valueStatusLabels: Record<ValueStatusDto, string> = {

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatCsvErrors, normaliseTso, parsePitdCsv, parseZiCsv, splitCsvLine } from '../src/index.ts';
+import {
+  formatCsvErrors,
+  normaliseTso,
+  parsePitdCsv,
+  parseTransportPointCsv,
+  parseZiCsv,
+  SAMPLE_LI,
+  SAMPLE_PIC,
+  splitCsvLine,
+  TRANSPORT_POINT_CSV_HEADER,
+} from '../src/index.ts';
 
 const HEADER =
   'code_pitd;libelle;commune_insee;commune;gestionnaire_transport;gestionnaire_distribution;ntr;station_meteo';
@@ -128,5 +138,73 @@ describe('helpers', () => {
     expect(normaliseTso('TEREGA')).toBe('Teréga');
     expect(normaliseTso('Teréga')).toBe('Teréga');
     expect(normaliseTso('Storengy')).toBeUndefined();
+  });
+});
+
+describe('parseTransportPointCsv (LI / PIC tables)', () => {
+  const header = 'code;libelle;commune_insee;commune;gestionnaire_transport;ntr';
+
+  it('parses one row per point × commune', () => {
+    const result = parseTransportPointCsv(
+      `${header}\nLI-1;Lacq;64300;Lacq;Terega;2\nLI-1;Lacq;64410;Mourenx;Teréga;2\nLI-2;"Fos; port";13039;Fos-sur-Mer;GRTgaz;3\n`,
+    );
+    expect(result).toEqual({
+      ok: true,
+      rows: [
+        {
+          code: 'LI-1',
+          libelle: 'Lacq',
+          communeInsee: '64300',
+          commune: 'Lacq',
+          gestionnaireTransport: 'Teréga',
+          ntr: 2,
+        },
+        {
+          code: 'LI-1',
+          libelle: 'Lacq',
+          communeInsee: '64410',
+          commune: 'Mourenx',
+          gestionnaireTransport: 'Teréga',
+          ntr: 2,
+        },
+        {
+          code: 'LI-2',
+          libelle: 'Fos; port',
+          communeInsee: '13039',
+          commune: 'Fos-sur-Mer',
+          gestionnaireTransport: 'NaTran',
+          ntr: 3,
+        },
+      ],
+    });
+    expect(TRANSPORT_POINT_CSV_HEADER.join(';')).toBe(header);
+  });
+
+  it('refuses bad fields, duplicates and a code with two TSOs or two NTRs, line by line', () => {
+    const result = parseTransportPointCsv(
+      `${header}\nLI-1;Lacq;64300;Lacq;Terega;2\nLI-1;Lacq;64300;Lacq;Terega;2\nLI-1;Lacq;64410;Mourenx;NaTran;4\n;X;1234;;Foo;11\n`,
+    );
+    expect(result.ok).toBe(false);
+    const text = result.ok ? '' : formatCsvErrors(result.errors);
+    expect(text).toContain('Ligne 3 : doublon du couple code « LI-1 » / commune_insee « 64300 » (déjà ligne 2).');
+    expect(text).toContain(
+      "Ligne 4 : le point « LI-1 » a déjà le gestionnaire de transport Teréga (ligne 2) : un point n'a qu'un GRT.",
+    );
+    expect(text).toContain("Ligne 4 : le point « LI-1 » a déjà le NTR 2 (ligne 2) : un point n'a qu'un NTR.");
+    expect(text).toContain('Ligne 5 : le champ « code » est vide.');
+    expect(text).toContain('Ligne 5 : le champ « ntr » doit être un entier entre 0 et 10 (valeur : « 11 »).');
+    expect(parseTransportPointCsv('code;libelle\n').ok).toBe(false);
+  });
+
+  it('the shipped LI and PIC samples are labelled and each code has one TSO and one NTR', () => {
+    for (const sample of [SAMPLE_LI, SAMPLE_PIC]) {
+      expect(sample.isSample).toBe(true);
+      for (const row of sample.rows) {
+        expect(row.code.startsWith('ECH-')).toBe(true);
+        expect(row.libelle).toMatch(/ÉCHANTILLON/);
+        const same = sample.rows.filter((other) => other.code === row.code);
+        expect(new Set(same.map((other) => `${other.gestionnaireTransport}|${other.ntr}`)).size).toBe(1);
+      }
+    }
   });
 });

@@ -237,6 +237,9 @@ describe('every dated value the engine reads goes through the overlay', () => {
       { ...t4Input, tarif: 'T1', profil: 'P011', car: 5, cja: undefined, assiette: 5 },
       { ...t4Input, tarif: 'T3', tso: 'Teréga', cja: undefined, car: 2000, assiette: 2000 },
       { ...t4Input, tarif: 'TP', cja: 600, distanceM: 1200 },
+      { ...t4Input, tarif: 'T2', profil: 'P012', cja: undefined, car: 300, assiette: 300, debitNormalise: 65 },
+      { ...t4Input, pointDeReseau: 'LI', dso: undefined, cja: 300, cpl: 280 },
+      { ...t4Input, pointDeReseau: 'PIC', dso: undefined, tarif: 'T3', cja: 300, car: 4000 },
     ];
     for (const input of cases) {
       const plain = simulate(input, date);

@@ -340,3 +340,138 @@ describe('LI (consumer connected to transport), ATRT8 of 1 April 2026', () => {
     expect(line(r, 'atrt.poste').annualAmount).toBe(4174.02);
   });
 });
+
+/**
+ * Hand computations with the official ATRT8 terms of 1 April 2026 (délib. CRE n° 2026-28: TCS 127,80;
+ * TCR 99,12 NaTran / 104,14 Teréga × NTR; TCL consumer connected to transport 39,44 / 37,74; fixed term per
+ * poste 7 611,06 / 4 174,02 €/an), TTS 398,08 (délib. 2026-63), CTA transport 4,71 %, accise 16,39 €/MWh
+ * (arrêté du 27 janvier 2026). Reading of LI / PIC: docs/glossary.md, ADR 0024.
+ */
+describe('LI line statuses, November 2026 (ATRT8 1 April 2026 in force)', () => {
+  const li: SimulationInput = {
+    pointDeReseau: 'LI',
+    code: 'LI-TEST',
+    tso: 'NaTran',
+    profil: 'P016',
+    tarif: 'T4',
+    cja: 100,
+    assiette: 20000,
+    modulation: 40,
+    referentiel: { ntr: 2, isSample: false },
+  };
+  const r = simulate(li, '2026-11-01');
+
+  it('lines in order, each with its unit and status; the sourced ones official, the CTA reading an estimate', () => {
+    expect(r.lignes.map((l) => l.id)).toEqual([
+      'atrt.tcs',
+      'atrt.tcr',
+      'atrt.tcl',
+      'atrt.poste',
+      'atrt.stockage',
+      'cta.tso',
+      'taxe.accise',
+      'cee',
+    ]);
+    for (const id of ['atrt.tcs', 'atrt.tcr', 'atrt.tcl', 'atrt.poste', 'atrt.stockage', 'taxe.accise']) {
+      expect(line(r, id).isEstimate, id).toBe(false);
+      expect(
+        line(r, id).sources.map((s) => s.status),
+        id,
+      ).toContain('official');
+    }
+    expect(line(r, 'atrt.tcs').unit).toBe('€/MWh/j/an');
+    expect(line(r, 'atrt.poste').unit).toBe('€/an');
+    expect(line(r, 'atrt.tcl').unitPrice).toBe(39.44);
+    expect(line(r, 'cta.tso').isEstimate).toBe(true);
+    expect(line(r, 'cta.tso').unitPrice).toBe(0.0471);
+    expect(line(r, 'cee').isEstimate).toBe(true);
+    expect(r.estimatedGrids).toEqual([]);
+    expect(r.gridDates).toMatchObject({ atrd: null, atrt: '2026-04-01', stockage: '2026-04-01', accise: '2026-02-01' });
+    // 7 611,06 + 100 × (127,80 + 99,12 × 2 + 39,44) = 44 159,06 ; storage 40 × 398,08 = 15 923,20.
+    expect(r.annuel.totalFixe).toBe(roundTo2(44159.06 + 15923.2 + 0.0471 * 44159.06));
+    expect(r.mensuel.termeTransport).toBe(roundTo2(44159.06 / 12));
+    expect(line(r, 'taxe.accise').annualAmount).toBe(roundTo2(20000 * 16.39));
+  });
+});
+
+describe('PIC (consumer interface point on transport), Teréga NTR 1, option T2, November 2026', () => {
+  const pic: SimulationInput = {
+    pointDeReseau: 'PIC',
+    code: 'PIC-TEST',
+    tso: 'Teréga',
+    profil: 'P015',
+    tarif: 'T2',
+    car: 30000,
+    cja: 250,
+    cpl: 300,
+    assiette: 28000,
+    referentiel: { ntr: 1, isSample: false },
+  };
+  const r = simulate(pic, '2026-11-01');
+
+  it('bills TCS and TCR on the CJA (not CAR × Zi × A), the TCL on the CPL, plus the Teréga per-poste term', () => {
+    expect(r.lignes.some((l) => l.id.startsWith('atrd.'))).toBe(false);
+    expect(line(r, 'atrt.tcs').annualAmount).toBe(31950); // 250 × 127,80
+    expect(line(r, 'atrt.tcr').annualAmount).toBe(26035); // 250 × 104,14 × 1
+    expect(line(r, 'atrt.tcl').annualAmount).toBe(11322); // 300 × 37,74
+    expect(line(r, 'atrt.poste').annualAmount).toBe(4174.02);
+    expect(r.annuel.termeTransport).toBe(73481.02);
+    expect(line(r, 'atrt.tcs').inputs.capaciteDetail).toBe('250 MWh/j (CJA)');
+  });
+
+  it('storage estimated from the CAR (no history), CTA transport on the fixed transport terms, no CTA distribution', () => {
+    // Modulation = 250 − 30 000 / 365 = 167,808… MWh/j, × 398,08 €/MWh/j/an.
+    const storage = line(r, 'atrt.stockage');
+    expect(storage.annualAmount).toBe(roundTo2((250 - 30000 / 365) * 398.08));
+    expect(storage.annualAmount).toBe(66801.1); // 167,808… × 398,08 = 66 801,0959
+    expect(storage.isEstimate).toBe(true);
+    expect(r.annuel.ctaDso).toBe(0);
+    expect(r.annuel.ctaTso).toBe(roundTo2(0.0471 * 73481.02)); // 3 460,96
+    expect(r.annuel.ctaTso).toBe(3460.96);
+    expect(r.parMwh.accise).toBe(16.39);
+    expect(r.parMwh.termeProportionnel).toBe(0);
+    expect(r.annuel.abonnement).toBe(0);
+    expect(r.annuel.termeDistribution).toBe(0);
+  });
+
+  it('a PIC without CJA is refused with the spec message, whatever the option', () => {
+    expect(() => simulate({ ...pic, cja: undefined }, '2026-11-01')).toThrow('Veuillez indiquer la CJA.');
+  });
+});
+
+describe('LI past the last sourced ATRT8 grid (May 2027): estimate status and the banner data', () => {
+  const li: SimulationInput = {
+    pointDeReseau: 'LI',
+    code: 'LI-TEST',
+    tso: 'NaTran',
+    profil: 'P016',
+    tarif: 'T4',
+    cja: 100,
+    assiette: 20000,
+    modulation: 40,
+    referentiel: { ntr: 2, isSample: false },
+  };
+  const r = simulate(li, '2027-05-01');
+
+  it('the ATRT8 lines carry the 2026 values forward, marked as estimates, and the result names the grids', () => {
+    for (const id of ['atrt.tcs', 'atrt.tcr', 'atrt.tcl', 'atrt.poste', 'atrt.stockage', 'taxe.accise']) {
+      expect(line(r, id).isEstimate, id).toBe(true);
+      expect(
+        line(r, id).sources.map((s) => s.status),
+        id,
+      ).toContain('estimate');
+    }
+    expect(r.annuel.termeTransport).toBe(44159.06);
+    expect(r.hasEstimates).toBe(true);
+    expect(r.estimatedGrids).toEqual(
+      expect.arrayContaining([
+        { grid: 'ATRT8', lastSourcedOn: '2026-04-01' },
+        { grid: 'Accise', lastSourcedOn: '2026-02-01' },
+      ]),
+    );
+  });
+
+  it('refuses past the end of ATRT8 (April 2028) rather than extrapolate', () => {
+    expect(() => simulate(li, '2028-05-01')).toThrow(TariffDomainError);
+  });
+});

@@ -124,6 +124,42 @@ describe('simulator properties', () => {
   });
 });
 
+describe('transport-connected points (LI, PIC)', () => {
+  it('no ATRD line; fixed transport total = (TCS + TCR × NTR + TCL) × CJA + per-poste term, whatever the option', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('LI' as const, 'PIC' as const),
+        fc.constantFrom('T1' as const, 'T2' as const, 'T3' as const, 'T4' as const, 'TP' as const),
+        tso,
+        ntr,
+        fc.double({ min: 1, max: 5000, noNaN: true }),
+        (point, tarif, t, n, cja) => {
+          const input: SimulationInput = {
+            pointDeReseau: point,
+            code: 'X',
+            tso: t,
+            profil: 'P016',
+            tarif,
+            car: 10000,
+            cja,
+            assiette: 10000,
+            referentiel: { ntr: n, isSample: false },
+          };
+          const r = simulate(input, '2026-11-01');
+          const natran = t === 'NaTran';
+          const expected =
+            cja * (127.8 + (natran ? 99.12 : 104.14) * n + (natran ? 39.44 : 37.74)) + (natran ? 7611.06 : 4174.02);
+          expect(r.lignes.some((l) => l.id.startsWith('atrd.'))).toBe(false);
+          expect(r.annuel.termeTransport).toBe(money(expected));
+          expect(r.annuel.ctaDso).toBe(0);
+          expect(r.annuel.ctaTso).toBe(money(expected * 0.0471));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
+
 describe('capacity-cost pieces (reused by the CJA optimiser)', () => {
   it('T4 charge is continuous and non-decreasing at the band limit', () => {
     const at = (cja: number) => t4CapacityCharge(cja, 500, 288, 143.94).amount;

@@ -1,11 +1,11 @@
-// `npm run tariffs:import -- pitd <fichier.csv>` / `npm run tariffs:import -- zi <fichier.csv>` [--sample]
-// Imports a PITD or Zi table into the configured database as a new active version (the previous one is kept,
+// `npm run tariffs:import -- pitd|zi|li|pic <fichier.csv>` [--sample]
+// Imports a PITD, Zi, LI or PIC table into the configured database as a new active version (the previous one is kept,
 // deactivated). ADR 0011. The file is read here; its text goes through the running server's control channel
 // when the server holds the PGlite folder (ADR 0017).
 import { readFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import path from 'node:path';
-import { PITD_CSV_HEADER, ZI_CSV_HEADER } from '@pilote/tariffs';
+import { PITD_CSV_HEADER, TRANSPORT_POINT_CSV_HEADER, ZI_CSV_HEADER } from '@pilote/tariffs';
 import { z } from 'zod';
 import { formatImportSummary, importReferenceFile, ReferenceImportError } from '../modules/reference-data/importer.ts';
 import { auditCliReferenceImport } from '../modules/tariff-data/repository.ts';
@@ -20,7 +20,7 @@ function operator(): string {
 }
 
 const inputSchema = z.object({
-  kind: z.enum(['pitd', 'zi']),
+  kind: z.enum(['pitd', 'zi', 'li', 'pic']),
   text: z.string(),
   fileName: z.string().min(1).max(255),
   isSample: z.boolean(),
@@ -29,21 +29,23 @@ const inputSchema = z.object({
 
 export const tariffsImportCommand: OperatorCommand<z.infer<typeof inputSchema>> = {
   name: 'tariffs:import',
-  usage: `Usage : npm run tariffs:import -- <pitd|zi> <fichier.csv> [--sample]
-Importe la table des PITD ou la table Zi (CSV UTF-8, séparateur « ; ») comme nouvelle version active ;
-la version précédente est conservée, désactivée. --sample marque le fichier comme échantillon.
-En-tête PITD : ${PITD_CSV_HEADER.join(';')}
-En-tête Zi   : ${ZI_CSV_HEADER.join(';')}`,
+  usage: `Usage : npm run tariffs:import -- <pitd|zi|li|pic> <fichier.csv> [--sample]
+Importe la table des PITD, la table Zi ou la table des points LI ou PIC (CSV UTF-8, séparateur « ; ») comme
+nouvelle version active ; la version précédente est conservée, désactivée. --sample marque le fichier comme
+échantillon.
+En-tête PITD     : ${PITD_CSV_HEADER.join(';')}
+En-tête Zi       : ${ZI_CSV_HEADER.join(';')}
+En-tête LI / PIC : ${TRANSPORT_POINT_CSV_HEADER.join(';')}`,
   options: { sample: { type: 'boolean' } },
   allowPositionals: true,
   inputSchema,
   parseArguments: async (values, positionals, env) => {
     const [kind, file, ...rest] = positionals;
     if (!kind || !file || rest.length > 0) {
-      throw new CliError('Indiquez le type de table (pitd ou zi) puis le fichier CSV.');
+      throw new CliError('Indiquez le type de table (pitd, zi, li ou pic) puis le fichier CSV.');
     }
-    if (kind !== 'pitd' && kind !== 'zi') {
-      throw new CliError(`Type de table inconnu : ${kind}. Types possibles : pitd, zi.`);
+    if (kind !== 'pitd' && kind !== 'zi' && kind !== 'li' && kind !== 'pic') {
+      throw new CliError(`Type de table inconnu : ${kind}. Types possibles : pitd, zi, li, pic.`);
     }
     // npm runs the script from apps/server: a relative path is relative to where npm was started.
     const absolute = path.resolve(env.INIT_CWD ?? process.cwd(), file);

@@ -235,6 +235,38 @@ export const envSchema = z.object({
     .min(10)
     .max(20)
     .optional(),
+  BILLING_PROVIDER: z.preprocess(
+    emptyToUndefined,
+    z.enum(['stripe', 'local'], { error: 'attendu : stripe ou local' }).optional(),
+  ),
+  STRIPE_SECRET_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(sk|rk)_[A-Za-z0-9_]+$/, { error: 'attendu : une clé secrète Stripe sk_… ou rk_…' })
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9_]+$/, { error: 'attendu : un secret de webhook Stripe whsec_…' })
+      .optional(),
+  ),
+  STRIPE_PRICE_BASIC: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^price_[A-Za-z0-9_]+$/, { error: 'attendu : un identifiant de prix Stripe price_…' })
+      .optional(),
+  ),
+  STRIPE_PRICE_PREMIUM: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^price_[A-Za-z0-9_]+$/, { error: 'attendu : un identifiant de prix Stripe price_…' })
+      .optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -287,6 +319,51 @@ export interface Config {
   passwordHashLogN: number;
   /** Lifetime of the signed links to a simulation's PDF (ADR 0012). */
   pdfLinkTtlSeconds: number;
+  /** The billing adapter (ADR 0027); `none` in production without Stripe nor an explicit BILLING_PROVIDER=local. */
+  billing: BillingConfig;
+}
+
+export type BillingConfig =
+  | { provider: 'stripe'; secretKey: string; webhookSecret: string; prices: { basic: string; premium: string } }
+  | { provider: 'local' }
+  | { provider: 'none' };
+
+const STRIPE_VARIABLES = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_BASIC',
+  'STRIPE_PRICE_PREMIUM',
+] as const;
+
+/**
+ * Stripe when BILLING_PROVIDER=stripe or STRIPE_SECRET_KEY is set (the four STRIPE_* variables are then required);
+ * else the local demonstration provider, except under NODE_ENV=production where it must be chosen explicitly
+ * (BILLING_PROVIDER=local): without it payments are off (`none`).
+ */
+function billingFrom(value: Env, issues: { variable: string; message: string }[]): BillingConfig {
+  const wantsStripe = value.BILLING_PROVIDER === 'stripe' || (!value.BILLING_PROVIDER && value.STRIPE_SECRET_KEY);
+  if (wantsStripe) {
+    const missing = STRIPE_VARIABLES.filter((name) => !value[name]);
+    for (const name of missing) {
+      issues.push({
+        variable: name,
+        message: 'obligatoire avec Stripe (BILLING_PROVIDER=stripe ou STRIPE_SECRET_KEY)',
+      });
+    }
+    if (missing.length > 0) {
+      return { provider: 'none' };
+    }
+    return {
+      provider: 'stripe',
+      secretKey: value.STRIPE_SECRET_KEY as string,
+      webhookSecret: value.STRIPE_WEBHOOK_SECRET as string,
+      prices: { basic: value.STRIPE_PRICE_BASIC as string, premium: value.STRIPE_PRICE_PREMIUM as string },
+    };
+  }
+  if (value.BILLING_PROVIDER === 'local' || value.NODE_ENV !== 'production') {
+    return { provider: 'local' };
+  }
+  return { provider: 'none' };
 }
 
 /** OWASP password storage cheat sheet: scrypt N=2^17, r=8, p=1. */
@@ -353,6 +430,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (value.RATE_LIMIT_STORE === 'redis' && !value.REDIS_URL) {
     issues.push({ variable: 'REDIS_URL', message: 'obligatoire quand RATE_LIMIT_STORE=redis' });
   }
+  const billing = billingFrom(value, issues);
   if (issues.length > 0) {
     throw new ConfigError(issues);
   }
@@ -415,5 +493,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordHashing: { concurrency: value.PASSWORD_HASH_CONCURRENCY, queue: value.PASSWORD_HASH_QUEUE },
     passwordHashLogN: value.PASSWORD_HASH_LOG_N ?? PRODUCTION_PASSWORD_HASH_LOG_N,
     pdfLinkTtlSeconds: value.PDF_LINK_TTL_SECONDS,
+    billing,
   };
 }

@@ -134,7 +134,8 @@ export const mailOutbox = pgTable(
 );
 
 // ---- Reference data (ADR 0011) -------------------------------------------------------------------------
-// One `reference_datasets` row per import of a PITD or Zi file; its rows live in `pitd_rows` / `zi_rows`
+// One `reference_datasets` row per import of a PITD, Zi, LI or PIC file; its rows live in `pitd_rows` /
+// `zi_rows` / `transport_point_rows` (LI and PIC, ADR 0024)
 // keyed by the dataset id. Earlier versions are kept, deactivated; at most one active dataset per kind.
 // Without an active dataset the server falls back to the sample shipped with @pilote/tariffs.
 
@@ -142,7 +143,7 @@ export const referenceDatasets = pgTable(
   'reference_datasets',
   {
     id: text('id').primaryKey(),
-    /** 'pitd' | 'zi'. */
+    /** 'pitd' | 'zi' | 'li' | 'pic'. */
     kind: text('kind').notNull(),
     /** 1, 2, 3… per kind, in import order. */
     version: integer('version').notNull(),
@@ -156,7 +157,7 @@ export const referenceDatasets = pgTable(
     isSample: boolean('is_sample').notNull().default(false),
   },
   (table) => [
-    check('reference_datasets_kind_check', sql`${table.kind} in ('pitd', 'zi')`),
+    check('reference_datasets_kind_check', sql`${table.kind} in ('pitd', 'zi', 'li', 'pic')`),
     uniqueIndex('reference_datasets_kind_version_idx').on(table.kind, table.version),
     uniqueIndex('reference_datasets_one_active_idx').on(table.kind).where(sql`${table.isActive}`),
   ],
@@ -184,6 +185,28 @@ export const pitdRows = pgTable(
   (table) => [
     primaryKey({ columns: [table.datasetId, table.codePitd, table.communeInsee] }),
     check('pitd_rows_ntr_check', sql`${table.ntr} between 0 and 10`),
+  ],
+);
+
+/** One row of an LI or PIC point table (the dataset's kind says which): point code × commune (ADR 0024). */
+export const transportPointRows = pgTable(
+  'transport_point_rows',
+  {
+    datasetId: text('dataset_id')
+      .notNull()
+      .references(() => referenceDatasets.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    libelle: text('libelle').notNull(),
+    communeInsee: text('commune_insee').notNull(),
+    commune: text('commune').notNull(),
+    /** 'NaTran' | 'Teréga' (normalised by the importer); one per code. */
+    tso: text('tso').notNull(),
+    ntr: integer('ntr').notNull(),
+    sourceLine: integer('source_line').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.datasetId, table.code, table.communeInsee] }),
+    check('transport_point_rows_ntr_check', sql`${table.ntr} between 0 and 10`),
   ],
 );
 
@@ -322,6 +345,150 @@ export const contactMessages = pgTable(
     check('contact_messages_topic_check', sql`${table.topic} in ('commercial', 'support', 'donnees', 'autre')`),
     index('contact_messages_created_at_idx').on(table.createdAt),
   ],
+);
+
+// ---- Plans, quotas and billing (issue #12, ADR 0027) ---------------------------------------------------
+
+/**
+ * Units of a quota feature used by a user in one billing period (`period_start` identifies the period: the
+ * calendar month, the subscription period or the trial). Consumed by one conditional upsert (plans/quota.ts).
+ */
+export const usageCounters = pgTable(
+  'usage_counters',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** contracts: quotaFeatureNames. */
+    feature: text('feature').notNull(),
+    periodStart: timestamptz('period_start').notNull(),
+    periodEnd: timestamptz('period_end').notNull(),
+    used: integer('used').notNull().default(0),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.feature, table.periodStart] }),
+    check('usage_counters_used_check', sql`${table.used} >= 0`),
+  ],
+);
+
+/**
+ * The user's paid subscription as the billing provider last told us (one row per user: the latest one). The
+ * entitlement (users.tier) is derived from it by billing/entitlements.ts, for Stripe and the local provider alike.
+ */
+export const billingSubscriptions = pgTable(
+  'billing_subscriptions',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'stripe' | 'local'. */
+    provider: text('provider').notNull(),
+    customerId: text('customer_id').notNull(),
+    subscriptionId: text('subscription_id').notNull(),
+    /** The tier the subscription buys ('basic' | 'premium'), null when its price is unknown. */
+    plan: text('plan'),
+    /** The provider's status (contracts: subscriptionStatusSchema). */
+    status: text('status').notNull(),
+    currentPeriodStart: timestamptz('current_period_start').notNull(),
+    currentPeriodEnd: timestamptz('current_period_end').notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('billing_subscriptions_provider_subscription_idx').on(table.provider, table.subscriptionId),
+    index('billing_subscriptions_customer_idx').on(table.provider, table.customerId),
+  ],
+);
+
+/** Provider events already processed (each event id once, ADR 0027). */
+export const billingEvents = pgTable(
+  'billing_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    processedAt: timestamptz('processed_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
+);
+
+/** Audit of tier changes and counter resets: who (admin) or what (provider, trial, period end), and when. */
+export const planEvents = pgTable(
+  'plan_events',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'tier_change' | 'usage_reset'. */
+    kind: text('kind').notNull(),
+    /** 'admin' | 'stripe' | 'local' | 'trial' | 'trial_end' | 'period_end'. */
+    source: text('source').notNull(),
+    fromTier: text('from_tier'),
+    toTier: text('to_tier'),
+    feature: text('feature'),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    check('plan_events_kind_check', sql`${table.kind} in ('tier_change', 'usage_reset')`),
+    index('plan_events_user_created_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+/** The 14-day business trial: at most one per user, ever. */
+export const businessTrials = pgTable('business_trials', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  startedAt: timestamptz('started_at').notNull(),
+  endsAt: timestamptz('ends_at').notNull(),
+});
+
+/**
+ * The local demonstration provider's own records (adapters/billing/local.ts): what Stripe would hold. Checkout
+ * and portal sessions, and subscriptions; the entitlement code reads them only through the adapter.
+ */
+export const localBillingSessions = pgTable(
+  'local_billing_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'checkout' | 'portal'. */
+    kind: text('kind').notNull(),
+    plan: text('plan').notNull(),
+    /** 'open' | 'completed' | 'expired'. */
+    status: text('status').notNull().default('open'),
+    subscriptionId: text('subscription_id'),
+    expiresAt: timestamptz('expires_at').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    check('local_billing_sessions_kind_check', sql`${table.kind} in ('checkout', 'portal')`),
+    index('local_billing_sessions_user_idx').on(table.userId),
+  ],
+);
+
+export const localBillingSubscriptions = pgTable(
+  'local_billing_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id').notNull(),
+    plan: text('plan').notNull(),
+    status: text('status').notNull(),
+    currentPeriodStart: timestamptz('current_period_start').notNull(),
+    currentPeriodEnd: timestamptz('current_period_end').notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [index('local_billing_subscriptions_user_idx').on(table.userId)],
 );
 
 /**

@@ -2,11 +2,13 @@ import {
   type ConsumptionErrorCode,
   defaultErrorMessages,
   type ErrorCode,
+  type PlanErrorCode,
+  planErrorMessages,
   type SimulatorErrorCode,
 } from '@pilote/contracts';
 
-/** Every code a service may throw: the common catalogue plus the simulator's and consumption data's own. */
-export type AppErrorCode = ErrorCode | SimulatorErrorCode | ConsumptionErrorCode;
+/** Every code a service may throw: the common catalogue plus the simulator's, consumption data's and plans' own. */
+export type AppErrorCode = ErrorCode | SimulatorErrorCode | ConsumptionErrorCode | PlanErrorCode;
 
 const statusByCode: Record<AppErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -27,6 +29,12 @@ const statusByCode: Record<AppErrorCode, number> = {
   PDF_LINK_INVALID: 403,
   PDF_LINK_EXPIRED: 403,
   CONSUMPTION_DATA_INSUFFICIENT: 422,
+  QUOTA_EXCEEDED: 429,
+  FEATURE_NOT_ALLOWED: 403,
+  TRIAL_UNAVAILABLE: 409,
+  SUBSCRIPTION_CONFLICT: 409,
+  WEBHOOK_SIGNATURE_INVALID: 400,
+  BILLING_PROVIDER_ERROR: 502,
 };
 
 const defaultMessages: Record<AppErrorCode, string> = {
@@ -37,6 +45,7 @@ const defaultMessages: Record<AppErrorCode, string> = {
   PDF_LINK_INVALID: 'Lien de téléchargement invalide.',
   PDF_LINK_EXPIRED: 'Ce lien de téléchargement a expiré.',
   CONSUMPTION_DATA_INSUFFICIENT: 'Les relevés de consommation ne couvrent pas une année complète.',
+  ...planErrorMessages,
 };
 
 /** Field-level detail added to a 400 (same shape as the zod validation errors: `path` = `/field`). */

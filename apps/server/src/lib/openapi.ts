@@ -23,7 +23,8 @@ const descriptions = {
   413: defaultErrorMessages.PAYLOAD_TOO_LARGE,
   415: defaultErrorMessages.UNSUPPORTED_MEDIA_TYPE,
   422: 'Requête bien formée mais impossible à traiter (données tarifaires ou relevés insuffisants).',
-  429: defaultErrorMessages.RATE_LIMITED,
+  429: `${defaultErrorMessages.RATE_LIMITED} — ou quota du plan atteint (QUOTA_EXCEEDED, message avec « limite »).`,
+  502: 'Le service de paiement a répondu une erreur (BILLING_PROVIDER_ERROR).',
   503: defaultErrorMessages.SERVICE_UNAVAILABLE,
 } as const;
 

@@ -21,8 +21,8 @@ export async function createTestApp(
   env: NodeJS.ProcessEnv = {},
   /** Runs before app.ready(): lets a test register an extra route (e.g. one that throws). */
   setup?: (app: FastifyInstance) => void,
-  /** Replaces adapters built from the config (e.g. a PDF renderer that counts its renders). */
-  overrides: Pick<AppDependencies, 'pdfRenderer'> = {},
+  /** Replaces adapters built from the config (a PDF renderer that counts its renders, billing, the plans' clock). */
+  overrides: Pick<AppDependencies, 'pdfRenderer' | 'billing' | 'now'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind);
   // scrypt at 2^10 unless a test asks for more: the OWASP cost (2^17, 128 MiB) is ~0.3 s per hash per core.

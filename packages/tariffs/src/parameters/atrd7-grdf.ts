@@ -12,6 +12,9 @@
  *   The ATRD7 period ends on 30 June 2028.
  * See docs/tariff-sources.md and ../shared/reference/gas-tariffs-2026.md §1.
  */
+import type { IsoDate } from '../dates.ts';
+import { hasValueAt } from './lookup.ts';
+import type { ParameterOverlay } from './overlay.ts';
 import { SOURCES } from './references.ts';
 import { defineParameter, type ParameterEntry } from './types.ts';
 
@@ -283,6 +286,60 @@ export const atrdTpDistance = defineParameter({
   lastCheckedOn: LAST_CHECKED,
 });
 
+// ---- TDN (terme de débit normalisé, T1–T3, from 1 July 2026) ----------------------------------------------------
+/** The formula and its threshold: délib. 2024-40 §4.2.2.2, confirmed by GRDF's TDN FAQ. */
+const TDN_FORMULA_SOURCES = [SOURCES.atrd7Deliberation, SOURCES.grdfTdnFaq];
+
+export const atrdTdnSeuil = defineParameter({
+  id: 'atrd7.grdf.tdn.seuil',
+  grid: GRID,
+  description: 'Terme de débit normalisé (T1, T2, T3) — débit normalisé au-delà duquel le terme est facturé',
+  unit: 'Nm³/h',
+  values: {
+    '2026-07-01': {
+      value: 40,
+      reference: TDN_FORMULA_SOURCES,
+      status: 'official',
+      notes:
+        'Délibération 2024-40 §4.2.2.2 : facturation = terme de débit × [(débit du compteur × (1 + pression de livraison)) − 40], confirmé par la FAQ GRDF (facturé au-delà de 40 Nm³/h, sur la différence à 40).',
+    },
+    '2028-07-01': END_OF_ATRD7,
+  },
+  lastCheckedOn: LAST_CHECKED,
+});
+
+export const atrdTdnTerme = defineParameter({
+  id: 'atrd7.grdf.tdn.terme',
+  grid: GRID,
+  description: 'Terme de débit normalisé (T1, T2, T3) — par Nm³/h au-delà du seuil, par an',
+  unit: '€/Nm³/h/an',
+  values: {
+    '2026-07-01': {
+      value: 5.41,
+      reference: SOURCES.atrd7DeliberationGrid,
+      status: 'estimate',
+      notes:
+        'Estimation : grille du 1er juillet 2026 non publiée dans nos sources. 5,10 €/an par Nm³/h (grille de référence de la délibération 2024-40 §5.2.2.1.3) × Y2025 = 1,0606 = 5,409, arrondi au centime (5,41) : la règle des multiples de 0,12 € ne vise que les abonnements et les termes de capacité et de distance, et la référence 5,10 n’en est pas un (ADR 0026). Évolution Z2026 inconnue prise à 0 ; une source secondaire antérieure à la décision cite 5,52.',
+    },
+    '2028-07-01': END_OF_ATRD7,
+  },
+  lastCheckedOn: LAST_CHECKED,
+});
+
+/** The TDN parameters (options T1–T3 only; T4 and TP are not concerned). */
+export const ATRD7_TDN = { seuil: atrdTdnSeuil, terme: atrdTdnTerme } as const;
+
+/** Options billed the TDN (délib. 2024-40 §4.2.2.2: T4 and TP are not concerned). */
+export const TDN_OPTIONS: readonly string[] = ['T1', 'T2', 'T3'];
+
+/**
+ * True when a distribution point in option `tarif` is billed the terme de débit normalisé at `date` (T1–T3 from
+ * 1 July 2026, ADR 0026): the simulator then uses the débit normalisé, and the form asks for it.
+ */
+export function tdnAppliesTo(tarif: string, date: IsoDate, overlay?: ParameterOverlay): boolean {
+  return TDN_OPTIONS.includes(tarif) && hasValueAt(atrdTdnTerme, date, overlay);
+}
+
 /** ATRD options. */
 export type AtrdOption = 'T1' | 'T2' | 'T3' | 'T4' | 'TP';
 
@@ -316,4 +373,6 @@ export const ATRD7_GRDF_PARAMETERS = [
   atrdTpAbonnement,
   atrdTpCapacite,
   atrdTpDistance,
+  atrdTdnSeuil,
+  atrdTdnTerme,
 ] as const;

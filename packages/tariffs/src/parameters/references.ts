@@ -89,6 +89,12 @@ export const SOURCES = {
     url: 'https://github.com/promeosenergies-svg/promeos-poc/blob/main/docs/reglementaire/ATRT-ATRD/240215_2024-40_ATRD7_Post_CSE.pdf',
     publishedOn: null,
   },
+  grdfTdnFaq: {
+    title:
+      'GRDF — Terme de débit normalisé (TDN) : foire aux questions (nouveau terme à compter du 1er juillet 2026, facturé au-delà de 40 Nm³/h sur la différence à 40)',
+    url: 'https://sites.grdf.fr/web/terme-debit-normalise/faq',
+    publishedOn: null,
+  },
   promeosTarifs: {
     title:
       'promeos-poc, backend/config/tarifs_reglementaires.yaml — grilles ATRD7 2025 (T4 > 500 MWh/j à 144,00 ; TP 2025) et coefficient CTA (source secondaire)',

@@ -21,7 +21,16 @@ export interface LineSource extends SourceReference {
 }
 
 /** Units used by the grids. */
-export type ParameterUnit = '€/an' | '€/MWh' | '€/MWh/j/an' | '€/m/an' | 'MWh/j' | 'ratio' | 'coefficient';
+export type ParameterUnit =
+  | '€/an'
+  | '€/MWh'
+  | '€/MWh/j/an'
+  | '€/m/an'
+  | '€/Nm³/h/an'
+  | 'MWh/j'
+  | 'Nm³/h'
+  | 'ratio'
+  | 'coefficient';
 
 /** One dated value. `value: null` ends the parameter from that date (OpenFisca convention). */
 export interface ParameterEntry {

@@ -9,7 +9,7 @@
 import { parseFrenchNumber } from '../numbers.ts';
 import type { Tso } from '../parameters/atrt8.ts';
 import { isProfilCode } from './profiles.ts';
-import type { PitdRow, ZiRow } from './types.ts';
+import type { PitdRow, TransportPointRow, ZiRow } from './types.ts';
 
 export const PITD_CSV_HEADER = [
   'code_pitd',
@@ -23,6 +23,16 @@ export const PITD_CSV_HEADER = [
 ] as const;
 
 export const ZI_CSV_HEADER = ['station_meteo', 'profil', 'zi'] as const;
+
+/** LI and PIC point tables (one row per point × commune; ADR 0024). */
+export const TRANSPORT_POINT_CSV_HEADER = [
+  'code',
+  'libelle',
+  'commune_insee',
+  'commune',
+  'gestionnaire_transport',
+  'ntr',
+] as const;
 
 export interface CsvLineError {
   /** 1-based line number in the file (the header is line 1). */
@@ -274,6 +284,82 @@ export function parseZiCsv(text: string, options: CsvParseOptions = {}): CsvPars
     }
     seen.set(key, line);
     rows.push({ stationMeteo: station, profil: profilCode as ZiRow['profil'], zi });
+  }
+  return finish(rows, errors, maxErrors, 'aucune ligne de données après l’en-tête.');
+}
+
+/**
+ * Parses and validates an LI or PIC point table CSV (`code;libelle;commune_insee;commune;gestionnaire_transport;ntr`),
+ * one row per point × commune. Every row of a code must repeat the same TSO and NTR (a point has one of each).
+ */
+export function parseTransportPointCsv(text: string, options: CsvParseOptions = {}): CsvParseResult<TransportPointRow> {
+  const maxErrors = options.maxErrors ?? 50;
+  const errors: CsvLineError[] = [];
+  const { lines } = readTable(text, TRANSPORT_POINT_CSV_HEADER, errors);
+  const rows: TransportPointRow[] = [];
+  const seen = new Map<string, number>();
+  const firstOfCode = new Map<string, { line: number; tso: Tso; ntr: number }>();
+  for (const { line, fields } of lines) {
+    const [code, libelle, communeInsee, commune, transport, ntrText] = fields as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    const lineErrors: string[] = [];
+    if (!code) {
+      lineErrors.push('le champ « code » est vide.');
+    }
+    if (!libelle) {
+      lineErrors.push('le champ « libelle » est vide.');
+    }
+    if (!INSEE.test(communeInsee)) {
+      lineErrors.push(
+        `le champ « commune_insee » doit être un code INSEE à 5 caractères (valeur : « ${communeInsee} »).`,
+      );
+    }
+    if (!commune) {
+      lineErrors.push('le champ « commune » est vide.');
+    }
+    const tso = normaliseTso(transport);
+    if (!tso) {
+      lineErrors.push(`le champ « gestionnaire_transport » doit valoir NaTran ou Teréga (valeur : « ${transport} »).`);
+    }
+    const ntr = /^\d{1,2}$/.test(ntrText) ? Number(ntrText) : Number.NaN;
+    if (!Number.isInteger(ntr) || ntr < 0 || ntr > 10) {
+      lineErrors.push(`le champ « ntr » doit être un entier entre 0 et 10 (valeur : « ${ntrText} »).`);
+    }
+    const key = `${code}|${communeInsee}`;
+    const previous = seen.get(key);
+    if (code && previous !== undefined) {
+      lineErrors.push(
+        `doublon du couple code « ${code} » / commune_insee « ${communeInsee} » (déjà ligne ${previous}).`,
+      );
+    }
+    const first = code ? firstOfCode.get(code) : undefined;
+    if (first && tso && first.tso !== tso) {
+      lineErrors.push(
+        `le point « ${code} » a déjà le gestionnaire de transport ${first.tso} (ligne ${first.line}) : un point n'a qu'un GRT.`,
+      );
+    }
+    if (first && Number.isInteger(ntr) && first.ntr !== ntr) {
+      lineErrors.push(
+        `le point « ${code} » a déjà le NTR ${first.ntr} (ligne ${first.line}) : un point n'a qu'un NTR.`,
+      );
+    }
+    if (lineErrors.length > 0) {
+      for (const message of lineErrors) {
+        errors.push({ line, message });
+      }
+      continue;
+    }
+    seen.set(key, line);
+    if (!first) {
+      firstOfCode.set(code, { line, tso: tso as Tso, ntr });
+    }
+    rows.push({ code, libelle, communeInsee, commune, gestionnaireTransport: tso as Tso, ntr });
   }
   return finish(rows, errors, maxErrors, 'aucune ligne de données après l’en-tête.');
 }

@@ -1,4 +1,4 @@
-import type { PitdRow, ProfilCode, ReferenceDataset, ZiRow } from './types.ts';
+import type { PitdRow, ProfilCode, ReferenceDataset, TransportPointKind, TransportPointRow, ZiRow } from './types.ts';
 import { PROFIL_CODES } from './types.ts';
 import { STATIONS_METEO } from './weather-stations.ts';
 
@@ -115,4 +115,83 @@ export const SAMPLE_ZI: ReferenceDataset<ZiRow> = {
 /** Finds the Zi of a station × profile in a dataset (undefined when absent). */
 export function findZi(dataset: ReferenceDataset<ZiRow>, stationMeteo: string, profil: ProfilCode): number | undefined {
   return dataset.rows.find((r) => r.stationMeteo === stationMeteo && r.profil === profil)?.zi;
+}
+
+/**
+ * ÉCHANTILLON — NOT OFFICIAL DATA. LI points (industrial delivery points on the transport network, ADR 0024).
+ * No public list of LI points (code, communes, TSO, NTR) was found: communes and INSEE codes are real, codes and
+ * NTR are invented so that the product runs end to end until the operator imports the real table
+ * (`npm run tariffs:import -- li <fichier.csv>`). Every simulation run with them reports `usedSampleData: true`.
+ */
+export const SAMPLE_LI: ReferenceDataset<TransportPointRow> = {
+  isSample: true,
+  description: 'Échantillon de la table des points LI (codes fictifs, à remplacer par le fichier du GRT).',
+  source: 'Échantillon fabriqué pour le développement — aucune source officielle.',
+  rows: [
+    {
+      code: 'ECH-LI-0001',
+      libelle: 'ÉCHANTILLON Dunkerque (NaTran, NTR 1)',
+      communeInsee: '59183',
+      commune: 'Dunkerque',
+      gestionnaireTransport: 'NaTran',
+      ntr: 1,
+    },
+    {
+      code: 'ECH-LI-0002',
+      libelle: 'ÉCHANTILLON Fos-sur-Mer (NaTran, NTR 3)',
+      communeInsee: '13039',
+      commune: 'Fos-sur-Mer',
+      gestionnaireTransport: 'NaTran',
+      ntr: 3,
+    },
+    {
+      code: 'ECH-LI-0003',
+      libelle: 'ÉCHANTILLON Lacq (Teréga, NTR 2)',
+      communeInsee: '64300',
+      commune: 'Lacq',
+      gestionnaireTransport: 'Teréga',
+      ntr: 2,
+    },
+    {
+      code: 'ECH-LI-0003',
+      libelle: 'ÉCHANTILLON Lacq (Teréga, NTR 2)',
+      communeInsee: '64410',
+      commune: 'Mourenx',
+      gestionnaireTransport: 'Teréga',
+      ntr: 2,
+    },
+  ],
+};
+
+/**
+ * ÉCHANTILLON — NOT OFFICIAL DATA. PIC points (consumer interface points on the transport network, ADR 0024),
+ * invented like {@link SAMPLE_LI}; replace with `npm run tariffs:import -- pic <fichier.csv>`.
+ */
+export const SAMPLE_PIC: ReferenceDataset<TransportPointRow> = {
+  isSample: true,
+  description: 'Échantillon de la table des points PIC (codes fictifs, à remplacer par le fichier du GRT).',
+  source: 'Échantillon fabriqué pour le développement — aucune source officielle.',
+  rows: [
+    {
+      code: 'ECH-PIC-0001',
+      libelle: 'ÉCHANTILLON Le Havre (NaTran, NTR 2)',
+      communeInsee: '76351',
+      commune: 'Le Havre',
+      gestionnaireTransport: 'NaTran',
+      ntr: 2,
+    },
+    {
+      code: 'ECH-PIC-0002',
+      libelle: 'ÉCHANTILLON Pau (Teréga, NTR 1)',
+      communeInsee: '64445',
+      commune: 'Pau',
+      gestionnaireTransport: 'Teréga',
+      ntr: 1,
+    },
+  ],
+};
+
+/** The sample table of a transport-connected point kind. */
+export function sampleTransportPoints(kind: TransportPointKind): ReferenceDataset<TransportPointRow> {
+  return kind === 'LI' ? SAMPLE_LI : SAMPLE_PIC;
 }

@@ -43,6 +43,23 @@ export interface PitdRow {
   readonly stationMeteo: string;
 }
 
+/** Kinds of transport-connected delivery points with a reference table (docs/glossary.md, ADR 0024). */
+export type TransportPointKind = 'LI' | 'PIC';
+
+/**
+ * One row of an LI or PIC point table (import format: one row per point × commune). A code has one TSO and
+ * one NTR: every row of a code repeats them.
+ */
+export interface TransportPointRow {
+  readonly code: string;
+  readonly libelle: string;
+  readonly communeInsee: string;
+  readonly commune: string;
+  readonly gestionnaireTransport: Tso;
+  /** Niveau de tarif régional, integer 0–10. */
+  readonly ntr: number;
+}
+
 /** One Zi value: weather station × profile. */
 export interface ZiRow {
   readonly stationMeteo: string;

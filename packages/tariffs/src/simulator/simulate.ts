@@ -83,7 +83,7 @@ export function simulate(input: SimulationInput, date: IsoDate, options: Simulat
   };
   if (ctx.usedSampleData) {
     warnings.unshift(
-      "Données de référence d'échantillon utilisées (table des PITD / Zi non officielle) : résultat indicatif, à ne pas utiliser pour un devis.",
+      `Données de référence d'échantillon utilisées (${ctx.distributionConnected ? 'table des PITD / Zi' : `table des points ${ctx.point}`} non officielle) : résultat indicatif, à ne pas utiliser pour un devis.`,
     );
   }
   const estimated = lignes.filter((l) => l.isEstimate);

@@ -50,6 +50,11 @@ export interface SimulationInput {
   readonly cpl?: number;
   /** TP only: distance to the transport network (m). */
   readonly distanceM?: number;
+  /**
+   * T1–T3 from 1 July 2026: débit normalisé of the meter (Nm³/h) = meter flow (m³/h) × (1 + delivery pressure in
+   * bar), base of the terme de débit normalisé (TDN). Without it the TDN is left out with a warning.
+   */
+  readonly debitNormalise?: number;
   /** CEE cost override (€/MWh). When absent, the dated default (an estimate) is used. */
   readonly cee?: number;
   /** Known storage modulation (MWh/j). */

@@ -239,23 +239,32 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   /**
    * Counts one attempt on `key` (whatever the IP) and refuses past AUTH_ACCOUNT_LIMIT_MAX in the window. The
-   * attempt is counted before it runs, so parallel tries cannot overshoot; a success clears the count.
+   * attempt is counted before it runs, so parallel tries cannot overshoot; a success clears the count. True when
+   * the 429 was sent.
    */
-  async function accountLimited(key: string, reply: FastifyReply): Promise<FastifyReply | undefined> {
+  async function accountLimited(key: string, reply: FastifyReply): Promise<boolean> {
     const { count, ttlMs } = await counters.increment(key, accountWindowMs);
     if (count > config.accountLimit.max) {
       const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
-      return sendError(reply, 429, 'RATE_LIMITED', accountLockedMessage(seconds), seconds);
+      sendError(reply, 429, 'RATE_LIMITED', accountLockedMessage(seconds), seconds);
+      return true;
     }
-    return undefined;
+    return false;
   }
 
   /**
    * The checks before a password is hashed for `key`'s account: a full hashing queue (503), then the per-account
-   * limit (429). The refusal already sent, or undefined to go on.
+   * limit (429). True when a refusal was sent and the handler must stop.
+   *
+   * A boolean, not the reply: FastifyReply is a thenable, so an async function returning it resolves to
+   * `undefined` once the answer is sent, and the caller went on to hash after refusing (the 503/429 was sent,
+   * the work was done anyway).
    */
-  async function refusedBeforeHashing(key: string, reply: FastifyReply): Promise<FastifyReply | undefined> {
-    return hashingBusy(reply) ?? (await accountLimited(key, reply));
+  async function refusedBeforeHashing(key: string, reply: FastifyReply): Promise<boolean> {
+    if (hashingBusy(reply)) {
+      return true;
+    }
+    return accountLimited(key, reply);
   }
 
   const limited = authRateLimit(config);
@@ -295,9 +304,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       // Keyed on the address, known or not: the limit says nothing about which accounts exist.
       const key = `sign-in:${sha256(request.body.email)}`;
-      const refused = await refusedBeforeHashing(key, reply);
-      if (refused) {
-        return refused;
+      if (await refusedBeforeHashing(key, reply)) {
+        return reply;
       }
       await forward(request, reply);
       if (reply.statusCode === 200) {
@@ -368,9 +376,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const actor = requireUser(await resolveActor(request));
       assertPasswordPolicy(request.body.newPassword, 'newPassword');
       const key = `change-password:${actor.user.id}`;
-      const refused = await refusedBeforeHashing(key, reply);
-      if (refused) {
-        return refused;
+      if (await refusedBeforeHashing(key, reply)) {
+        return reply;
       }
       await forward(request, reply);
       if (reply.statusCode === 200) {
@@ -438,9 +445,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
           return sendError(reply, 400, 'CURRENT_PASSWORD_REQUIRED', authMessages.currentPasswordRequired);
         }
         const key = `change-email:${actor.user.id}`;
-        const refused = await refusedBeforeHashing(key, reply);
-        if (refused) {
-          return refused;
+        if (await refusedBeforeHashing(key, reply)) {
+          return reply;
         }
         let valid: boolean;
         try {

@@ -20,11 +20,16 @@ import { tariffErrorToAppError } from '../../lib/tariff-errors.ts';
 import { type Actor, requireUser } from '../auth/session.ts';
 import { shiftYears } from '../consumption-data/series-window.ts';
 import type { ConsumptionDataService } from '../consumption-data/service.ts';
+import type { Quota } from '../plans/quota.ts';
 import { normaliseCommuneName } from '../reference-data/communes.ts';
 import { findPitdPoint } from '../reference-data/pitd-point.ts';
 import type { PitdEntry, ReferenceData } from '../reference-data/source.ts';
-import { transportPointMessage } from '../simulator/service.ts';
 import type { TariffOverlaySource } from '../tariff-data/overlay-source.ts';
+
+/** The optimiser prices PITD only: LI / PIC (simulated since ADR 0024) have no optimisation model yet. */
+export function optimisationTransportPointMessage(point: 'LI' | 'PIC'): string {
+  return `Les données tarifaires nécessaires à l’optimisation des points ${point} (consommateurs raccordés au réseau de transport) ne sont pas disponibles : ce type de point n'est pas encore supporté par l'optimisation (le simulateur le calcule).`;
+}
 
 /** Where the typical-year model is documented (answered with synthesised series). */
 export const SYNTHESIS_MODEL_DOC = 'docs/optimiser.md#4-série-journalière-synthétique';
@@ -36,6 +41,8 @@ export interface OptimisationServiceDependencies {
   consumption: ConsumptionDataService;
   /** Stored dated values laid over the packaged grids (ADR 0025). */
   tariffOverlay: TariffOverlaySource;
+  /** The plans' quotas (ADR 0027). */
+  quota: Quota;
   now?: () => Date;
 }
 
@@ -71,6 +78,7 @@ export function createOptimisationService({
   referenceData,
   consumption,
   tariffOverlay,
+  quota,
   now = () => new Date(),
 }: OptimisationServiceDependencies) {
   /** The PITD row of the point, checked like the simulator does (code, commune, TSO), DSO GRDF. */
@@ -131,146 +139,153 @@ export function createOptimisationService({
         throw validationError('tso', `TSO inconnu : « ${form.tso} » (attendu : NaTran ou Teréga).`);
       }
       if (form.pointDeReseau !== 'PITD') {
-        throw new AppError('TARIFF_DATA_UNAVAILABLE', transportPointMessage(form.pointDeReseau));
+        throw new AppError('TARIFF_DATA_UNAVAILABLE', optimisationTransportPointMessage(form.pointDeReseau));
       }
-      const dateEffet = `${form.dateEffetMonth ?? now().toISOString().slice(0, 7)}-01`;
-      const { entry, info } = await resolvePoint(form, tso);
+      if (form.capacitesMensuelles !== undefined) {
+        // Monthly capacities are a paid capability (plan catalogue: monthly_capacities).
+        await quota.requireAllowed(user.id, 'monthly_capacities');
+      }
+      // One unit of the `optimisations` quota, given back if the optimisation fails.
+      return quota.run(user.id, 'optimisations', async (): Promise<OptimisationResponse> => {
+        const dateEffet = `${form.dateEffetMonth ?? now().toISOString().slice(0, 7)}-01`;
+        const { entry, info } = await resolvePoint(form, tso);
 
-      const selection = await consumption.selectSeries(
-        user.id,
-        { datasetId: form.datasetId, pce: form.pce },
-        dateEffet,
-      );
-      const warnings: string[] = [];
-      let serie: SerieJournaliere;
-      let series: Pick<OptimisationResponse['series'], 'estimation' | 'message' | 'source'>;
-      const extraParams: OptimisationParam[] = [];
-      if (selection.kind === 'dataset') {
-        const { selected } = selection;
-        serie = { origine: 'mesures', jours: selected.jours };
-        series = {
-          estimation: false,
-          message: selected.message,
-          source: {
-            type: 'dataset',
-            datasetId: selected.dataset.id,
-            pce: selected.dataset.pce,
-            label: selected.dataset.label,
-            regle: selected.window.regle,
-            debut: selected.window.debut,
-            fin: selected.window.fin,
-          },
-        };
-        const total = selected.jours.reduce((sum, day) => sum + (day.mwh ?? 0), 0);
-        if (form.assiette > 0 && Math.abs(total - form.assiette) / form.assiette > ASSIETTE_GAP_WARNING) {
+        const selection = await consumption.selectSeries(
+          user.id,
+          { datasetId: form.datasetId, pce: form.pce },
+          dateEffet,
+        );
+        const warnings: string[] = [];
+        let serie: SerieJournaliere;
+        let series: Pick<OptimisationResponse['series'], 'estimation' | 'message' | 'source'>;
+        const extraParams: OptimisationParam[] = [];
+        if (selection.kind === 'dataset') {
+          const { selected } = selection;
+          serie = { origine: 'mesures', jours: selected.jours };
+          series = {
+            estimation: false,
+            message: selected.message,
+            source: {
+              type: 'dataset',
+              datasetId: selected.dataset.id,
+              pce: selected.dataset.pce,
+              label: selected.dataset.label,
+              regle: selected.window.regle,
+              debut: selected.window.debut,
+              fin: selected.window.fin,
+            },
+          };
+          const total = selected.jours.reduce((sum, day) => sum + (day.mwh ?? 0), 0);
+          if (form.assiette > 0 && Math.abs(total - form.assiette) / form.assiette > ASSIETTE_GAP_WARNING) {
+            warnings.push(
+              `L’assiette indiquée (${form.assiette} MWh/an) s’écarte de plus de ${ASSIETTE_GAP_WARNING * 100} % du total des relevés utilisés (${Math.round(total * 10) / 10} MWh) : l’optimisation porte sur les relevés.`,
+            );
+          }
+        } else {
+          const debut = shiftYears(dateEffet, -1);
+          let synthesis: ReturnType<typeof synthetiserSerie>;
+          try {
+            synthesis = synthetiserSerie({
+              assiette: form.assiette,
+              profil: form.profil,
+              stationMeteo: entry.stationMeteo,
+              debut,
+            });
+          } catch (error) {
+            if (error instanceof TariffDomainError) {
+              throw tariffErrorToAppError(error);
+            }
+            throw error;
+          }
+          serie = synthesis.serie;
+          const jours = synthesis.serie.jours;
+          const fin = jours[jours.length - 1]?.date ?? addDays(dateEffet, -1);
+          const message = `ESTIMATION — consommation journalière synthétisée (année type) à partir de l’assiette (${form.assiette} MWh/an), du profil ${form.profil} et de la station météo ${entry.stationMeteo} (températures de ${synthesis.ville}) : ${selection.raison.charAt(0).toLowerCase()}${selection.raison.slice(1)} La CJA proposée est indicative.`;
+          series = {
+            estimation: true,
+            message,
+            source: {
+              type: 'synthese',
+              raison: selection.raison,
+              stationMeteo: entry.stationMeteo,
+              villeReference: synthesis.ville,
+              partChauffage: synthesis.partChauffage,
+              debut,
+              fin,
+              modele: SYNTHESIS_MODEL_DOC,
+              sources: synthesis.sources.map((source) => ({ ...source })),
+            },
+          };
+          warnings.push(...synthesis.warnings);
+          extraParams.push({
+            id: 'serie.part-chauffage',
+            libelle: `Part thermosensible de la consommation (profil ${form.profil}), hypothèse de l’année type`,
+            valeur: synthesis.partChauffage,
+            unite: 'ratio',
+            statut: 'estimate',
+            estimation: true,
+            sources: synthesis.sources.map((source) => ({ ...source })),
+            notes: `Températures de la ville de référence ${synthesis.ville} pour la station ${entry.stationMeteo}.`,
+          });
+        }
+        if (form.cpl > 0) {
           warnings.push(
-            `L’assiette indiquée (${form.assiette} MWh/an) s’écarte de plus de ${ASSIETTE_GAP_WARNING * 100} % du total des relevés utilisés (${Math.round(total * 10) / 10} MWh) : l’optimisation porte sur les relevés.`,
+            'La capacité de livraison (cpl) ne concerne que les points raccordés au réseau de transport : ignorée pour un PITD.',
           );
         }
-      } else {
-        const debut = shiftYears(dateEffet, -1);
-        let synthesis: ReturnType<typeof synthetiserSerie>;
-        try {
-          synthesis = synthetiserSerie({
-            assiette: form.assiette,
-            profil: form.profil,
-            stationMeteo: entry.stationMeteo,
-            debut,
-          });
-        } catch (error) {
-          if (error instanceof TariffDomainError) {
-            throw tariffErrorToAppError(error);
-          }
-          throw error;
+        if (info.isSample) {
+          warnings.unshift(
+            'Table des PITD d’échantillon (aucune table officielle importée) : NTR et station météo fictifs, résultat indicatif.',
+          );
         }
-        serie = synthesis.serie;
-        const jours = synthesis.serie.jours;
-        const fin = jours[jours.length - 1]?.date ?? addDays(dateEffet, -1);
-        const message = `ESTIMATION — consommation journalière synthétisée (année type) à partir de l’assiette (${form.assiette} MWh/an), du profil ${form.profil} et de la station météo ${entry.stationMeteo} (températures de ${synthesis.ville}) : ${selection.raison.charAt(0).toLowerCase()}${selection.raison.slice(1)} La CJA proposée est indicative.`;
-        series = {
-          estimation: true,
-          message,
-          source: {
-            type: 'synthese',
-            raison: selection.raison,
-            stationMeteo: entry.stationMeteo,
-            villeReference: synthesis.ville,
-            partChauffage: synthesis.partChauffage,
-            debut,
-            fin,
-            modele: SYNTHESIS_MODEL_DOC,
-            sources: synthesis.sources.map((source) => ({ ...source })),
-          },
-        };
-        warnings.push(...synthesis.warnings);
-        extraParams.push({
-          id: 'serie.part-chauffage',
-          libelle: `Part thermosensible de la consommation (profil ${form.profil}), hypothèse de l’année type`,
-          valeur: synthesis.partChauffage,
-          unite: 'ratio',
-          statut: 'estimate',
-          estimation: true,
-          sources: synthesis.sources.map((source) => ({ ...source })),
-          notes: `Températures de la ville de référence ${synthesis.ville} pour la station ${entry.stationMeteo}.`,
-        });
-      }
-      if (form.cpl > 0) {
-        warnings.push(
-          'La capacité de livraison (cpl) ne concerne que les points raccordés au réseau de transport : ignorée pour un PITD.',
-        );
-      }
-      if (info.isSample) {
-        warnings.unshift(
-          'Table des PITD d’échantillon (aucune table officielle importée) : NTR et station météo fictifs, résultat indicatif.',
-        );
-      }
 
-      const { overlay } = await tariffOverlay.current();
-      const result = run(form, tso, entry, dateEffet, serie, overlay);
-      const { serie: out } = result;
-      return {
-        dateEffet,
-        tarif: form.tarif,
-        cjaOptimisee: result.cjaOptimisee,
-        cjaActuelle: result.cjaActuelle,
-        economieAnnuelle: result.economieAnnuelle,
-        pourcentageEconomie: result.pourcentageEconomie,
-        couts: { avant: { ...result.couts.avant }, apres: { ...result.couts.apres } },
-        capacitesMensuelles:
-          result.capacitesMensuellesActuelles && result.capacitesMensuellesOptimisees
-            ? {
-                actuelles: [...result.capacitesMensuellesActuelles],
-                optimisees: [...result.capacitesMensuellesOptimisees],
-              }
-            : null,
-        params: [...result.params.map(toParam), ...extraParams],
-        warnings: [...warnings, ...result.warnings],
-        hasEstimates: result.hasEstimates || info.isSample,
-        usedSampleData: info.isSample,
-        series: {
-          origine: out.origine,
-          ...series,
-          consoJournaliere: out.consoJournaliere.map((day) => ({ ...day })),
-          joursMesures: out.joursMesures,
-          joursEstimes: out.joursEstimes,
-          joursManquants: out.joursManquants,
-          maxJournalier: out.maxJournalier,
-          totalMwh: out.totalMwh,
-        },
-        details: { avant: toBreakdown(result.details.avant), apres: toBreakdown(result.details.apres) },
-        referentiel: {
-          code: entry.codePitd,
-          libelle: entry.libelle,
-          commune: entry.commune,
-          communeInsee: entry.communeInsee,
-          tso: entry.tso,
-          dso: entry.dso,
-          ntr: entry.ntr,
-          stationMeteo: entry.stationMeteo,
-          pitdDataset: info,
-        },
-        stats: { candidats: result.stats.candidats },
-      };
+        const { overlay } = await tariffOverlay.current();
+        const result = run(form, tso, entry, dateEffet, serie, overlay);
+        const { serie: out } = result;
+        return {
+          dateEffet,
+          tarif: form.tarif,
+          cjaOptimisee: result.cjaOptimisee,
+          cjaActuelle: result.cjaActuelle,
+          economieAnnuelle: result.economieAnnuelle,
+          pourcentageEconomie: result.pourcentageEconomie,
+          couts: { avant: { ...result.couts.avant }, apres: { ...result.couts.apres } },
+          capacitesMensuelles:
+            result.capacitesMensuellesActuelles && result.capacitesMensuellesOptimisees
+              ? {
+                  actuelles: [...result.capacitesMensuellesActuelles],
+                  optimisees: [...result.capacitesMensuellesOptimisees],
+                }
+              : null,
+          params: [...result.params.map(toParam), ...extraParams],
+          warnings: [...warnings, ...result.warnings],
+          hasEstimates: result.hasEstimates || info.isSample,
+          usedSampleData: info.isSample,
+          series: {
+            origine: out.origine,
+            ...series,
+            consoJournaliere: out.consoJournaliere.map((day) => ({ ...day })),
+            joursMesures: out.joursMesures,
+            joursEstimes: out.joursEstimes,
+            joursManquants: out.joursManquants,
+            maxJournalier: out.maxJournalier,
+            totalMwh: out.totalMwh,
+          },
+          details: { avant: toBreakdown(result.details.avant), apres: toBreakdown(result.details.apres) },
+          referentiel: {
+            code: entry.codePitd,
+            libelle: entry.libelle,
+            commune: entry.commune,
+            communeInsee: entry.communeInsee,
+            tso: entry.tso,
+            dso: entry.dso,
+            ntr: entry.ntr,
+            stationMeteo: entry.stationMeteo,
+            pitdDataset: info,
+          },
+          stats: { candidats: result.stats.candidats },
+        };
+      });
     },
   };
 }

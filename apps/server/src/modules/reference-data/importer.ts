@@ -4,8 +4,10 @@ import {
   formatCsvErrors,
   type PitdRow,
   parsePitdCsv,
+  parseTransportPointCsv,
   parseZiCsv,
   STATIONS_METEO,
+  type TransportPointRow,
   type ZiRow,
 } from '@pilote/tariffs';
 import type { Database } from '../../db/client.ts';
@@ -14,6 +16,7 @@ import {
   deactivateDatasets,
   insertDataset,
   insertPitdRows,
+  insertTransportPointRows,
   insertZiRows,
   nextVersion,
   type ReferenceKind,
@@ -43,7 +46,7 @@ export interface ImportSummary {
   rowCount: number;
   /** The version deactivated by this import (kept in the database), or null for a first import. */
   previousVersion: number | null;
-  /** PITD: distinct codes; Zi: distinct stations. */
+  /** PITD, LI, PIC: distinct codes; Zi: distinct stations. */
   distinctKeys: number;
   isSample: boolean;
   /** Non-blocking remarks (French). */
@@ -74,7 +77,11 @@ function dataLineNumbers(text: string): number[] {
   return numbers;
 }
 
-function checkCommunes(rows: readonly PitdRow[], lineNumbers: number[], communes: CommuneDirectory): CsvLineError[] {
+function checkCommunes(
+  rows: readonly { communeInsee: string; commune: string }[],
+  lineNumbers: number[],
+  communes: CommuneDirectory,
+): CsvLineError[] {
   const errors: CsvLineError[] = [];
   rows.forEach((row, index) => {
     if (errors.length >= MAX_ERRORS) {
@@ -111,36 +118,51 @@ function unknownStationsWarning(stations: Iterable<string>): string[] {
 }
 
 /**
- * Imports a PITD or Zi CSV as a new version (ADR 0011): validates every line (format with the tariffs
- * parsers, then, for PITD, each INSEE code and commune name against the Code officiel géographique), then in
- * one transaction deactivates the current version (kept) and writes the new one, active. Either everything is
- * written or nothing: a refused file throws {@link ReferenceImportError} with line-numbered French errors.
+ * Imports a PITD, Zi, LI or PIC CSV as a new version (ADR 0011, ADR 0024): validates every line (format with the
+ * tariffs parsers, then, for PITD, LI and PIC, each INSEE code and commune name against the Code officiel
+ * géographique), then in one transaction deactivates the current version of that kind (kept) and writes the new
+ * one, active. Either everything is written or nothing: a refused file throws {@link ReferenceImportError} with
+ * line-numbered French errors. The CLI (`tariffs:import`) calls it; so can any other caller (e.g. an admin
+ * upload) with the file's text and who imports it.
  */
 export async function importReferenceFile(db: Database, request: ImportRequest): Promise<ImportSummary> {
   const isSample = request.isSample ?? false;
   const lineNumbers = dataLineNumbers(request.text);
   let pitd: readonly PitdRow[] = [];
   let zi: readonly ZiRow[] = [];
+  let points: readonly TransportPointRow[] = [];
+  const communeErrorsOf = (rows: readonly { communeInsee: string; commune: string }[]) =>
+    checkCommunes(rows, lineNumbers, request.communes ?? loadCommuneDirectory());
   if (request.kind === 'pitd') {
     const parsed = parsePitdCsv(request.text, { maxErrors: MAX_ERRORS });
     if (!parsed.ok) {
       throw new ReferenceImportError(parsed.errors);
     }
-    const communeErrors = checkCommunes(parsed.rows, lineNumbers, request.communes ?? loadCommuneDirectory());
+    const communeErrors = communeErrorsOf(parsed.rows);
     if (communeErrors.length > 0) {
       throw new ReferenceImportError(communeErrors);
     }
     pitd = parsed.rows;
-  } else {
+  } else if (request.kind === 'zi') {
     const parsed = parseZiCsv(request.text, { maxErrors: MAX_ERRORS });
     if (!parsed.ok) {
       throw new ReferenceImportError(parsed.errors);
     }
     zi = parsed.rows;
+  } else {
+    const parsed = parseTransportPointCsv(request.text, { maxErrors: MAX_ERRORS });
+    if (!parsed.ok) {
+      throw new ReferenceImportError(parsed.errors);
+    }
+    const communeErrors = communeErrorsOf(parsed.rows);
+    if (communeErrors.length > 0) {
+      throw new ReferenceImportError(communeErrors);
+    }
+    points = parsed.rows;
   }
 
   const datasetId = randomUUID();
-  const rowCount = request.kind === 'pitd' ? pitd.length : zi.length;
+  const rowCount = request.kind === 'pitd' ? pitd.length : request.kind === 'zi' ? zi.length : points.length;
   const { version, previousVersion } = await db.transaction(async (tx) => {
     const version = await nextVersion(tx, request.kind);
     const previousVersion = await deactivateDatasets(tx, request.kind);
@@ -171,7 +193,7 @@ export async function importReferenceFile(db: Database, request: ImportRequest):
           sourceLine: lineNumbers[index] ?? index + 2,
         })),
       );
-    } else {
+    } else if (request.kind === 'zi') {
       await insertZiRows(
         tx,
         zi.map((row, index) => ({
@@ -182,6 +204,20 @@ export async function importReferenceFile(db: Database, request: ImportRequest):
           sourceLine: lineNumbers[index] ?? index + 2,
         })),
       );
+    } else {
+      await insertTransportPointRows(
+        tx,
+        points.map((row, index) => ({
+          datasetId,
+          code: row.code,
+          libelle: row.libelle,
+          communeInsee: row.communeInsee,
+          commune: row.commune,
+          tso: row.gestionnaireTransport,
+          ntr: row.ntr,
+          sourceLine: lineNumbers[index] ?? index + 2,
+        })),
+      );
     }
     return { version, previousVersion };
   });
@@ -189,18 +225,30 @@ export async function importReferenceFile(db: Database, request: ImportRequest):
   const distinctKeys =
     request.kind === 'pitd'
       ? new Set(pitd.map((row) => row.codePitd)).size
-      : new Set(zi.map((row) => row.stationMeteo)).size;
-  const warnings = unknownStationsWarning(
-    request.kind === 'pitd' ? pitd.map((row) => row.stationMeteo) : zi.map((row) => row.stationMeteo),
-  );
+      : request.kind === 'zi'
+        ? new Set(zi.map((row) => row.stationMeteo)).size
+        : new Set(points.map((row) => row.code)).size;
+  const warnings =
+    request.kind === 'pitd' || request.kind === 'zi'
+      ? unknownStationsWarning(
+          request.kind === 'pitd' ? pitd.map((row) => row.stationMeteo) : zi.map((row) => row.stationMeteo),
+        )
+      : [];
   return { datasetId, kind: request.kind, version, rowCount, previousVersion, distinctKeys, isSample, warnings };
 }
 
+/** What the CLI and the summary call each table. */
+const TABLE_NAMES: Record<ReferenceKind, { table: string; keys: string }> = {
+  pitd: { table: 'table des PITD', keys: 'code(s) PITD' },
+  zi: { table: 'table Zi', keys: 'station(s) météo' },
+  li: { table: 'table des points LI', keys: 'code(s) LI' },
+  pic: { table: 'table des points PIC', keys: 'code(s) PIC' },
+};
+
 /** French summary printed by the CLI. */
 export function formatImportSummary(summary: ImportSummary, sourceFileName: string): string {
-  const what = summary.kind === 'pitd' ? 'table des PITD' : 'table Zi';
-  const keys =
-    summary.kind === 'pitd' ? `${summary.distinctKeys} code(s) PITD` : `${summary.distinctKeys} station(s) météo`;
+  const what = TABLE_NAMES[summary.kind].table;
+  const keys = `${summary.distinctKeys} ${TABLE_NAMES[summary.kind].keys}`;
   const lines = [
     `Import réussi : ${what}, version ${summary.version} (fichier « ${sourceFileName} »), ${summary.rowCount} ligne(s), ${keys}${summary.isSample ? ', marquée comme échantillon' : ''}.`,
     summary.previousVersion === null

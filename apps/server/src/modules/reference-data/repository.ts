@@ -1,11 +1,14 @@
 import { and, asc, desc, eq, ilike, max, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { pitdRows, referenceDatasets, ziRows } from '../../db/schema.ts';
+import { pitdRows, referenceDatasets, transportPointRows, ziRows } from '../../db/schema.ts';
 
-export type ReferenceKind = 'pitd' | 'zi';
+export type ReferenceKind = 'pitd' | 'zi' | 'li' | 'pic';
+/** The kinds whose rows live in `transport_point_rows` (ADR 0024). */
+export type TransportPointTableKind = 'li' | 'pic';
 export type DatasetRecord = typeof referenceDatasets.$inferSelect;
 export type PitdRecord = typeof pitdRows.$inferSelect;
 export type ZiRecord = typeof ziRows.$inferSelect;
+export type TransportPointRecord = typeof transportPointRows.$inferSelect;
 /** A transaction or the database itself. */
 type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
 
@@ -69,6 +72,49 @@ export async function insertZiRows(tx: Executor, rows: (typeof ziRows.$inferInse
   for (let start = 0; start < rows.length; start += BATCH) {
     await tx.insert(ziRows).values(rows.slice(start, start + BATCH));
   }
+}
+
+export async function insertTransportPointRows(
+  tx: Executor,
+  rows: (typeof transportPointRows.$inferInsert)[],
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += BATCH) {
+    await tx.insert(transportPointRows).values(rows.slice(start, start + BATCH));
+  }
+}
+
+/** Distinct LI / PIC codes of a dataset whose code or label contains `q` (case-insensitive), sorted by code. */
+export async function searchTransportPointCodes(
+  db: Database,
+  datasetId: string,
+  q: string | undefined,
+  limit: number,
+): Promise<{ code: string; libelle: string }[]> {
+  const pattern = q ? `%${escapeLike(q)}%` : undefined;
+  return db
+    .select({ code: transportPointRows.code, libelle: sql<string>`min(${transportPointRows.libelle})` })
+    .from(transportPointRows)
+    .where(
+      and(
+        eq(transportPointRows.datasetId, datasetId),
+        pattern ? or(ilike(transportPointRows.code, pattern), ilike(transportPointRows.libelle, pattern)) : undefined,
+      ),
+    )
+    .groupBy(transportPointRows.code)
+    .orderBy(asc(transportPointRows.code))
+    .limit(limit);
+}
+
+export async function findTransportPointRowsByCode(
+  db: Database,
+  datasetId: string,
+  code: string,
+): Promise<TransportPointRecord[]> {
+  return db
+    .select()
+    .from(transportPointRows)
+    .where(and(eq(transportPointRows.datasetId, datasetId), eq(transportPointRows.code, code)))
+    .orderBy(asc(transportPointRows.commune), asc(transportPointRows.communeInsee));
 }
 
 /** Distinct PITD codes of a dataset whose code or label contains `q` (case-insensitive), sorted by code. */

@@ -1,5 +1,12 @@
 import type { ReferenceDatasetInfo } from '@pilote/contracts';
-import { findZi as findSampleZi, type PitdRow, type ProfilCode, SAMPLE_PITD, SAMPLE_ZI } from '@pilote/tariffs';
+import {
+  findZi as findSampleZi,
+  type PitdRow,
+  type ProfilCode,
+  SAMPLE_PITD,
+  SAMPLE_ZI,
+  sampleTransportPoints,
+} from '@pilote/tariffs';
 import type { Database } from '../../db/client.ts';
 import { normaliseCommuneName } from './communes.ts';
 import {
@@ -7,9 +14,12 @@ import {
   findActiveDataset,
   findActiveDatasets,
   findPitdRowsByCode,
+  findTransportPointRowsByCode,
   findZi,
   type ReferenceKind,
   searchPitdCodes,
+  searchTransportPointCodes,
+  type TransportPointTableKind,
 } from './repository.ts';
 
 /** One row of the PITD table as the simulator reads it. */
@@ -43,8 +53,28 @@ export interface ZiTable {
   ziOf(stationMeteo: string, profil: ProfilCode): Promise<number | undefined>;
 }
 
+/** One row of an LI or PIC point table (one per point × commune). */
+export interface TransportPointEntry {
+  code: string;
+  libelle: string;
+  communeInsee: string;
+  commune: string;
+  tso: string;
+  ntr: number;
+}
+
+/** The LI or PIC point table that answers now: the active imported version, else the labelled sample (ADR 0024). */
+export interface TransportPointTable {
+  info: ReferenceDatasetInfo;
+  searchCodes(q: string | undefined, limit: number): Promise<{ code: string; libelle: string }[]>;
+  /** The rows (one per commune) of a code; empty when the code is unknown. */
+  rowsOf(code: string): Promise<TransportPointEntry[]>;
+}
+
 export interface ReferenceData {
   pitd(): Promise<PitdTable>;
+  /** The LI or PIC point table. */
+  transportPoints(kind: TransportPointTableKind): Promise<TransportPointTable>;
   zi(): Promise<ZiTable>;
   /** Both tables, with one query for which versions are active. */
   tables(): Promise<{ pitd: PitdTable; zi: ZiTable }>;
@@ -64,7 +94,8 @@ function importedInfo(kind: ReferenceKind, dataset: DatasetRecord): ReferenceDat
 }
 
 function packagedInfo(kind: ReferenceKind): ReferenceDatasetInfo {
-  const dataset = kind === 'pitd' ? SAMPLE_PITD : SAMPLE_ZI;
+  const dataset =
+    kind === 'pitd' ? SAMPLE_PITD : kind === 'zi' ? SAMPLE_ZI : sampleTransportPoints(kind === 'li' ? 'LI' : 'PIC');
   return {
     kind,
     isSample: true,
@@ -114,6 +145,43 @@ const samplePitdTable: PitdTable = {
   },
 };
 
+function sampleTransportPointTable(kind: TransportPointTableKind): TransportPointTable {
+  const rows = sampleTransportPoints(kind === 'li' ? 'LI' : 'PIC').rows;
+  return {
+    info: packagedInfo(kind),
+    async searchCodes(q, limit) {
+      const needle = q ? fold(q) : undefined;
+      const byCode = new Map<string, string>();
+      for (const row of rows) {
+        if (!byCode.has(row.code) && (!needle || fold(`${row.code} ${row.libelle}`).includes(needle))) {
+          byCode.set(row.code, row.libelle);
+        }
+      }
+      return [...byCode]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .slice(0, limit)
+        .map(([code, libelle]) => ({ code, libelle }));
+    },
+    async rowsOf(code) {
+      return rows
+        .filter((row) => row.code === code)
+        .map((row) => ({
+          code: row.code,
+          libelle: row.libelle,
+          communeInsee: row.communeInsee,
+          commune: row.commune,
+          tso: row.gestionnaireTransport,
+          ntr: row.ntr,
+        }));
+    },
+  };
+}
+
+const sampleTransportPointTables: Record<TransportPointTableKind, TransportPointTable> = {
+  li: sampleTransportPointTable('li'),
+  pic: sampleTransportPointTable('pic'),
+};
+
 const sampleZiTable: ZiTable = {
   info: packagedInfo('zi'),
   async ziOf(stationMeteo, profil) {
@@ -157,6 +225,7 @@ const READ_CACHE_SIZE = 2000;
 export function createReferenceData(db: Database): ReferenceData {
   const pitdReads = new Lru<Promise<PitdEntry[]>>(READ_CACHE_SIZE);
   const ziReads = new Lru<Promise<number | undefined>>(READ_CACHE_SIZE);
+  const pointReads = new Lru<Promise<TransportPointEntry[]>>(READ_CACHE_SIZE);
 
   /** Memoised read; a failed read is not kept. */
   function cached<V>(lru: Lru<Promise<V>>, key: string, read: () => Promise<V>): Promise<V> {
@@ -211,9 +280,34 @@ export function createReferenceData(db: Database): ReferenceData {
     };
   }
 
+  function transportPointTable(kind: TransportPointTableKind, dataset: DatasetRecord | undefined): TransportPointTable {
+    if (!dataset) {
+      return sampleTransportPointTables[kind];
+    }
+    return {
+      info: importedInfo(kind, dataset),
+      searchCodes: (q, limit) => searchTransportPointCodes(db, dataset.id, q, limit),
+      rowsOf: (code) =>
+        cached(pointReads, `${dataset.id}\u0000${code}`, async () => {
+          const rows = await findTransportPointRowsByCode(db, dataset.id, code);
+          return rows.map((row) => ({
+            code: row.code,
+            libelle: row.libelle,
+            communeInsee: row.communeInsee,
+            commune: row.commune,
+            tso: row.tso,
+            ntr: row.ntr,
+          }));
+        }).then((rows) => rows.map((row) => ({ ...row }))),
+    };
+  }
+
   return {
     async pitd() {
       return pitdTable(await findActiveDataset(db, 'pitd'));
+    },
+    async transportPoints(kind) {
+      return transportPointTable(kind, await findActiveDataset(db, kind));
     },
     async zi() {
       return ziTable(await findActiveDataset(db, 'zi'));

@@ -429,7 +429,7 @@ export async function renderSimulationPdf(report: SimulationReport, generatedAt:
 
   if (result.usedSampleData) {
     const notice =
-      "Données d'échantillon : la table de référence utilisée (PITD / Zi) n'est pas la table officielle. Résultat indicatif, à ne pas utiliser pour un devis.";
+      "Données d'échantillon : la table de référence utilisée (PITD / Zi / points LI ou PIC) n'est pas la table officielle. Résultat indicatif, à ne pas utiliser pour un devis.";
     const lines = w.wrap(notice, CONTENT_WIDTH - 16, { size: 10, bold: true });
     const height = lines.length * w.lineHeight({ size: 10 }) + 12;
     w.ensure(height);
@@ -462,14 +462,24 @@ export async function renderSimulationPdf(report: SimulationReport, generatedAt:
     ...(form.distanceM === undefined
       ? []
       : ([['Distance au réseau de transport', `${number(form.distanceM, 0, 1)} m`]] as [string, string][])),
+    ...(form.debitNormalise === undefined
+      ? []
+      : ([['Débit normalisé du compteur', `${number(form.debitNormalise, 0, 2)} Nm³/h`]] as [string, string][])),
     ...(form.cpl === undefined
       ? []
       : ([['Capacité de livraison souscrite', `${number(form.cpl, 0, 3)} MWh/j`]] as [string, string][])),
     ['Niveau de tarif régional (NTR)', String(referentiel.ntr)],
     ['Station météo', referentiel.stationMeteo ?? '—'],
     ['Coefficient Zi', referentiel.zi === null ? 'non utilisé (capacité souscrite)' : number(referentiel.zi, 0, 6)],
-    ['Table des PITD', datasetText(referentiel.pitdDataset)],
-    ['Table Zi', datasetText(referentiel.ziDataset)],
+    ...(form.pointDeReseau === 'PITD'
+      ? ([
+          ['Table des PITD', datasetText(referentiel.pitdDataset)],
+          ['Table Zi', datasetText(referentiel.ziDataset)],
+        ] as [string, string][])
+      : ([[`Table des points ${form.pointDeReseau}`, datasetText(referentiel.pointDataset ?? null)]] as [
+          string,
+          string,
+        ][])),
   ];
   w.heading('Données de la simulation');
   const half = Math.ceil(recap.length / 2);

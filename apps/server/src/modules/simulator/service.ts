@@ -29,9 +29,10 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { tariffErrorToAppError } from '../../lib/tariff-errors.ts';
 import { type Actor, requireUser } from '../auth/session.ts';
+import type { Quota } from '../plans/quota.ts';
 import { normaliseCommuneName } from '../reference-data/communes.ts';
 import { findPitdPoint } from '../reference-data/pitd-point.ts';
-import { type PitdEntry, type ReferenceData, sameCommune } from '../reference-data/source.ts';
+import { type PitdEntry, type ReferenceData, sameCommune, type TransportPointEntry } from '../reference-data/source.ts';
 import type { TariffOverlaySource } from '../tariff-data/overlay-source.ts';
 import type { PdfLinkSigner } from './pdf-link.ts';
 import type { PdfRenderer } from './pdf-renderer.ts';
@@ -50,9 +51,9 @@ const FIRST_MONTH = '2024-01';
 /** The cascade looks this many months ahead of today for months the grids cover. */
 const MONTHS_AHEAD = 24;
 
-/** LI / PIC: no reference table (code → NTR) and no TCL for transport-connected consumers yet (ADR 0011). */
-export function transportPointMessage(point: 'LI' | 'PIC'): string {
-  return `Les données tarifaires des points ${point} (consommateurs raccordés au réseau de transport) ne sont pas disponibles : la table des points ${point} (code, communes, GRT, NTR) n'est pas encore intégrée. Ce type de point n'est pas encore supporté.`;
+/** LI / PIC: the notice shown while the labelled sample point table answers (ADR 0024). */
+export function samplePointTableMessage(point: 'LI' | 'PIC'): string {
+  return `Table des points ${point} d’échantillon en service (codes fictifs) : les résultats sont indicatifs. L’exploitant la remplace par la table du GRT avec « npm run tariffs:import -- ${point.toLowerCase()} <fichier.csv> ».`;
 }
 
 export interface SimulatorServiceDependencies {
@@ -63,6 +64,8 @@ export interface SimulatorServiceDependencies {
   pdfLinks: PdfLinkSigner;
   /** Renders off the main thread (pdf-renderer.ts); its output is stored per simulation (ADR 0018). */
   pdfRenderer: PdfRenderer;
+  /** The plans' quotas: a simulation and a rendered PDF report each take one unit (ADR 0027). */
+  quota: Quota;
   now?: () => Date;
 }
 
@@ -97,6 +100,7 @@ export function createSimulatorService({
   tariffOverlay,
   pdfLinks,
   pdfRenderer,
+  quota,
   now = () => new Date(),
 }: SimulatorServiceDependencies) {
   const monthsCache = new Map<string, string[]>();
@@ -116,11 +120,15 @@ export function createSimulatorService({
     }
     let pending = rendering.get(record.id);
     if (!pending) {
-      pending = (async () => {
-        const bytes = await pdfRenderer.render(toReport(record), now());
-        await storeSimulationPdf(db, record.id, PDF_RENDERER_VERSION, bytes);
-        return bytes;
-      })().finally(() => rendering.delete(record.id));
+      // A render is the costly action the `pdf_reports` quota counts (once per simulation: later downloads
+      // read the stored bytes); a failed render gives its unit back.
+      pending = quota
+        .run(record.userId, 'pdf_reports', async () => {
+          const bytes = await pdfRenderer.render(toReport(record), now());
+          await storeSimulationPdf(db, record.id, PDF_RENDERER_VERSION, bytes);
+          return bytes;
+        })
+        .finally(() => rendering.delete(record.id));
       rendering.set(record.id, pending);
     }
     return pending;
@@ -213,29 +221,59 @@ export function createSimulatorService({
     };
   }
 
-  function transportOptions(point: 'LI' | 'PIC'): SimulatorOptionsResponse {
+  async function transportOptions(
+    point: 'LI' | 'PIC',
+    query: SimulatorOptionsQuery,
+  ): Promise<SimulatorOptionsResponse> {
+    const [table, { overlay }] = await Promise.all([
+      referenceData.transportPoints(point === 'LI' ? 'li' : 'pic'),
+      tariffOverlay.current(),
+    ]);
+    const matches = await table.searchCodes(query.q || undefined, SIMULATOR_CODE_SEARCH_LIMIT + 1);
+    const rows = query.code ? await table.rowsOf(query.code) : [];
+    // A point has one TSO: once a code is chosen, the list is its TSO (selected by the form).
+    const tsoList = rows.length > 0 ? unique(rows.map((row) => row.tso)) : [...TSOS];
+    const communes = rows.length > 0 ? rows : [];
     return {
       point,
-      codes: [],
-      truncated: false,
+      codes: matches.slice(0, SIMULATOR_CODE_SEARCH_LIMIT),
+      truncated: matches.length > SIMULATOR_CODE_SEARCH_LIMIT,
+      // The ATRD option does not enter the price of a transport-connected point (ADR 0024): every one is offered.
       tarifs: [...simulatorTarifs],
       profils: [...simulatorProfils],
-      // No LI / PIC point table yet: no point to price, so no month to offer (the grids themselves cover them).
-      months: [],
-      tso: [...TSOS],
+      // The option does not change which grids a transport-connected point reads: one option is enough to probe.
+      months: monthsFor(point, ['T4'], tsoList, overlay),
+      tso: tsoList,
       dso: [],
-      ...(point === 'LI' ? { liCommunesIndex: [] } : { picCommunesIndex: [] }),
-      usedSampleData: false,
+      ...(point === 'LI'
+        ? {
+            liCommunesIndex:
+              query.code && communes.length > 0
+                ? [{ code: query.code, communes: communes.map((row) => row.commune) }]
+                : [],
+          }
+        : {
+            picCommunesIndex:
+              query.code && communes.length > 0
+                ? [{ code: query.code, communes: communes.map((row) => ({ commune: row.commune })) }]
+                : [],
+          }),
+      usedSampleData: table.info.isSample,
       referenceData: null,
-      message: transportPointMessage(point),
+      pointTable: table.info,
+      message: table.info.isSample ? samplePointTableMessage(point) : null,
     };
   }
 
   function toResultDto(
     result: SimulationResult,
-    entry: PitdEntry,
+    entry: Pick<PitdEntry, 'ntr' | 'libelle' | 'communeInsee'> & { stationMeteo: string | null },
     zi: number | undefined,
-    datasets: { pitd: ReferenceDatasetInfo; zi: ReferenceDatasetInfo | null },
+    datasets: {
+      pitd: ReferenceDatasetInfo | null;
+      zi: ReferenceDatasetInfo | null;
+      point?: ReferenceDatasetInfo;
+    },
   ): SimulationResultDto {
     return {
       dateEffet: result.dateEffet,
@@ -256,6 +294,7 @@ export function createSimulatorService({
         communeInsee: entry.communeInsee,
         pitdDataset: datasets.pitd,
         ziDataset: datasets.zi,
+        ...(datasets.point ? { pointDataset: datasets.point } : {}),
       },
     };
   }
@@ -299,6 +338,7 @@ export function createSimulatorService({
           ...(form.cpl === undefined ? {} : { cpl: form.cpl }),
           ...(form.cee === undefined ? {} : { cee: form.cee }),
           ...(form.distanceM === undefined ? {} : { distanceM: form.distanceM }),
+          ...(form.debitNormalise === undefined ? {} : { debitNormalise: form.debitNormalise }),
           referentiel: {
             ntr: entry.ntr,
             stationMeteo: entry.stationMeteo,
@@ -321,6 +361,75 @@ export function createSimulatorService({
     });
   }
 
+  /** The row of an LI / PIC point: the code exists, the commune (when given) is one of its communes, the TSO is its. */
+  async function findTransportPoint(point: 'LI' | 'PIC', form: ValidatedSimulatorForm, tso: string) {
+    const table = await referenceData.transportPoints(point === 'LI' ? 'li' : 'pic');
+    const rows = await table.rowsOf(form.code);
+    if (rows.length === 0) {
+      throw validationError(
+        'code',
+        `Code ${point} inconnu : « ${form.code} »${table.info.isSample ? ' (table d’échantillon en service)' : ''}.`,
+      );
+    }
+    let entry: TransportPointEntry | undefined = rows[0];
+    if (form.commune) {
+      const commune = form.commune;
+      entry = rows.find((row) => row.communeInsee === commune || sameOperator(row.commune, commune));
+      if (!entry) {
+        throw validationError(
+          'commune',
+          `La commune « ${commune} » n'est pas rattachée au point ${point} « ${form.code} ».`,
+        );
+      }
+    }
+    const found = entry as TransportPointEntry;
+    if (normaliseTso(found.tso) !== tso) {
+      throw validationError(
+        'tso',
+        `Le TSO « ${form.tso} » ne correspond pas au point ${point} « ${form.code} » (gestionnaire de transport : ${found.tso}).`,
+      );
+    }
+    return { entry: found, info: table.info };
+  }
+
+  async function simulateTransport(point: 'LI' | 'PIC', form: ValidatedSimulatorForm, tso: string, dateEffet: string) {
+    const { entry, info } = await findTransportPoint(point, form, tso);
+    const { overlay } = await tariffOverlay.current();
+    let result: SimulationResult;
+    try {
+      result = simulate(
+        {
+          pointDeReseau: point,
+          code: entry.code,
+          commune: entry.commune,
+          tso,
+          profil: form.profil,
+          tarif: form.tarif,
+          ...(form.car === undefined ? {} : { car: form.car }),
+          ...(form.cja === undefined ? {} : { cja: form.cja }),
+          ...(form.assiette === undefined ? {} : { assiette: form.assiette }),
+          ...(form.cjsInterruptible === undefined ? {} : { cjsInterruptible: form.cjsInterruptible }),
+          ...(form.cpl === undefined ? {} : { cpl: form.cpl }),
+          ...(form.cee === undefined ? {} : { cee: form.cee }),
+          referentiel: { ntr: entry.ntr, isSample: info.isSample },
+        },
+        dateEffet,
+        { overlay },
+      );
+    } catch (error) {
+      if (error instanceof TariffDomainError) {
+        throw tariffErrorToAppError(error);
+      }
+      throw error;
+    }
+    return toResultDto(
+      result,
+      { ntr: entry.ntr, libelle: entry.libelle, communeInsee: entry.communeInsee, stationMeteo: null },
+      undefined,
+      { pitd: null, zi: null, point: info },
+    );
+  }
+
   return {
     async options(actor: Actor | null, point: 'pitd' | 'li' | 'pic', query: SimulatorOptionsQuery) {
       requireUser(actor);
@@ -330,7 +439,7 @@ export function createSimulatorService({
           `Le paramètre point (« ${query.point} ») ne correspond pas au type de point du chemin (« ${point} »).`,
         );
       }
-      return point === 'pitd' ? pitdOptions(query) : transportOptions(point === 'li' ? 'LI' : 'PIC');
+      return point === 'pitd' ? pitdOptions(query) : transportOptions(point === 'li' ? 'LI' : 'PIC', query);
     },
 
     async simulate(actor: Actor | null, body: SimulateBody): Promise<SimulateResponse> {
@@ -347,22 +456,26 @@ export function createSimulatorService({
         throw validationError('tso', SIMULATOR_MESSAGES.tso);
       }
       const dateEffet = `${form.dateEffetMonth ?? monthOf(now())}-01`;
-      if (form.pointDeReseau !== 'PITD') {
-        throw new AppError('TARIFF_DATA_UNAVAILABLE', transportPointMessage(form.pointDeReseau));
-      }
-      const resultat = await simulatePitd(form, tso, dateEffet);
       const id = randomUUID();
-      const stored: StoredSimulationInput = { form: { ...form, tso }, dateEffet };
-      await insertSimulation(db, {
-        id,
-        userId: user.id,
-        pointDeReseau: form.pointDeReseau,
-        input: stored as unknown as Record<string, unknown>,
-        result: resultat as unknown as Record<string, unknown>,
-        gridDates: resultat.gridDates,
-        dateEffet,
-        usedSampleData: resultat.usedSampleData,
-        createdAt: now(),
+      // One unit of the `simulations` quota, given back if the simulation fails (429 « limite » when none left).
+      const resultat = await quota.run(user.id, 'simulations', async () => {
+        const result =
+          form.pointDeReseau === 'PITD'
+            ? await simulatePitd(form, tso, dateEffet)
+            : await simulateTransport(form.pointDeReseau, form, tso, dateEffet);
+        const stored: StoredSimulationInput = { form: { ...form, tso }, dateEffet };
+        await insertSimulation(db, {
+          id,
+          userId: user.id,
+          pointDeReseau: form.pointDeReseau,
+          input: stored as unknown as Record<string, unknown>,
+          result: result as unknown as Record<string, unknown>,
+          gridDates: result.gridDates,
+          dateEffet,
+          usedSampleData: result.usedSampleData,
+          createdAt: now(),
+        });
+        return result;
       });
       const link = pdfLinks.link(id, user.id);
       return { simulationId: id, resultat, pdfUrl: link.url, pdfUrlExpiresAt: link.expiresAt.toISOString() };
@@ -374,6 +487,10 @@ export function createSimulatorService({
       const record = await findSimulation(db, simulationId);
       if (!record || record.userId !== user.id) {
         throw new AppError('NOT_FOUND', 'Simulation introuvable.');
+      }
+      if (!(await findSimulationPdf(db, record.id, PDF_RENDERER_VERSION))) {
+        // Not rendered yet: say now (429 « limite ») rather than at the download when no PDF report is left.
+        await quota.check(user.id, 'pdf_reports');
       }
       const link = pdfLinks.link(record.id, record.userId);
       return { pdfUrl: link.url, pdfUrlExpiresAt: link.expiresAt.toISOString() };

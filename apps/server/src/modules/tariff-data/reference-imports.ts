@@ -3,10 +3,10 @@
  * (`tariffs:import`). A new table kind (LI, PIC…) plugs in with one entry in {@link REFERENCE_IMPORTS}: its label,
  * its CSV header, how to read its active version and how to import a file.
  */
-import { PITD_CSV_HEADER, ZI_CSV_HEADER } from '@pilote/tariffs';
+import { PITD_CSV_HEADER, TRANSPORT_POINT_CSV_HEADER, ZI_CSV_HEADER } from '@pilote/tariffs';
 import type { Database } from '../../db/client.ts';
 import { formatImportSummary, type ImportSummary, importReferenceFile } from '../reference-data/importer.ts';
-import { findActiveDataset } from '../reference-data/repository.ts';
+import { findActiveDataset, type ReferenceKind } from '../reference-data/repository.ts';
 
 export interface ReferenceImportRequest {
   text: string;
@@ -29,7 +29,7 @@ export interface ReferenceImportRegistration {
   describe(summary: ImportSummary, fileName: string): string;
 }
 
-function datasetKind(kind: 'pitd' | 'zi', label: string, header: readonly string[]): ReferenceImportRegistration {
+function datasetKind(kind: ReferenceKind, label: string, header: readonly string[]): ReferenceImportRegistration {
   return {
     kind,
     label,
@@ -53,4 +53,6 @@ function datasetKind(kind: 'pitd' | 'zi', label: string, header: readonly string
 export const REFERENCE_IMPORTS: readonly ReferenceImportRegistration[] = [
   datasetKind('pitd', 'Table des PITD', PITD_CSV_HEADER),
   datasetKind('zi', 'Table Zi', ZI_CSV_HEADER),
+  datasetKind('li', 'Table des points LI', TRANSPORT_POINT_CSV_HEADER),
+  datasetKind('pic', 'Table des points PIC', TRANSPORT_POINT_CSV_HEADER),
 ];

@@ -58,7 +58,7 @@ export async function auditCliReferenceImport(
     action: 'reference.import',
     actorId: null,
     actorEmail: input.importedBy,
-    summary: `Table ${input.kind === 'pitd' ? 'des PITD' : input.kind === 'zi' ? 'Zi' : input.kind} : version ${input.version} importée en ligne de commande depuis « ${input.fileName} » (${input.rowCount} ligne(s)).`,
+    summary: `Table ${{ pitd: 'des PITD', zi: 'Zi', li: 'des points LI', pic: 'des points PIC' }[input.kind] ?? input.kind} : version ${input.version} importée en ligne de commande depuis « ${input.fileName} » (${input.rowCount} ligne(s)).`,
     details: { kind: input.kind, version: input.version, datasetId: input.datasetId, fileName: input.fileName },
   });
 }

@@ -125,7 +125,7 @@ export const glossaryTerms: readonly GlossaryTerm[] = [
     acronym: 'PIC',
     name: "Point d'interface consommateur",
     definition:
-      'Point de livraison raccordé directement au réseau de transport ; sa capacité se calcule à partir de la CAR, ou correspond à la CJA en option T4 ou TP.',
+      'Point de livraison raccordé directement au réseau de transport, tarifé sur sa capacité journalière souscrite (CJA) ; la CAR sert à estimer sa modulation hivernale.',
   },
   {
     id: 'li',

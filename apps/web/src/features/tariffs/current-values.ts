@@ -30,6 +30,8 @@ export function formatParameterValue(value: number, unit: ParameterUnit): string
       return formatNumber(value, 4);
     case 'MWh/j':
       return `${formatNumber(value, 0)}\u00a0MWh/j`;
+    case 'Nm³/h':
+      return `${formatNumber(value, 0)}\u00a0Nm³/h`;
     default:
       return `${formatNumber(value, 2)}\u00a0${unit}`;
   }

@@ -1,6 +1,7 @@
 /**
  * The daily capacity the transport terms are billed on.
- * PITD T1–T3 and PIC: CJN = CAR × Zi × A (A: ATRT8 coefficient of the TSO). PITD T4/TP and LI: the CJA.
+ * PITD T1–T3: CJN = CAR × Zi × A (A: ATRT8 coefficient of the TSO). PITD T4/TP, LI and PIC (consumers connected
+ * to transport, whatever the option): the subscribed CJA (ADR 0024, docs/glossary.md).
  */
 import { TariffDataUnavailableError } from '../../errors.ts';
 import { formatNumberFr } from '../../money.ts';
@@ -25,7 +26,7 @@ export interface TransportCapacity {
  * `usedSampleData`; throws when the CJA or CAR is missing, or the Zi for a CJN.
  */
 export function transportCapacity(ctx: SimulationContext): TransportCapacity {
-  if (ctx.point === 'LI' || ctx.isSubscribed) {
+  if (!ctx.distributionConnected || ctx.isSubscribed) {
     const capacity = requirePositiveNumber(ctx.cja, 'cja', 'Veuillez indiquer la CJA.');
     return { capacity, formula: `${qty(capacity)} MWh/j (CJA)`, resolved: [], fromSample: false };
   }

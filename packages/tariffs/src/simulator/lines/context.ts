@@ -43,6 +43,8 @@ export interface SimulationContext {
   readonly ceeOverride: number | undefined;
   /** Unchecked: only the TP distance term needs it (checked there). */
   readonly distanceM: number | undefined;
+  /** Débit normalisé of the meter (Nm³/h), base of the TDN (T1–T3 from 1 July 2026). */
+  readonly debitNormalise: number | undefined;
   /** Unchecked: only the storage line needs it (checked there). */
   readonly modulation: number | undefined;
   readonly historiqueConsommation: readonly ConsumptionYear[] | undefined;
@@ -90,6 +92,7 @@ export function simulationContext(
   const cja = optionalNonNegative(input.cja, 'cja');
   const cpl = optionalNonNegative(input.cpl, 'cpl');
   const ceeOverride = optionalNonNegative(input.cee, 'cee');
+  const debitNormalise = optionalNonNegative(input.debitNormalise, 'debitNormalise');
   const distributionConnected = point === 'PITD';
 
   if (distributionConnected && input.dso !== undefined && input.dso.trim() !== '') {
@@ -119,6 +122,7 @@ export function simulationContext(
     cpl,
     ceeOverride,
     distanceM: input.distanceM,
+    debitNormalise,
     modulation: input.modulation,
     historiqueConsommation: input.historiqueConsommation,
     usedSampleData: input.referentiel.isSample === true,

@@ -1,7 +1,7 @@
 /** Contribution tarifaire d'acheminement (CTA): distribution and transport parts. */
 import type { IsoDate } from '../../dates.ts';
 import { formatEuros, formatPercentFr, roundEuros } from '../../money.ts';
-import type { AtrdOption } from '../../parameters/atrd7-grdf.ts';
+import { ATRD7_TDN, type AtrdOption } from '../../parameters/atrd7-grdf.ts';
 import type { ResolvedValue } from '../../parameters/lookup.ts';
 import type { ParameterOverlay } from '../../parameters/overlay.ts';
 import { ctaRatesAt } from '../capacity-costs.ts';
@@ -17,7 +17,7 @@ export type CtaBase =
       readonly exact: number;
       readonly resolved: readonly ResolvedValue[];
     }
-  /** Transport-connected point: the ATRT capacity terms (TCS + TCR + TCL), storage excluded. */
+  /** Transport-connected point: the fixed ATRT terms (TCS + TCR × NTR + TCL + per-poste term), storage excluded. */
   | { readonly kind: 'transport'; readonly exact: number; readonly resolved: readonly ResolvedValue[] };
 
 export interface CtaLines {
@@ -31,7 +31,8 @@ export interface CtaLines {
 /**
  * Reads the CTA rates (distribution 20,80 %, transport 4,71 %) and the proportionality coefficient through
  * `ctaRatesAt`. PITD: distribution part = rate × ATRD fixed part; transport part = rate × coefficient × the same
- * base. Transport-connected: transport rate × capacity terms (reading in docs/glossary.md, flagged as estimate).
+ * base. Transport-connected: transport rate × fixed transport terms (reading in docs/glossary.md and ADR 0024,
+ * flagged as estimate).
  */
 export function ctaLines(base: CtaBase, date: IsoDate, overlay?: ParameterOverlay): CtaLines {
   const cta = lookup('taux et coefficient de CTA', () => ctaRatesAt(date, overlay));
@@ -47,7 +48,7 @@ export function ctaLines(base: CtaBase, date: IsoDate, overlay?: ParameterOverla
           category: 'ctaDso',
           kind: 'fixe',
           label: 'CTA — part distribution',
-          formula: `${formatPercentFr(cta.distribution.value)} × ${formatEuros(base.exact)}/an (part fixe ATRD : abonnement + capacité${base.tarif === 'TP' ? ' + distance' : ''})`,
+          formula: `${formatPercentFr(cta.distribution.value)} × ${formatEuros(base.exact)}/an (part fixe ATRD : abonnement + capacité${base.tarif === 'TP' ? ' + distance' : ''}${base.resolved.some((r) => r.parameterId === ATRD7_TDN.terme.id) ? ' + terme de débit normalisé' : ''})`,
           inputs: { assietteCta: roundEuros(base.exact) },
           unitPrice: cta.distribution.value,
           unit: 'taux',
@@ -71,12 +72,13 @@ export function ctaLines(base: CtaBase, date: IsoDate, overlay?: ParameterOverla
       ],
     };
   }
-  // Reading (docs/glossary.md): a transport-connected consumer pays 4,71 % on the fixed part of its
-  // transport tariff (capacity terms TCS + TCR + TCL, storage compensation excluded); no distribution part.
+  // Reading (docs/glossary.md, ADR 0024): a transport-connected consumer pays 4,71 % on the fixed part of its
+  // transport tariff (capacity terms TCS + TCR × NTR + TCL and the per-poste term, storage compensation
+  // excluded); no distribution part.
   return {
     gridDate,
     warnings: [
-      'CTA d’un consommateur raccordé au transport : 4,71 % des termes de capacité de transport (lecture non vérifiée dans le décret).',
+      'CTA d’un consommateur raccordé au transport : 4,71 % de la part fixe du tarif de transport (termes de capacité et terme fixe par poste, compensation stockage exclue) : assiette non vérifiée dans le texte de l’arrêté, ligne marquée « Estimation ».',
     ],
     lines: [
       {
@@ -84,7 +86,7 @@ export function ctaLines(base: CtaBase, date: IsoDate, overlay?: ParameterOverla
         category: 'ctaTso',
         kind: 'fixe',
         label: 'CTA — part transport (consommateur raccordé au réseau de transport)',
-        formula: `${formatPercentFr(cta.transport.value)} × ${formatEuros(base.exact)}/an (termes de capacité de transport)`,
+        formula: `${formatPercentFr(cta.transport.value)} × ${formatEuros(base.exact)}/an (termes de capacité + terme fixe par poste)`,
         inputs: { assietteCta: roundEuros(base.exact) },
         unitPrice: cta.transport.value,
         unit: 'taux',

@@ -1,17 +1,20 @@
 /**
- * ATRD7 GRDF lines of a distribution-connected point (PITD): subscription, capacity (T4, TP), distance (TP)
- * and the proportional term (T1–T4).
+ * ATRD7 GRDF lines of a distribution-connected point (PITD): subscription, capacity (T4, TP), distance (TP),
+ * terme de débit normalisé (T1–T3 from 1 July 2026) and the proportional term (T1–T4).
  */
 import type { IsoDate } from '../../dates.ts';
 import { TariffDataUnavailableError, UnsupportedCombinationError } from '../../errors.ts';
-import { ATRD7_GRDF } from '../../parameters/atrd7-grdf.ts';
+import { ATRD7_GRDF, ATRD7_TDN, tdnAppliesTo } from '../../parameters/atrd7-grdf.ts';
 import { hasValueAt, type ResolvedValue, resolveAt } from '../../parameters/lookup.ts';
 import { atrdCapacityCharge } from '../capacity-costs.ts';
 import type { SimulationContext } from './context.ts';
 import { assietteInputs, type DraftLine, lookup, price, qty, requirePositiveNumber } from './draft-line.ts';
 
 export interface DistributionLines {
-  /** Fixed lines in display order: `atrd.abonnement`, then `atrd.capacite` (T4, TP), `atrd.distance` (TP). */
+  /**
+   * Fixed lines in display order: `atrd.abonnement`, then `atrd.capacite` (T4, TP), `atrd.distance` (TP),
+   * `atrd.tdn` (T1–T3 from 1 July 2026, when the débit normalisé is given).
+   */
   readonly fixed: readonly DraftLine[];
   /** `atrd.proportionnel` (€/MWh), null for TP (no proportional term). */
   readonly proportional: DraftLine | null;
@@ -27,14 +30,58 @@ export interface DistributionLines {
 }
 
 /**
- * Reads `ATRD7_GRDF[tarif].abonnement` and `.proportionnel`, `ATRD7_GRDF.T4.seuilCapacite`,
- * `.capaciteJusqua500`, `.capaciteAuDela500` (T4), `ATRD7_GRDF.TP.capacite` and `.distance` (TP).
- * `cja` is the transport capacity (the CJA for T4/TP). Throws when the option has no grid at the date,
- * or when the TP distance is missing.
+ * The TDN line of a T1–T3 point (ADR 0026): (débit normalisé − seuil)⁺ × terme, reading `ATRD7_TDN.seuil` and
+ * `.terme`. Null with a warning when the option is billed the TDN at `date` but the débit normalisé is not given;
+ * null with a warning when a débit is given where no TDN applies (option T4/TP, or before 1 July 2026).
  */
-/** First day of the ATRD7 terme de débit normalisé (délib. 2024-40 §4.2.2.2), not simulated yet (ADR 0023). */
-const TDN_START = '2026-07-01';
+export function tdnLine(ctx: SimulationContext): { line: DraftLine | null; warning: string | null } {
+  const { tarif, date, debitNormalise, overlay } = ctx;
+  const applies = tdnAppliesTo(tarif, date, overlay);
+  if (!applies) {
+    return {
+      line: null,
+      warning:
+        debitNormalise === undefined
+          ? null
+          : 'Débit normalisé non utilisé : le terme de débit normalisé ne s’applique qu’aux options T1, T2 et T3 à partir du 1er juillet 2026.',
+    };
+  }
+  const seuil = lookup('seuil du terme de débit normalisé ATRD7', () => resolveAt(ATRD7_TDN.seuil, date, overlay));
+  if (debitNormalise === undefined) {
+    return {
+      line: null,
+      warning: `Terme de débit normalisé (TDN, à partir du 1er juillet 2026, compteurs au-delà de ${qty(seuil.value)} Nm³/h) non inclus : indiquez le débit normalisé du compteur (Nm³/h) pour le calculer.`,
+    };
+  }
+  const terme = lookup('terme de débit normalisé ATRD7', () => resolveAt(ATRD7_TDN.terme, date, overlay));
+  const billed = Math.max(0, debitNormalise - seuil.value);
+  const formula =
+    billed > 0
+      ? `(${qty(debitNormalise)} − ${qty(seuil.value)}) Nm³/h × ${price(terme.value)} €/Nm³/h/an`
+      : `${qty(debitNormalise)} Nm³/h ≤ ${qty(seuil.value)} Nm³/h : non facturé`;
+  return {
+    line: {
+      id: 'atrd.tdn',
+      category: 'termeDistribution',
+      kind: 'fixe',
+      label: `Terme de débit normalisé (ATRD7 GRDF, option ${tarif})`,
+      formula,
+      inputs: { debitNormalise, seuil: seuil.value },
+      unitPrice: terme.value,
+      unit: '€/Nm³/h/an',
+      annualExact: billed * terme.value,
+      resolved: [terme, seuil],
+    },
+    warning: null,
+  };
+}
 
+/**
+ * Reads `ATRD7_GRDF[tarif].abonnement` and `.proportionnel`, `ATRD7_GRDF.T4.seuilCapacite`,
+ * `.capaciteJusqua500`, `.capaciteAuDela500` (T4), `ATRD7_GRDF.TP.capacite` and `.distance` (TP), `ATRD7_TDN`
+ * (T1–T3, see {@link tdnLine}). `cja` is the transport capacity (the CJA for T4/TP). Throws when the option has
+ * no grid at the date, or when the TP distance is missing.
+ */
 export function distributionLines(ctx: SimulationContext, cja: number): DistributionLines {
   const { tarif, date, overlay } = ctx;
   const optionGrid = ATRD7_GRDF[tarif];
@@ -48,11 +95,6 @@ export function distributionLines(ctx: SimulationContext, cja: number): Distribu
   }
   const fixed: DraftLine[] = [];
   const warnings: string[] = [];
-  if ((tarif === 'T1' || tarif === 'T2' || tarif === 'T3') && date >= TDN_START) {
-    warnings.push(
-      'Terme de débit normalisé (TDN, à partir du 1er juillet 2026, compteurs au-delà de 40 Nm³/h) non inclus : le débit du compteur n’est pas encore demandé.',
-    );
-  }
   const abonnement = lookup(`abonnement ATRD7 ${tarif}`, () => resolveAt(optionGrid.abonnement, date, overlay));
   let fixedResolved: ResolvedValue[] = [abonnement];
   let fixedExact = abonnement.value;
@@ -136,6 +178,16 @@ export function distributionLines(ctx: SimulationContext, cja: number): Distribu
       'Option TP : le multiplicateur du terme de distance selon la densité de population de la commune n’est pas appliqué (non vérifié dans la grille ATRD7).',
     );
     fixedExact += cja * capacite.value + distanceM * distance.value;
+  }
+
+  const tdn = tdnLine(ctx);
+  if (tdn.warning) {
+    warnings.push(tdn.warning);
+  }
+  if (tdn.line) {
+    fixed.push(tdn.line);
+    fixedResolved = [...fixedResolved, ...tdn.line.resolved];
+    fixedExact += tdn.line.annualExact ?? 0;
   }
 
   let proportional: DraftLine | null = null;

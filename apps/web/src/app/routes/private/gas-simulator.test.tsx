@@ -312,48 +312,94 @@ describe('/private/gas/simulator', { timeout: 20_000 }, () => {
     );
   });
 
-  it('LI: the notice of the options, a typed code, and the server refusal as an unsupported point', async () => {
-    const message =
-      "Les données tarifaires des points LI (consommateurs raccordés au réseau de transport) ne sont pas disponibles : … Ce type de point n'est pas encore supporté.";
-    const { user, form } = await openSimulator({
-      'GET /api/simulator/options/li/': () => ({
+  it('LI: the cascade over the point table (code → commune and TSO), the sample notice, the transport lines', async () => {
+    const liOptions = (request: MockRequest): { body: SimulatorOptionsResponse } => {
+      const code = request.url.searchParams.get('code');
+      return {
         body: {
           point: 'LI',
-          codes: [],
+          codes: [{ code: 'ECH-LI-0001', libelle: 'ÉCHANTILLON Dunkerque (NaTran, NTR 1)' }],
           truncated: false,
           tarifs: ['T1', 'T2', 'T3', 'T4', 'TP'],
           profils: ['P011'],
-          months: [],
-          tso: ['NaTran', 'Teréga'],
+          months: ['2026-10', '2026-11'],
+          tso: code ? ['NaTran'] : ['NaTran', 'Teréga'],
           dso: [],
-          liCommunesIndex: [],
-          usedSampleData: false,
+          liCommunesIndex: code ? [{ code, communes: ['Dunkerque'] }] : [],
+          usedSampleData: true,
           referenceData: null,
-          message,
-        } satisfies SimulatorOptionsResponse,
-      }),
-      'POST /api/simulator/simulate/': () => ({
-        status: 422,
-        body: { error: message, code: 'TARIFF_DATA_UNAVAILABLE' },
-      }),
+          pointTable: {
+            kind: 'li',
+            isSample: true,
+            origin: 'package',
+            version: null,
+            sourceFileName: null,
+            importedAt: null,
+            rowCount: 4,
+            description: 'Échantillon',
+          },
+          message: 'Table des points LI d’échantillon en service (codes fictifs) : les résultats sont indicatifs.',
+        },
+      };
+    };
+    const answer = {
+      ...simulateAnswer,
+      resultat: {
+        ...simulateAnswer.resultat,
+        mensuel: { termeTransport: 2853.92, ctaTso: 134.42 },
+        annuel: { termeTransport: 34247.06, ctaTso: 1613.04 },
+        lignes: [
+          {
+            id: 'atrt.poste',
+            label: 'Terme fixe par poste de livraison (NaTran, ATRT8)',
+            formula: '1 poste × 7 611,06 €/an',
+            unitPrice: 7611.06,
+            unit: '€/an',
+            annualAmount: 7611.06,
+            monthlyAmount: 634.26,
+            sources: [{ title: 'Délibération CRE n° 2026-28', url: 'https://www.cre.fr/a', status: 'official' }],
+            isEstimate: false,
+          },
+        ],
+      },
+    };
+    const { user, form, requests } = await openSimulator({
+      'GET /api/simulator/options/li/': liOptions,
+      'POST /api/simulator/simulate/': () => ({ body: answer }),
     });
     await user.selectOptions(form.getByLabelText('Point de réseau'), 'LI');
-    expect(await form.findByText(message)).toBeInTheDocument();
+    expect(await form.findByText(/Table des points LI d’échantillon en service/)).toBeInTheDocument();
+    expect(await form.findByTestId('sample-data-notice')).toHaveTextContent('points LI');
     expect(form.queryByLabelText(/^CAR/)).not.toBeInTheDocument();
     expect(form.queryByLabelText(/^Gestionnaire de distribution/)).not.toBeInTheDocument();
     const code = form.getByRole('combobox', { name: 'Code LI' });
-    await user.type(code, 'LI-42');
-    await user.click(await form.findByRole('option', { name: 'Utiliser le code « LI-42 »' }));
-    expect(code).toHaveValue('LI-42');
-    await user.selectOptions(form.getByLabelText('Gestionnaire de transport (TSO)'), 'NaTran');
-    await user.selectOptions(form.getByLabelText('Option tarifaire'), 'T4');
-    await waitFor(() => expect(form.getByLabelText('Profil de consommation')).toHaveValue('P011'));
-    await user.type(form.getByLabelText('Assiette (MWh/an)'), '1000');
-    await user.type(form.getByLabelText(/^CJA/), '50');
-    await user.type(form.getByLabelText(/^Assiette/), '1000');
+    await user.type(code, 'dunk');
+    await user.click(await form.findByRole('option', { name: /ECH-LI-0001/ }));
+    await waitFor(() => expect(form.getByLabelText('Commune')).toHaveValue('Dunkerque'));
+    await waitFor(() => expect(form.getByLabelText('Gestionnaire de transport (TSO)')).toHaveValue('NaTran'));
+    expect(optionCalls(requests)).toContain('?point=li&code=ECH-LI-0001');
+    await user.selectOptions(form.getByLabelText('Option tarifaire'), 'TP');
+    expect(form.queryByLabelText(/^Distance/)).not.toBeInTheDocument();
+    await user.type(form.getByLabelText(/^CJA/), '100');
+    await user.type(form.getByLabelText(/^Assiette/), '20000');
     await user.click(form.getByRole('button', { name: 'Lancer la simulation' }));
-    expect((await screen.findAllByText("Ce point n'est pas encore supporté")).length).toBeGreaterThan(0);
-    expect(await screen.findByTestId('unsupported-point')).toHaveTextContent('Point non supporté');
+
+    const results = await screen.findByTestId('simulation-results');
+    const posted = requests.find((request) => request.method === 'POST' && request.path === '/api/simulator/simulate/');
+    expect(posted?.body).toMatchObject({
+      pointDeReseau: 'LI',
+      code: 'ECH-LI-0001',
+      commune: 'Dunkerque',
+      tso: 'NaTran',
+      tarif: 'TP',
+      profil: 'P011',
+      cja: '100',
+      assiette: '20000',
+    });
+    expect(posted?.body).not.toHaveProperty('distanceM');
+    const card = within(screen.getByTestId('results-card'));
+    expect(card.getByRole('row', { name: /Terme de transport/ })).toHaveTextContent(/2\s853,92\s€/);
+    expect(within(results).getByRole('link', { name: 'Délibération CRE n° 2026-28' })).toBeInTheDocument();
   });
 
   it('the honeypot is hidden from everyone and out of the tab order', async () => {

@@ -3,9 +3,10 @@
  * own chunk (`lazy` in `daily-chart-section.tsx`) with uPlot's stylesheet, so nothing of it reaches other pages.
  *
  * Drag to zoom on a range (under 5 px: ignored), double-click or 'Réinitialiser' to see the whole year, hover for the
- * date and the MWh. CJA lines (optimised, current; monthly capacities as steps) are drawn over the series; estimated
- * and missing days have their own markers. The text alternative is the summary under the chart and a month-by-month
- * table for screen readers.
+ * date and the MWh. CJA lines (optimised, current; monthly capacities as steps) are drawn over the series. Measured
+ * days are a solid line, estimated days a dashed line of their own colour (a whole estimated year is one dashed
+ * line), missing days rings at 0; the legend lists exactly what is drawn, with the same strokes (`chartLegend`).
+ * The text alternative is the summary under the chart and a month-by-month table for screen readers.
  */
 import 'uplot/dist/uPlot.min.css';
 import { RotateCcw } from 'lucide-react';
@@ -15,9 +16,11 @@ import { Button } from '../../../components/ui/button.tsx';
 import { formatCja, formatDate, formatNumber } from '../../../lib/format.ts';
 import {
   type ChartData,
+  chartLegend,
   chartSize,
   dayTicks,
   evenTicks,
+  isolatedIndices,
   isZoomed,
   type MonthSummary,
   monthlySummary,
@@ -26,40 +29,7 @@ import {
   zoomRangeFromSelection,
 } from '../utils/chart-data.ts';
 import { monthLabel } from '../utils/optimisation-form.ts';
-
-type Palette = {
-  conso: string;
-  estime: string;
-  manquant: string;
-  cjaOptimisee: string;
-  cjaActuelle: string;
-  axis: string;
-  grid: string;
-  background: string;
-};
-
-const palettes: Record<'light' | 'dark', Palette> = {
-  light: {
-    conso: '#2563eb',
-    estime: '#c2410c',
-    manquant: '#b91c1c',
-    cjaOptimisee: '#15803d',
-    cjaActuelle: '#7c3aed',
-    axis: '#475569',
-    grid: '#e2e8f0',
-    background: '#ffffff',
-  },
-  dark: {
-    conso: '#60a5fa',
-    estime: '#fb923c',
-    manquant: '#fca5a5',
-    cjaOptimisee: '#86efac',
-    cjaActuelle: '#c4b5fd',
-    axis: '#a3b1c6',
-    grid: '#1e293b',
-    background: '#0b1220',
-  },
-};
+import { ChartLegend, DASHES, palettes } from './chart-legend.tsx';
 
 function subscribeToThemeClass(onChange: () => void): () => void {
   const observer = new MutationObserver(onChange);
@@ -87,6 +57,39 @@ const tickDateWithYear = new Intl.DateTimeFormat('fr-FR', {
 const tickDayMonth = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', timeZone: 'UTC' });
 const tickMonthYear = new Intl.DateTimeFormat('fr-FR', { month: '2-digit', year: '2-digit', timeZone: 'UTC' });
 const NARROW_CHART_PX = 640;
+const AXIS_FONT = '11px system-ui, sans-serif';
+
+/** The date format of the x axis for a chart `width` px wide whose data span `first`…`last` (seconds). */
+function tickFormat(width: number, first: number, last: number): Intl.DateTimeFormat {
+  const spansYears = new Date(first * 1000).getUTCFullYear() !== new Date(last * 1000).getUTCFullYear();
+  if (width < NARROW_CHART_PX) {
+    return spansYears ? tickMonthYear : tickDayMonth;
+  }
+  return spansYears ? tickDateWithYear : tickDate;
+}
+
+let measureContext: CanvasRenderingContext2D | null | undefined;
+
+/**
+ * Room on the right of the plot for the last date label, centred on the last day: half the widest label the axis
+ * can show (the 28th of each month in the chart's format), plus a margin. The label never reaches the edge.
+ */
+function rightPadding(width: number, first: number, last: number): number {
+  measureContext ??= document.createElement('canvas').getContext('2d');
+  const format = tickFormat(width, first, last);
+  const year = new Date(last * 1000).getUTCFullYear();
+  let widest = 0;
+  for (let month = 0; month < 12; month += 1) {
+    const text = format.format(new Date(Date.UTC(year, month, 28)));
+    if (measureContext) {
+      measureContext.font = AXIS_FONT;
+      widest = Math.max(widest, measureContext.measureText(text).width);
+    } else {
+      widest = Math.max(widest, text.length * 7); // no canvas: ~7 px per 11 px character
+    }
+  }
+  return Math.ceil(widest / 2) + 8;
+}
 
 type Hover = { index: number; left: number; top: number };
 
@@ -109,8 +112,8 @@ export function DailyChart({ data, cjaOptimisee, cjaActuelle, labelledBy }: Dail
   const [hover, setHover] = useState<Hover | null>(null);
   const dark = useDarkMode();
   const summaryId = useId();
-  const hasSteps = data.capaciteOptimisee !== null;
   const months = useMemo(() => monthlySummary(data), [data]);
+  const legend = useMemo(() => chartLegend(data), [data]);
 
   // Width of the container (responsive below 1320 px).
   useEffect(() => {
@@ -150,13 +153,21 @@ export function DailyChart({ data, cjaOptimisee, cjaActuelle, labelledBy }: Dail
 
     const series: uPlot.Series[] = [
       {},
-      { label: 'Consommation', stroke: palette.conso, width: 1.5, spanGaps: false, points: { show: false } },
       {
-        label: 'Jours estimés',
+        label: 'Consommation mesurée',
+        stroke: palette.conso,
+        width: 1.5,
+        spanGaps: false,
+        // A lone day between gaps has no segment to show it: a dot does.
+        points: { show: true, size: 4, fill: palette.conso, filter: isolatedIndices(data.mesures) },
+      },
+      {
+        label: 'Consommation estimée',
         stroke: palette.estime,
-        fill: palette.estime,
-        paths: noLine,
-        points: { show: true, size: 6, stroke: palette.estime, fill: palette.estime, width: 1 },
+        width: 2,
+        dash: DASHES.estime,
+        spanGaps: false,
+        points: { show: true, size: 5, fill: palette.estime, filter: isolatedIndices(data.estimes) },
       },
       {
         label: 'Jours manquants',
@@ -165,11 +176,17 @@ export function DailyChart({ data, cjaOptimisee, cjaActuelle, labelledBy }: Dail
         points: { show: true, size: 8, stroke: palette.manquant, fill: palette.background, width: 2 },
       },
       { label: 'CJA optimisée', stroke: palette.cjaOptimisee, width: 2, points: { show: false } },
-      { label: 'CJA actuelle', stroke: palette.cjaActuelle, width: 2, dash: [8, 5], points: { show: false } },
+      {
+        label: 'CJA actuelle',
+        stroke: palette.cjaActuelle,
+        width: 2,
+        dash: DASHES.cjaActuelle,
+        points: { show: false },
+      },
     ];
     const columns: uPlot.AlignedData = [
       data.x,
-      data.consommation,
+      data.mesures,
       data.estimes,
       data.manquants,
       data.cjaOptimisee,
@@ -181,7 +198,7 @@ export function DailyChart({ data, cjaOptimisee, cjaActuelle, labelledBy }: Dail
           label: 'Capacité optimisée du mois',
           stroke: palette.cjaOptimisee,
           width: 1.5,
-          dash: [3, 3],
+          dash: DASHES.capaciteOptimisee,
           points: { show: false },
           ...(stepped ? { paths: stepped } : {}),
         },
@@ -189,7 +206,7 @@ export function DailyChart({ data, cjaOptimisee, cjaActuelle, labelledBy }: Dail
           label: 'Capacité actuelle du mois',
           stroke: palette.cjaActuelle,
           width: 1.5,
-          dash: [2, 4],
+          dash: DASHES.capaciteActuelle,
           points: { show: false },
           ...(stepped ? { paths: stepped } : {}),
         },
@@ -197,13 +214,13 @@ export function DailyChart({ data, cjaOptimisee, cjaActuelle, labelledBy }: Dail
       columns.push(data.capaciteOptimisee, data.capaciteActuelle);
     }
 
-    const axisFont = '11px system-ui, sans-serif';
+    const axisFont = AXIS_FONT;
     const options: uPlot.Options = {
       ...size,
       series,
       legend: { show: false },
-      // Room on the right for the last date label.
-      padding: [12, 28, 0, 0],
+      // Room on the right for the last date label, measured (it is centred on the last day).
+      padding: [12, (u) => rightPadding(u.width, first, last), 0, 0],
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
       scales: {
         x: { time: true },
@@ -217,18 +234,7 @@ export function DailyChart({ data, cjaOptimisee, cjaActuelle, labelledBy }: Dail
           ticks: { stroke: palette.grid, width: 1 },
           splits: (_u, _axis, min, max) => dayTicks(min, max),
           values: (u, splits) => {
-            const spansYears =
-              splits.length > 1 &&
-              new Date((splits[0] as number) * 1000).getUTCFullYear() !==
-                new Date((splits[splits.length - 1] as number) * 1000).getUTCFullYear();
-            const narrow = u.width < NARROW_CHART_PX;
-            const format = narrow
-              ? spansYears
-                ? tickMonthYear
-                : tickDayMonth
-              : spansYears
-                ? tickDateWithYear
-                : tickDate;
+            const format = tickFormat(u.width, splits[0] ?? first, splits[splits.length - 1] ?? last);
             return splits.map((s) => format.format(new Date(s * 1000)));
           },
         },
@@ -323,7 +329,7 @@ export function DailyChart({ data, cjaOptimisee, cjaActuelle, labelledBy }: Dail
   return (
     <figure aria-labelledby={labelledBy} className="flex flex-col gap-3" data-testid="daily-chart">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Legend palette={palette} hasSteps={hasSteps} counts={data.counts} />
+        <ChartLegend palette={palette} items={legend} />
         <Button variant="outline" size="sm" onClick={resetZoom} disabled={!zoomed}>
           <RotateCcw aria-hidden="true" className="size-4" />
           Réinitialiser
@@ -404,52 +410,6 @@ function describeSeries(data: ChartData, cjaOptimisee: number, cjaActuelle: numb
     `CJA optimisée ${formatCja(cjaOptimisee)} MWh/j, CJA actuelle ${formatCja(cjaActuelle)} MWh/j ; ` +
     `${above} jour${above > 1 ? 's' : ''} au-dessus de la capacité optimisée.` +
     (data.lastZeroDropped ? ' Le dernier jour, à 0, n’est pas affiché.' : '')
-  );
-}
-
-function Legend({ palette, hasSteps, counts }: { palette: Palette; hasSteps: boolean; counts: ChartData['counts'] }) {
-  const items: { label: string; color: string; kind: 'line' | 'dash' | 'dot' | 'ring' }[] = [
-    { label: 'Consommation journalière', color: palette.conso, kind: 'line' },
-    { label: 'CJA optimisée', color: palette.cjaOptimisee, kind: 'line' },
-    { label: 'CJA actuelle', color: palette.cjaActuelle, kind: 'dash' },
-  ];
-  if (hasSteps) {
-    items.push(
-      { label: 'Capacité optimisée du mois', color: palette.cjaOptimisee, kind: 'dash' },
-      { label: 'Capacité actuelle du mois', color: palette.cjaActuelle, kind: 'dash' },
-    );
-  }
-  if (counts.estime > 0) {
-    items.push({ label: `Jour estimé (${counts.estime})`, color: palette.estime, kind: 'dot' });
-  }
-  if (counts.manquant > 0) {
-    items.push({ label: `Jour manquant (${counts.manquant})`, color: palette.manquant, kind: 'ring' });
-  }
-  return (
-    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-foreground" aria-label="Légende">
-      {items.map((item) => (
-        <li key={item.label} className="inline-flex items-center gap-1.5">
-          <svg aria-hidden="true" width="22" height="10" viewBox="0 0 22 10">
-            {item.kind === 'dot' ? (
-              <circle cx="11" cy="5" r="3.5" fill={item.color} />
-            ) : item.kind === 'ring' ? (
-              <circle cx="11" cy="5" r="3.5" fill="none" stroke={item.color} strokeWidth="2" />
-            ) : (
-              <line
-                x1="0"
-                y1="5"
-                x2="22"
-                y2="5"
-                stroke={item.color}
-                strokeWidth="2.5"
-                strokeDasharray={item.kind === 'dash' ? '5 3' : undefined}
-              />
-            )}
-          </svg>
-          {item.label}
-        </li>
-      ))}
-    </ul>
   );
 }
 

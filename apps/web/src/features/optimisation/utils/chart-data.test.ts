@@ -3,11 +3,13 @@ import { formatCja, formatCurrency, formatNumber, formatPercent } from '../../..
 import { sampleOptimisationResponse } from '../testing/sample-response.ts';
 import {
   chartInputOf,
+  chartLegend,
   chartSize,
   dayTicks,
   dayToSeconds,
   dropTrailingZero,
   evenTicks,
+  isolatedIndices,
   isZoomed,
   monthlySummary,
   nearestIndex,
@@ -28,7 +30,7 @@ describe('chart data', () => {
     expect(dropTrailingZero([...days, { date: '2025-01-03', mwh: 1 }]).days).toHaveLength(3);
   });
 
-  it('splits days by quality: missing days are gaps in the line and markers at 0; estimated days get markers', () => {
+  it('splits days by quality: measured line, estimated line joined to its neighbours, missing days at 0', () => {
     const data = prepareChartData({
       consoJournaliere: [
         { date: '2025-01-01', mwh: 10, qualite: 'mesure' },
@@ -46,7 +48,9 @@ describe('chart data', () => {
     expect(data.x[0]).toBe(Date.UTC(2025, 0, 1) / 1000);
     expect((data.x[1] ?? 0) - (data.x[0] ?? 0)).toBe(86_400);
     expect(data.consommation).toEqual([10, 12, null, 9]);
-    expect(data.estimes).toEqual([null, 12, null, null]);
+    expect(data.mesures).toEqual([10, null, null, 9]);
+    // The estimated stretch starts from the measured day before it (the day after it is missing).
+    expect(data.estimes).toEqual([10, 12, null, null]);
     expect(data.manquants).toEqual([null, null, 0, null]);
     expect(data.counts).toEqual({ mesure: 2, estime: 1, manquant: 1 });
     expect(data.cjaOptimisee).toEqual([11, 11, 11, 11]);
@@ -168,5 +172,61 @@ describe('French formats used by the results (spec §9)', () => {
     expect(formatPercent(12.34).replace(nbsp, ' ')).toBe('12,3 %');
     expect(formatCurrency(4321.5).replace(nbsp, ' ')).toBe('4 321,50 €');
     expect(formatNumber(12.345, 2)).toBe('12,35');
+  });
+});
+
+describe('what the chart draws and its legend (issue 11: an estimated year was orange dots under a blue legend)', () => {
+  const year = (qualite: (i: number) => 'mesure' | 'estime' | 'manquant', n = 10) =>
+    prepareChartData({
+      consoJournaliere: Array.from({ length: n }, (_, i) => ({
+        date: `2025-01-${String(i + 1).padStart(2, '0')}`,
+        mwh: 10 + i,
+        qualite: qualite(i),
+      })),
+      cjaOptimisee: 20,
+      cjaActuelle: 22,
+      capacitesMensuelles: null,
+    });
+
+  it('an estimated year: one estimated line, no measured line, and a legend without the measured line', () => {
+    const data = year(() => 'estime');
+    expect(data.mesures.every((v) => v === null)).toBe(true);
+    expect(data.estimes).toEqual(data.consommation);
+    expect(isolatedIndices(data.estimes)).toEqual([]);
+    expect(chartLegend(data)).toEqual([
+      { key: 'estime', label: 'Consommation estimée (10 jours)', kind: 'dash' },
+      { key: 'cjaOptimisee', label: 'CJA optimisée', kind: 'line' },
+      { key: 'cjaActuelle', label: 'CJA actuelle', kind: 'dash' },
+    ]);
+  });
+
+  it('a run of estimated days joins the measured days on both sides; the measured line has a gap there', () => {
+    const data = year((i) => (i >= 3 && i <= 5 ? 'estime' : 'mesure'));
+    expect(data.mesures).toEqual([10, 11, 12, null, null, null, 16, 17, 18, 19]);
+    expect(data.estimes).toEqual([null, null, 12, 13, 14, 15, 16, null, null, null]);
+    expect(chartLegend(data).map((item) => item.label)).toEqual([
+      'Consommation mesurée',
+      'Consommation estimée (3 jours)',
+      'CJA optimisée',
+      'CJA actuelle',
+    ]);
+  });
+
+  it('a measured year has no estimated entry; missing days are rings; one day is « 1 jour »', () => {
+    expect(chartLegend(year(() => 'mesure')).map((item) => item.key)).toEqual([
+      'mesure',
+      'cjaOptimisee',
+      'cjaActuelle',
+    ]);
+    const data = year((i) => (i === 4 ? 'estime' : i === 7 ? 'manquant' : 'mesure'));
+    expect(chartLegend(data)).toContainEqual({ key: 'estime', label: 'Consommation estimée (1 jour)', kind: 'dash' });
+    expect(chartLegend(data)).toContainEqual({ key: 'manquant', label: 'Jour manquant (1)', kind: 'ring' });
+  });
+
+  it('a day with no known neighbour gets a dot (a line would not show it)', () => {
+    expect(isolatedIndices([null, 5, null, 6, 7, null, 8])).toEqual([1, 6]);
+    // An estimated day between two missing days.
+    const data = year((i) => (i === 4 ? 'estime' : i === 3 || i === 5 ? 'manquant' : 'mesure'));
+    expect(isolatedIndices(data.estimes)).toEqual([4]);
   });
 });

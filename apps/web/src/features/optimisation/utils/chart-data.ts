@@ -27,9 +27,14 @@ export type ChartData = {
   x: number[];
   dates: string[];
   qualites: DayQuality[];
-  /** The consumption line: measured and estimated days; null (a gap) for missing days. */
+  /** Every known day's consumption (measured and estimated), null for missing days: hover readout and summary. */
   consommation: (number | null)[];
-  /** Point markers of estimated days (null elsewhere). */
+  /** The measured line: measured days only (null, a gap, elsewhere). */
+  mesures: (number | null)[];
+  /**
+   * The estimated line, drawn in its own colour and dash: estimated days plus the known day on each side of a run
+   * of them, so that the estimated stretch joins the measured line (null elsewhere).
+   */
   estimes: (number | null)[];
   /** Markers of missing days, drawn at 0 (null elsewhere). */
   manquants: (number | null)[];
@@ -76,6 +81,7 @@ export function prepareChartData(input: ChartSeriesInput): ChartData {
     dates: [],
     qualites: [],
     consommation: [],
+    mesures: [],
     estimes: [],
     manquants: [],
     cjaOptimisee: [],
@@ -95,6 +101,7 @@ export function prepareChartData(input: ChartSeriesInput): ChartData {
     data.dates.push(day.date);
     data.qualites.push(day.qualite);
     data.consommation.push(day.qualite === 'manquant' ? null : day.mwh);
+    data.mesures.push(day.qualite === 'mesure' ? day.mwh : null);
     data.estimes.push(day.qualite === 'estime' ? day.mwh : null);
     data.manquants.push(day.qualite === 'manquant' ? 0 : null);
     data.cjaOptimisee.push(input.cjaOptimisee);
@@ -105,7 +112,71 @@ export function prepareChartData(input: ChartSeriesInput): ChartData {
       data.capaciteActuelle.push(input.cjaActuelle + (monthly.actuelles[m] ?? 0));
     }
   }
+  // Join each run of estimated days to the known (measured) day on either side.
+  data.qualites.forEach((qualite, i) => {
+    if (qualite !== 'estime') {
+      return;
+    }
+    for (const j of [i - 1, i + 1]) {
+      if (data.qualites[j] === 'mesure') {
+        data.estimes[j] = data.consommation[j] ?? null;
+      }
+    }
+  });
   return data;
+}
+
+/** Indices of values with no known neighbour: a line has no segment there, so the chart marks them with a dot. */
+export function isolatedIndices(values: readonly (number | null)[]): number[] {
+  const out: number[] = [];
+  values.forEach((value, i) => {
+    if (value !== null && (values[i - 1] ?? null) === null && (values[i + 1] ?? null) === null) {
+      out.push(i);
+    }
+  });
+  return out;
+}
+
+/** How a legend sample (and its series) is drawn. */
+export type LegendKind = 'line' | 'dash' | 'dot' | 'ring';
+export type LegendKey =
+  | 'mesure'
+  | 'estime'
+  | 'manquant'
+  | 'cjaOptimisee'
+  | 'cjaActuelle'
+  | 'capaciteOptimisee'
+  | 'capaciteActuelle';
+export type LegendItem = { key: LegendKey; label: string; kind: LegendKind };
+
+const days = (n: number) => `${n} jour${n > 1 ? 's' : ''}`;
+
+/**
+ * The legend: exactly the series the chart draws, each with the stroke it is drawn with (the chart builds its uPlot
+ * series from the same kinds). A series with no day to draw (no measured day in an estimated year) is left out.
+ */
+export function chartLegend(data: Pick<ChartData, 'counts' | 'capaciteOptimisee'>): LegendItem[] {
+  const items: LegendItem[] = [];
+  if (data.counts.mesure > 0) {
+    items.push({ key: 'mesure', label: 'Consommation mesurée', kind: 'line' });
+  }
+  if (data.counts.estime > 0) {
+    items.push({ key: 'estime', label: `Consommation estimée (${days(data.counts.estime)})`, kind: 'dash' });
+  }
+  items.push(
+    { key: 'cjaOptimisee', label: 'CJA optimisée', kind: 'line' },
+    { key: 'cjaActuelle', label: 'CJA actuelle', kind: 'dash' },
+  );
+  if (data.capaciteOptimisee !== null) {
+    items.push(
+      { key: 'capaciteOptimisee', label: 'Capacité optimisée du mois', kind: 'dash' },
+      { key: 'capaciteActuelle', label: 'Capacité actuelle du mois', kind: 'dash' },
+    );
+  }
+  if (data.counts.manquant > 0) {
+    items.push({ key: 'manquant', label: `Jour manquant (${data.counts.manquant})`, kind: 'ring' });
+  }
+  return items;
 }
 
 export function chartInputOf(result: OptimisationResponse): ChartSeriesInput {

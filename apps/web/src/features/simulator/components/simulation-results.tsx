@@ -21,6 +21,7 @@ import {
   showsCapacite,
   showsCar,
   showsCja,
+  showsDebitNormalise,
   showsDistance,
   showsDso,
 } from '../utils/form-values.ts';
@@ -95,6 +96,12 @@ function inputsRecap(values: SimulatorFormValues): [string, string][] {
   }
   if (showsDistance(values)) {
     rows.push(['Distance', values.distanceM ? formatQuantity(values.distanceM, 'm', 0) : '']);
+  }
+  if (showsDebitNormalise(values)) {
+    rows.push([
+      'Débit normalisé',
+      values.debitNormalise ? formatQuantity(values.debitNormalise, 'Nm³/h') : 'Non indiqué (TDN non inclus)',
+    ]);
   }
   rows.push(['Coût CEE', values.cee ? formatQuantity(values.cee, '€/MWh') : 'Par défaut (estimation)']);
   return rows.filter(([, value]) => value !== '');
@@ -290,7 +297,11 @@ export function SimulationResults({
       {reading.usedSampleData ? (
         <Alert tone="info" data-testid="result-sample-notice">
           <strong>Données d’échantillon.</strong> Ce résultat repose en partie sur un échantillon non officiel du
-          référentiel (PITD ou coefficients Zi) : il est indicatif.
+          référentiel (
+          {values.pointDeReseau === 'LI' || values.pointDeReseau === 'PIC'
+            ? `table des points ${values.pointDeReseau}`
+            : 'PITD ou coefficients Zi'}
+          ) : il est indicatif.
         </Alert>
       ) : null}
 
@@ -311,7 +322,9 @@ export function SimulationResults({
           <CardTitle>Résultats ({unit})</CardTitle>
           <PeriodToggle period={period} onChange={setPeriod} />
         </div>
-        <div className="mt-4 grid gap-6 lg:grid-cols-2">
+        {/* items-start: a grid item is stretched to the row's height, and a stretched table spreads the extra height
+            over its rows — the three per-MWh rows would drift away from the cost rows beside them. */}
+        <div className="mt-4 grid items-start gap-6 lg:grid-cols-2">
           <table className="w-full text-sm" data-testid="fixed-terms">
             <caption className="mb-2 text-left font-medium text-muted-foreground">Termes fixes ({unit})</caption>
             <tbody>

@@ -21,6 +21,7 @@ import {
   showsCapacite,
   showsCar,
   showsCja,
+  showsDebitNormalise,
   showsDistance,
   showsDso,
 } from '../utils/form-values.ts';
@@ -33,7 +34,19 @@ export function simulatorFieldId(field: SimulatorField): string {
   return `simulateur-${field}`;
 }
 
-type TextFieldName = 'car' | 'cja' | 'assiette' | 'cjsInterruptible' | 'capacite' | 'distanceM' | 'cee';
+type TextFieldName =
+  | 'car'
+  | 'cja'
+  | 'assiette'
+  | 'cjsInterruptible'
+  | 'capacite'
+  | 'distanceM'
+  | 'debitNormalise'
+  | 'cee';
+
+/** Help of the débit normalisé (PITD T1–T3 from July 2026, ADR 0026). */
+export const DEBIT_NORMALISE_HINT =
+  'Facultatif : débit du compteur (m³/h) × (1 + pression de livraison en bar). Sert au terme de débit normalisé (TDN), facturé en T1, T2 et T3 au-delà de 40 Nm³/h depuis le 1er juillet 2026 ; laissé vide, le TDN n’est pas inclus.';
 
 function ChoiceList({
   values,
@@ -149,6 +162,7 @@ export function SimulatorForm({
             {[
               options.referenceData?.pitd.isSample ? 'PITD' : null,
               options.referenceData?.zi.isSample ? 'coefficients Zi' : null,
+              options.pointTable?.isSample ? `points ${options.point}` : null,
             ]
               .filter(Boolean)
               .join(', ') || 'référentiel'}
@@ -226,6 +240,7 @@ export function SimulatorForm({
           {numberField('cjsInterruptible', 'Facultatif : capacité interruptible déduite de la modulation.')}
           {showsCapacite(values) ? numberField('capacite', 'Facultatif : base du terme de livraison (TCL).') : null}
           {showsDistance(values) ? numberField('distanceM', 'Option TP : distance au réseau de transport.') : null}
+          {showsDebitNormalise(values) ? numberField('debitNormalise', DEBIT_NORMALISE_HINT, 'Ex. : 163,36') : null}
           {numberField(
             'cee',
             defaultCee === null

@@ -3,6 +3,7 @@
  * show for which point type / option, and the body sent to `POST /api/simulator/simulate/`.
  */
 import { type SimulateBody, type SimulatorPoint, simulatorPoints, subscribedTarifs } from '@pilote/contracts';
+import { tdnAppliesTo } from '@pilote/tariffs';
 
 export type PointChoice = SimulatorPoint | '';
 
@@ -26,6 +27,8 @@ export type SimulatorFormValues = {
   capacite: string;
   /** Metres to the transport network (option TP). */
   distanceM: string;
+  /** Nm³/h, PITD T1–T3 from July 2026 (TDN), optional. */
+  debitNormalise: string;
   /** YYYY-MM. */
   dateEffetMonth: string;
   /** €/MWh; empty = the default CEE cost (an estimate). */
@@ -50,6 +53,7 @@ export const emptySimulatorValues: SimulatorFormValues = {
   cjsInterruptible: '',
   capacite: '',
   distanceM: '',
+  debitNormalise: '',
   dateEffetMonth: '',
   cee: '',
   honeypot: '',
@@ -71,6 +75,7 @@ export const fieldOrder: readonly SimulatorField[] = [
   'cjsInterruptible',
   'capacite',
   'distanceM',
+  'debitNormalise',
   'cee',
 ];
 
@@ -108,9 +113,23 @@ export function showsCapacite(values: Pick<SimulatorFormValues, 'pointDeReseau'>
   return values.pointDeReseau === 'LI' || values.pointDeReseau === 'PIC';
 }
 
-/** Option TP: distance to the transport network. */
-export function showsDistance(values: Pick<SimulatorFormValues, 'tarif'>): boolean {
-  return values.tarif === 'TP';
+/** PITD in option TP: distance to the transport network (an ATRD term: not for LI / PIC, ADR 0024). */
+export function showsDistance(values: Pick<SimulatorFormValues, 'pointDeReseau' | 'tarif'>): boolean {
+  return values.pointDeReseau === 'PITD' && values.tarif === 'TP';
+}
+
+/**
+ * PITD in T1–T3 from July 2026: the débit normalisé of the meter, base of the terme de débit normalisé (TDN,
+ * ADR 0026). Optional; the engine decides where the TDN applies (`tdnAppliesTo`), the form asks there only.
+ */
+export function showsDebitNormalise(
+  values: Pick<SimulatorFormValues, 'pointDeReseau' | 'tarif' | 'dateEffetMonth'>,
+): boolean {
+  return (
+    values.pointDeReseau === 'PITD' &&
+    /^\d{4}-(0[1-9]|1[0-2])$/.test(values.dateEffetMonth) &&
+    tdnAppliesTo(values.tarif, `${values.dateEffetMonth}-01`)
+  );
 }
 
 /** Labels that depend on the point type (spec §2.8). */
@@ -131,6 +150,7 @@ export function fieldLabels(point: PointChoice): Record<Exclude<SimulatorField, 
     cjsInterruptible: 'Capacité interruptible (MWh/j)',
     capacite: 'Capacité de livraison souscrite (MWh/j)',
     distanceM: 'Distance au réseau de transport (m)',
+    debitNormalise: 'Débit normalisé du compteur (Nm³/h)',
     dateEffetMonth: "Date d'effet",
     cee: 'Coût CEE (€/MWh)',
   };
@@ -174,6 +194,9 @@ export function toSimulateBody(values: SimulatorFormValues): SimulateBody {
   }
   if (showsDistance(values)) {
     set('distanceM', values.distanceM);
+  }
+  if (showsDebitNormalise(values)) {
+    set('debitNormalise', values.debitNormalise);
   }
   set('dateEffetMonth', values.dateEffetMonth);
   set('cee', values.cee);

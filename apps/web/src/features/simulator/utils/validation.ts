@@ -33,6 +33,7 @@ const standIns: Record<keyof SimulateBody, string> = {
   honeypot: '',
   cee: '0',
   distanceM: '0',
+  debitNormalise: '0',
 };
 
 export type SimulatorValidation =

@@ -1,0 +1,104 @@
+import { paidTiers, type UserTier } from '@pilote/contracts';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { calendarMonth, type Period, rollForward } from './periods.ts';
+import {
+  changeTier,
+  findPlanUser,
+  findSubscription,
+  findTrial,
+  type PlanUser,
+  type SubscriptionRecord,
+  type TrialRecord,
+} from './repository.ts';
+
+/** Provider statuses that keep the paid plan (Stripe keeps access while a payment is retried: past_due). */
+export const ENTITLING_STATUSES: readonly string[] = ['active', 'trialing', 'past_due'];
+
+export function isEntitling(subscription: Pick<SubscriptionRecord, 'status' | 'plan'>): boolean {
+  return ENTITLING_STATUSES.includes(subscription.status) && subscription.plan !== null;
+}
+
+/** What a user may do now: the tier, the billing period its counters belong to, and what they come from. */
+export interface Entitlement {
+  user: PlanUser;
+  tier: UserTier;
+  period: Period;
+  subscription: SubscriptionRecord | undefined;
+  trial: TrialRecord | undefined;
+}
+
+/**
+ * The billing period of a tier (ADR 0027): the subscription period for a paid tier backed by its subscription
+ * (rolled forward by months while the provider's renewal is late), the trial's 14 days, else the calendar month
+ * in Europe/Paris (free, admin, or a paid tier an admin set without a subscription).
+ */
+export function periodOf(
+  tier: UserTier,
+  subscription: SubscriptionRecord | undefined,
+  trial: TrialRecord | undefined,
+  now: Date,
+): Period {
+  if (paidTiers.includes(tier) && subscription && subscription.plan === tier && isEntitling(subscription)) {
+    return rollForward({ start: subscription.currentPeriodStart, end: subscription.currentPeriodEnd }, now);
+  }
+  if (tier === 'business_trial' && trial) {
+    return { start: trial.startedAt, end: trial.endsAt };
+  }
+  return calendarMonth(now);
+}
+
+export interface EntitlementsDependencies {
+  db: Database;
+  now?: () => Date;
+}
+
+/**
+ * Reads a user's entitlement, applying the expiries that fall due with time (no job needed): a business trial
+ * past its end, and a subscription canceled at period end once that end has passed, go back to free (recorded
+ * as 'trial_end' / 'period_end'). Each is a conditional change (only from the expected tier), so concurrent
+ * readers record it once.
+ */
+export function createEntitlements({ db, now = () => new Date() }: EntitlementsDependencies) {
+  async function expire(userId: string, from: UserTier, source: string, at: Date): Promise<void> {
+    await db.transaction(async (tx) => {
+      await changeTier(tx, { userId, to: 'free', expected: from, source, at });
+    });
+  }
+
+  return {
+    now,
+    async resolve(userId: string): Promise<Entitlement> {
+      const at = now();
+      const [user, subscription, trial] = await Promise.all([
+        findPlanUser(db, userId),
+        findSubscription(db, userId),
+        findTrial(db, userId),
+      ]);
+      if (!user) {
+        throw new AppError('NOT_FOUND', 'Utilisateur introuvable.');
+      }
+      let tier = user.tier;
+      if (tier === 'business_trial' && (!trial || trial.endsAt.getTime() <= at.getTime())) {
+        await expire(userId, tier, 'trial_end', at);
+        tier = 'free';
+      } else if (
+        paidTiers.includes(tier) &&
+        subscription?.cancelAtPeriodEnd &&
+        subscription.currentPeriodEnd.getTime() <= at.getTime()
+      ) {
+        await expire(userId, tier, 'period_end', at);
+        tier = 'free';
+      }
+      return {
+        user: { ...user, tier },
+        tier,
+        period: periodOf(tier, subscription, trial, at),
+        subscription,
+        trial,
+      };
+    },
+  };
+}
+
+export type Entitlements = ReturnType<typeof createEntitlements>;

@@ -1,0 +1,91 @@
+import {
+  type BooleanFeatureName,
+  featureAllowed,
+  type QuotaFeatureName,
+  quotaExceededMessage,
+  quotaLimit,
+} from '@pilote/contracts';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Entitlements } from './entitlements.ts';
+import { type CounterKey, returnUnit, takeUnit, usedOf } from './repository.ts';
+
+/** One unit taken; `refund()` gives it back to the period it was taken from (a failed action). */
+export interface Consumption {
+  readonly used: number;
+  refund(): Promise<void>;
+}
+
+export interface QuotaDependencies {
+  db: Database;
+  entitlements: Entitlements;
+}
+
+/**
+ * THE server-side check of the plans' features (ADR 0027). A costly action calls `quota.run(userId, feature, …)`
+ * (or `consume` + `refund`); a capability calls `requireAllowed`. A new feature registers its name and limits
+ * in the catalogue (packages/contracts/src/plans.ts) and calls the same functions — nothing else.
+ */
+export function createQuota({ db, entitlements }: QuotaDependencies) {
+  function refused(feature: QuotaFeatureName, limit: number | null): AppError {
+    return new AppError('QUOTA_EXCEEDED', quotaExceededMessage(feature, limit ?? 0));
+  }
+
+  async function consume(userId: string, feature: QuotaFeatureName): Promise<Consumption> {
+    const { tier, period } = await entitlements.resolve(userId);
+    const limit = quotaLimit(tier, feature);
+    const key: CounterKey = { userId, feature, periodStart: period.start };
+    const used = await takeUnit(db, { ...key, periodEnd: period.end, limit, at: entitlements.now() });
+    if (used === null) {
+      throw refused(feature, limit);
+    }
+    let refunded = false;
+    return {
+      used,
+      async refund() {
+        if (!refunded) {
+          refunded = true;
+          await returnUnit(db, key, entitlements.now());
+        }
+      },
+    };
+  }
+
+  return {
+    consume,
+
+    /** Takes a unit, runs the action, and gives the unit back if the action fails. */
+    async run<T>(userId: string, feature: QuotaFeatureName, action: () => Promise<T>): Promise<T> {
+      const consumption = await consume(userId, feature);
+      try {
+        return await action();
+      } catch (error) {
+        await consumption.refund();
+        throw error;
+      }
+    },
+
+    /** Refuses early (same 429) when no unit is left, without taking one: the unit is taken by `consume` later. */
+    async check(userId: string, feature: QuotaFeatureName): Promise<void> {
+      const { tier, period } = await entitlements.resolve(userId);
+      const limit = quotaLimit(tier, feature);
+      if (limit === null) {
+        return;
+      }
+      const used = await usedOf(db, { userId, feature, periodStart: period.start });
+      if (used >= limit) {
+        throw refused(feature, limit);
+      }
+    },
+
+    /** 403 FEATURE_NOT_ALLOWED ('Passez au plan supérieur…') when the user's plan does not include it. */
+    async requireAllowed(userId: string, feature: BooleanFeatureName): Promise<void> {
+      const { tier } = await entitlements.resolve(userId);
+      if (!featureAllowed(tier, feature)) {
+        throw new AppError('FEATURE_NOT_ALLOWED');
+      }
+    },
+  };
+}
+
+export type Quota = ReturnType<typeof createQuota>;

@@ -1,0 +1,85 @@
+import { seriousAxeViolations } from '../support/axe.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { chooseCode, expectSelected, openGasSimulator, simulatorForm } from '../support/simulator.ts';
+
+// A whole journey (sign-up through the outbox, cascade, simulation) plus eight screenshots.
+test.describe.configure({ timeout: 90_000 });
+
+/** The current month as the form shows it, e.g. « novembre 2026 ». */
+function currentMonthLabel(): string {
+  return new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'Europe/Paris' }).format(
+    new Date(),
+  );
+}
+
+test('LI point on the sample point table, current month: cascade, transport lines with their status, no ATRD line', async ({
+  page,
+  admin,
+}, testInfo) => {
+  const form = await openGasSimulator(page, admin, 'sim-li');
+  await form.getByLabel('Point de réseau', { exact: true }).selectOption('LI');
+  // No LI table imported on this server: the labelled sample answers, and the form says so.
+  await expect(form.getByText(/Table des points LI d’échantillon en service/)).toBeVisible();
+  await expect(form.getByTestId('sample-data-notice')).toContainText('points LI');
+
+  await chooseCode(form, 'Code LI', 'dunkerque', 'ECH-LI-0001');
+  await expectSelected(form, 'Commune', 'Dunkerque');
+  await expectSelected(form, 'Gestionnaire de transport (TSO)', 'NaTran');
+  // The current month is offered and chosen by default.
+  await expect(form.getByLabel("Date d'effet").locator('option:checked')).toHaveText(currentMonthLabel());
+  await expect(form.getByLabel(/^CAR/)).toHaveCount(0);
+  await expect(form.getByLabel(/^Gestionnaire de distribution/)).toHaveCount(0);
+
+  await form.getByLabel('Option tarifaire').selectOption('T4');
+  await form.getByLabel('Profil de consommation').selectOption('P016');
+  await form.getByLabel('CJA — capacité journalière souscrite (MWh/j)').fill('100');
+  await form.getByLabel('Assiette (MWh/an)').fill('20 000');
+  expect(await seriousAxeViolations(page, 'main')).toEqual([]);
+  for (const [width, scheme] of [
+    [360, 'light'],
+    [360, 'dark'],
+    [1280, 'light'],
+    [1280, 'dark'],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: testInfo.outputPath(`li-form-${width}-${scheme}.png`), fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await form.getByRole('button', { name: 'Lancer la simulation' }).click();
+  const results = page.getByTestId('simulation-results');
+  await expect(results.getByRole('heading', { name: 'Résultats de la simulation' })).toBeVisible();
+  await expect(simulatorForm(page)).toHaveCount(0);
+  await expect(page.getByTestId('inputs-recap')).toContainText('ECH-LI-0001');
+
+  const lines = page.getByTestId('result-lines');
+  await expect(lines.locator('[data-line^="atrd."]')).toHaveCount(0);
+  // Fixed term per poste (NaTran, ATRT8 of 1 April 2026): 7 611,06 €/an, official (no estimate badge), sourced.
+  const poste = lines.locator('[data-line="atrt.poste"]');
+  await expect(poste).toContainText('Terme fixe par poste de livraison (NaTran, ATRT8)');
+  await expect(poste).not.toHaveAttribute('data-estimate');
+  await expect(poste.getByRole('link', { name: /Délibération CRE n° 2026-28/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Annuel (€/an)' }).click();
+  await expect(poste).toContainText('7 611,06 €');
+  // TCS on the CJA: 100 MWh/j × 127,80 €/MWh/j/an.
+  await expect(lines.locator('[data-line="atrt.tcs"]')).toContainText('12 780,00 €');
+  // The CTA base of a transport-connected consumer is our reading: the line says it is an estimate.
+  const cta = lines.locator('[data-line="cta.tso"]');
+  await expect(cta).toHaveAttribute('data-estimate', 'true');
+  await expect(cta.getByText('Estimation*')).toBeVisible();
+  await expect(page.getByTestId('result-sample-notice')).toContainText('table des points LI');
+  expect(await seriousAxeViolations(page, 'main')).toEqual([]);
+
+  for (const [width, scheme] of [
+    [360, 'light'],
+    [360, 'dark'],
+    [1280, 'light'],
+    [1280, 'dark'],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: testInfo.outputPath(`li-result-${width}-${scheme}.png`), fullPage: true });
+  }
+});
