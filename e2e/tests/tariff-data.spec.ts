@@ -42,11 +42,18 @@ test.describe('signed in as the administrator', () => {
     const card = page.locator('[data-parameter-id="atrd7.grdf.t2.abonnement"]');
     await expect(card.locator('[data-valid-from="2027-03-01"]')).toContainText('Ajoutée par admin@e2e');
     await expect(page.getByTestId('tariff-audit')).toContainText('atrd7.grdf.t2.abonnement) au 2027-03-01');
-    // The section (values, forms, imports, calendar, log) passes axe's WCAG A/AA rules (serious and critical).
-    await expect(page.getByTestId('tariff-calendar').locator('[data-date="2027-03-01"]')).toBeVisible();
-    expect(await seriousAxeViolations(page, '#donnees-tarifaires')).toEqual([]);
-    await page.emulateMedia({ colorScheme: 'dark' });
-    expect(await seriousAxeViolations(page, '#donnees-tarifaires')).toEqual([]);
+    // The section (values, forms, imports, calendar, log) passes axe's WCAG A/AA rules (serious and critical), in
+    // light and dark, each on a fresh load (no colour transition under way).
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.reload();
+      await waitForSplash(page);
+      await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+      await expect(page.getByTestId('tariff-calendar').locator('[data-date="2027-03-01"]')).toBeVisible();
+      await expect(page.getByTestId('tariff-audit')).toBeVisible();
+      await expect(page.getByTestId('tariff-parameters')).toBeVisible();
+      expect(await seriousAxeViolations(page, '#donnees-tarifaires'), scheme).toEqual([]);
+    }
     await page.emulateMedia({ colorScheme: 'light' });
 
     // A simulation for March 2027 uses the value and cites the reference the admin gave.
