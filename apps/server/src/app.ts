@@ -42,6 +42,9 @@ import { createPdfWorkerPool, type PdfRenderer } from './modules/simulator/pdf-r
 import { simulatorRoutes } from './modules/simulator/routes.ts';
 import { createSimulatorService } from './modules/simulator/service.ts';
 import { storageRoutes } from './modules/storage/routes.ts';
+import { createTariffOverlaySource } from './modules/tariff-data/overlay-source.ts';
+import { tariffCalendarRoutes, tariffDataAdminRoutes } from './modules/tariff-data/routes.ts';
+import { createTariffDataService } from './modules/tariff-data/service.ts';
 import { CsrfProtection, registerCsrfCheck } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
@@ -204,6 +207,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   const referenceData = createReferenceData(database.db);
+  // Stored dated values laid over the packaged grids (ADR 0025): read by the simulator, the optimiser and the panel.
+  const tariffOverlay = createTariffOverlaySource(database.db, app.log);
+  const tariffData = createTariffDataService({ db: database.db, overlaySource: tariffOverlay });
+  await app.register(tariffCalendarRoutes, { service: tariffData });
+  await app.register(signedIn(tariffDataAdminRoutes), { service: tariffData });
   await app.register(contactRoutes, {
     service: createContactService({ db: database.db, logger: app.log }),
   });
@@ -215,6 +223,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     service: createSimulatorService({
       db: database.db,
       referenceData,
+      tariffOverlay,
       pdfLinks: new PdfLinkSigner(deps.secret, config.pdfLinkTtlSeconds),
       pdfRenderer,
       quota,
@@ -225,7 +234,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const consumption = createConsumptionDataService({ db: database.db });
   await app.register(signedIn(consumptionDataRoutes), { service: consumption });
   await app.register(signedIn(optimisationRoutes), {
-    service: createOptimisationService({ referenceData, consumption, quota }),
+    service: createOptimisationService({ referenceData, consumption, quota, tariffOverlay }),
   });
 
   // The SPA's files, its pages (200 for the app's routes, 404 for any other path) and the not-found handler.

@@ -14,6 +14,7 @@ export * from './parameters/atrd7-grdf.ts';
 export * from './parameters/atrd7-indexation.ts';
 export * from './parameters/atrt8.ts';
 export * from './parameters/lookup.ts';
+export * from './parameters/overlay.ts';
 export * from './parameters/penalties.ts';
 export * from './parameters/references.ts';
 export * from './parameters/registry.ts';

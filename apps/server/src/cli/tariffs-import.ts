@@ -8,6 +8,7 @@ import path from 'node:path';
 import { PITD_CSV_HEADER, TRANSPORT_POINT_CSV_HEADER, ZI_CSV_HEADER } from '@pilote/tariffs';
 import { z } from 'zod';
 import { formatImportSummary, importReferenceFile, ReferenceImportError } from '../modules/reference-data/importer.ts';
+import { auditCliReferenceImport } from '../modules/tariff-data/repository.ts';
 import { CliError, type CliIo, type OperatorCommand, runOperatorCommand } from './command.ts';
 
 function operator(): string {
@@ -62,6 +63,8 @@ En-tête LI / PIC : ${TRANSPORT_POINT_CSV_HEADER.join(';')}`,
   execute: async ({ kind, text, fileName, isSample, importedBy }, { db }) => {
     try {
       const summary = await importReferenceFile(db, { kind, text, sourceFileName: fileName, importedBy, isSample });
+      // Shown in the admin panel's audit log with the panel's imports (ADR 0025).
+      await auditCliReferenceImport(db, { importedBy, fileName, ...summary });
       return formatImportSummary(summary, fileName);
     } catch (error) {
       if (error instanceof ReferenceImportError) {

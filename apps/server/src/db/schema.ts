@@ -545,3 +545,64 @@ export const storageUploads = pgTable(
   },
   (table) => [index('storage_uploads_expires_idx').on(table.expiresAt)],
 );
+
+/**
+ * Dated tariff values recorded in the admin panel or by a grid import (ADR 0025). Append-only: a change, an undo or
+ * a re-import writes a new version of (parameter, date); nothing is updated or deleted. The current stored value
+ * of a (parameter, date) is its highest version; `action = 'withdraw'` means « no stored value: the packaged one
+ * applies ». `id` only grows, so `max(id)` tells every instance whether its cached overlay is stale.
+ */
+export const tariffParameterValues = pgTable(
+  'tariff_parameter_values',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    parameterId: text('parameter_id').notNull(),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    version: integer('version').notNull(),
+    /** 'set' | 'withdraw'. */
+    action: text('action').notNull(),
+    value: doublePrecision('value'),
+    unit: text('unit').notNull(),
+    /** 'official' | 'secondary' | 'estimate'. */
+    status: text('status').notNull(),
+    /** [{ title, url, publishedOn }]. */
+    references: jsonb('references').$type<{ title: string; url: string; publishedOn: string | null }[]>().notNull(),
+    note: text('note').notNull().default(''),
+    /** 'panel' | 'undo' | 'import'. */
+    origin: text('origin').notNull(),
+    /** Grid import batch (one file), null otherwise. */
+    batchId: text('batch_id'),
+    recordedById: text('recorded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The author's e-mail at the time (kept when the account goes). */
+    recordedBy: text('recorded_by').notNull(),
+    recordedAt: timestamptz('recorded_at').notNull().defaultNow(),
+  },
+  (table) => [
+    check('tariff_parameter_values_action_check', sql`${table.action} in ('set', 'withdraw')`),
+    check('tariff_parameter_values_status_check', sql`${table.status} in ('official', 'secondary', 'estimate')`),
+    check('tariff_parameter_values_origin_check', sql`${table.origin} in ('panel', 'undo', 'import')`),
+    uniqueIndex('tariff_parameter_values_version_idx').on(table.parameterId, table.validFrom, table.version),
+  ],
+);
+
+/** Every write of the tariff data administration (values, undos, grid and reference imports), newest first. */
+export const tariffDataAudit = pgTable(
+  'tariff_data_audit',
+  {
+    id: text('id').primaryKey(),
+    /** 'value.add' | 'value.undo' | 'grid.import' | 'reference.import'. */
+    action: text('action').notNull(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    summary: text('summary').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'tariff_data_audit_action_check',
+      sql`${table.action} in ('value.add', 'value.undo', 'grid.import', 'reference.import')`,
+    ),
+    index('tariff_data_audit_created_at_idx').on(table.createdAt),
+  ],
+);

@@ -7,6 +7,7 @@ import { ParameterLookupError, TariffDataUnavailableError } from '../errors.ts';
 import { ATRD7_GRDF } from '../parameters/atrd7-grdf.ts';
 import { ATRT8, type Tso } from '../parameters/atrt8.ts';
 import { type ResolvedValue, resolveAt } from '../parameters/lookup.ts';
+import type { ParameterOverlay } from '../parameters/overlay.ts';
 import { PENALTIES } from '../parameters/penalties.ts';
 import { TAXES } from '../parameters/taxes.ts';
 import type { Parameter } from '../parameters/types.ts';
@@ -42,8 +43,13 @@ function used(param: Parameter, resolved: ResolvedValue): ParametreUtilise {
   };
 }
 
-function resolveUsed(param: Parameter, date: IsoDate, out: ParametreUtilise[]): number {
-  const resolved = lookup(param.description, () => resolveAt(param, date));
+function resolveUsed(
+  param: Parameter,
+  date: IsoDate,
+  out: ParametreUtilise[],
+  overlay: ParameterOverlay | undefined,
+): number {
+  const resolved = lookup(param.description, () => resolveAt(param, date, overlay));
   out.push(used(param, resolved));
   return resolved.value;
 }
@@ -57,6 +63,8 @@ export interface ModelContext {
   readonly modulation: number;
   /** Overrides the (estimated, default 0) transport penalty coefficient. */
   readonly transportPenaltyCoefficient?: number;
+  /** Stored dated values laid over the packaged parameters (ADR 0025). */
+  readonly overlay?: ParameterOverlay;
 }
 
 export interface BuiltModel {
@@ -69,50 +77,50 @@ export interface BuiltModel {
 export function capacityCostModelAt(ctx: ModelContext): BuiltModel {
   const params: ParametreUtilise[] = [];
   const warnings: string[] = [];
-  const { date } = ctx;
+  const { date, overlay } = ctx;
 
   // ATRD capacity term (marginal bands for T4, one rate for TP).
   let atrd: CapacityCostModel['atrd'];
   let referenceAnnualRate: number;
   if (ctx.tarif === 'T4') {
-    const threshold = resolveUsed(ATRD7_GRDF.T4.seuilCapacite, date, params);
-    const upTo = resolveUsed(ATRD7_GRDF.T4.capaciteJusqua500, date, params);
-    const above = resolveUsed(ATRD7_GRDF.T4.capaciteAuDela500, date, params);
+    const threshold = resolveUsed(ATRD7_GRDF.T4.seuilCapacite, date, params, overlay);
+    const upTo = resolveUsed(ATRD7_GRDF.T4.capaciteJusqua500, date, params, overlay);
+    const above = resolveUsed(ATRD7_GRDF.T4.capaciteAuDela500, date, params, overlay);
     atrd = { threshold, rateUpTo: upTo, rateAbove: above };
     referenceAnnualRate = upTo;
   } else {
-    const rate = resolveUsed(ATRD7_GRDF.TP.capacite, date, params);
+    const rate = resolveUsed(ATRD7_GRDF.TP.capacite, date, params, overlay);
     atrd = { threshold: Number.POSITIVE_INFINITY, rateUpTo: rate, rateAbove: rate };
     referenceAnnualRate = rate;
   }
 
   // CTA on the ATRD fixed part.
-  const cta = lookup('taux et coefficient de CTA', () => ctaRatesAt(date));
+  const cta = lookup('taux et coefficient de CTA', () => ctaRatesAt(date, overlay));
   params.push(used(TAX_CTA.distribution, cta.distribution));
   params.push(used(TAX_CTA.transport, cta.transport));
   params.push(used(TAX_CTA.coefficient, cta.coefficient));
 
   // Transport capacity terms at the PITD.
   const transport = lookup(`termes de capacité ATRT8 (${ctx.tso})`, () =>
-    transportRatesAt(ctx.tso, ctx.ntr, 'pitd', date),
+    transportRatesAt(ctx.tso, ctx.ntr, 'pitd', date, overlay),
   );
   params.push(used(ATRT8.tcs, transport.tcs));
   params.push({ ...used(ATRT8.tcr[ctx.tso], transport.tcr), notes: `Multiplié par le NTR (${ctx.ntr}).` });
   params.push(used(ATRT8.tclPitd[ctx.tso], transport.tcl));
 
   // Storage.
-  const tts = resolveUsed(ATRT8.tts, date, params);
+  const tts = resolveUsed(ATRT8.tts, date, params, overlay);
 
   // Short-term products and penalties.
-  const atrdMonthlyFractions = PENALTIES.atrd.capaciteMensuelle.map((p) => resolveUsed(p, date, params));
-  const transportMonthlyFractions = PENALTIES.atrt.capaciteMensuelle.map((p) => resolveUsed(p, date, params));
-  const seuil1 = resolveUsed(PENALTIES.atrd.seuilDeclenchement, date, params);
-  const seuil2 = resolveUsed(PENALTIES.atrd.seuilTranche2, date, params);
-  const mult1 = resolveUsed(PENALTIES.atrd.multipleTranche1, date, params);
-  const mult2 = resolveUsed(PENALTIES.atrd.multipleTranche2, date, params);
-  const othersShare = resolveUsed(PENALTIES.atrd.partAutresDepassements, date, params);
-  const othersThreshold = resolveUsed(PENALTIES.atrd.seuilAutresDepassements, date, params);
-  let transportCoefficient = resolveUsed(PENALTIES.atrt.penaliteDepassement, date, params);
+  const atrdMonthlyFractions = PENALTIES.atrd.capaciteMensuelle.map((p) => resolveUsed(p, date, params, overlay));
+  const transportMonthlyFractions = PENALTIES.atrt.capaciteMensuelle.map((p) => resolveUsed(p, date, params, overlay));
+  const seuil1 = resolveUsed(PENALTIES.atrd.seuilDeclenchement, date, params, overlay);
+  const seuil2 = resolveUsed(PENALTIES.atrd.seuilTranche2, date, params, overlay);
+  const mult1 = resolveUsed(PENALTIES.atrd.multipleTranche1, date, params, overlay);
+  const mult2 = resolveUsed(PENALTIES.atrd.multipleTranche2, date, params, overlay);
+  const othersShare = resolveUsed(PENALTIES.atrd.partAutresDepassements, date, params, overlay);
+  const othersThreshold = resolveUsed(PENALTIES.atrd.seuilAutresDepassements, date, params, overlay);
+  let transportCoefficient = resolveUsed(PENALTIES.atrt.penaliteDepassement, date, params, overlay);
   if (ctx.transportPenaltyCoefficient !== undefined) {
     transportCoefficient = ctx.transportPenaltyCoefficient;
     params.push({

@@ -159,6 +159,7 @@ export function optimiserCja(input: OptimisationInput): OptimisationResult {
     date: input.dateEffet,
     modulation,
     ...(transportCoef !== undefined ? { transportPenaltyCoefficient: transportCoef } : {}),
+    ...(input.overlay ? { overlay: input.overlay } : {}),
   });
   warnings.push(...built.warnings);
   if (modulationInput === undefined) {

@@ -1,4 +1,5 @@
 import type { IsoDate } from '../dates.ts';
+import type { ParameterOverlay } from '../parameters/overlay.ts';
 import type { LineSource, ValueStatus } from '../parameters/types.ts';
 import type { ProfilCode } from '../reference/types.ts';
 
@@ -129,6 +130,8 @@ export interface OptimisationInput {
   readonly surcharges?: {
     readonly transportPenaltyCoefficient?: number;
   };
+  /** Stored dated values laid over the packaged parameters (ADR 0025). */
+  readonly overlay?: ParameterOverlay;
 }
 
 /** One side (avant / après) of the comparison, amounts rounded to the cent. */

@@ -14,6 +14,7 @@
  */
 import type { IsoDate } from '../dates.ts';
 import { hasValueAt } from './lookup.ts';
+import type { ParameterOverlay } from './overlay.ts';
 import { SOURCES } from './references.ts';
 import { defineParameter, type ParameterEntry } from './types.ts';
 
@@ -335,8 +336,8 @@ export const TDN_OPTIONS: readonly string[] = ['T1', 'T2', 'T3'];
  * True when a distribution point in option `tarif` is billed the terme de débit normalisé at `date` (T1–T3 from
  * 1 July 2026, ADR 0026): the simulator then uses the débit normalisé, and the form asks for it.
  */
-export function tdnAppliesTo(tarif: string, date: IsoDate): boolean {
-  return TDN_OPTIONS.includes(tarif) && hasValueAt(atrdTdnTerme, date);
+export function tdnAppliesTo(tarif: string, date: IsoDate, overlay?: ParameterOverlay): boolean {
+  return TDN_OPTIONS.includes(tarif) && hasValueAt(atrdTdnTerme, date, overlay);
 }
 
 /** ATRD options. */

@@ -1,5 +1,6 @@
 import { assertIsoDate, compareIsoDates, daysBetween, type IsoDate, isIsoDate } from '../dates.ts';
 import { ParameterLookupError } from '../errors.ts';
+import { type ParameterOverlay, withOverlay } from './overlay.ts';
 import type { DatedEntry, LineSource, Parameter } from './types.ts';
 import { referencesOf } from './types.ts';
 
@@ -47,9 +48,13 @@ function sourcesOf(entry: DatedEntry): readonly LineSource[] {
   return sources;
 }
 
-/** The entry in force on `date` (latest effective date ≤ `date`), or a clear error. */
-export function entryAt(param: Parameter, date: IsoDate): DatedEntry {
+/**
+ * The entry in force on `date` (latest effective date ≤ `date`), or a clear error. With an `overlay`, its
+ * entries are merged over the packaged ones first (ADR 0025: an overlay entry wins on its date).
+ */
+export function entryAt(packaged: Parameter, date: IsoDate, overlay?: ParameterOverlay): DatedEntry {
   assertIsoDate(date);
+  const param = withOverlay(packaged, overlay);
   const entries = sortedEntries(param);
   const first = entries[0];
   if (!first || compareIsoDates(date, first.from) < 0) {
@@ -70,13 +75,13 @@ export function entryAt(param: Parameter, date: IsoDate): DatedEntry {
 }
 
 /** The value of `param` on `date`. Throws {@link ParameterLookupError} before the first date or after a `null`. */
-export function valueAt(param: Parameter, date: IsoDate): number {
-  return resolveAt(param, date).value;
+export function valueAt(param: Parameter, date: IsoDate, overlay?: ParameterOverlay): number {
+  return resolveAt(param, date, overlay).value;
 }
 
 /** Like {@link valueAt} but with the references and confidence of the value. */
-export function resolveAt(param: Parameter, date: IsoDate): ResolvedValue {
-  const entry = entryAt(param, date);
+export function resolveAt(param: Parameter, date: IsoDate, overlay?: ParameterOverlay): ResolvedValue {
+  const entry = entryAt(param, date, overlay);
   const value = entry.value as number;
   return {
     parameterId: param.id,
@@ -89,9 +94,9 @@ export function resolveAt(param: Parameter, date: IsoDate): ResolvedValue {
 }
 
 /** True when `param` has a (non-null) value on `date`. */
-export function hasValueAt(param: Parameter, date: IsoDate): boolean {
+export function hasValueAt(param: Parameter, date: IsoDate, overlay?: ParameterOverlay): boolean {
   try {
-    entryAt(param, date);
+    entryAt(param, date, overlay);
     return true;
   } catch (error) {
     if (error instanceof ParameterLookupError) {
@@ -126,7 +131,8 @@ export interface Prorata {
  * Pro-rates a parameter over the period [from, to) (end excluded) by days: each value weighs the number of
  * days it is in force. Summing the pro-ratas of adjacent periods gives the pro-rata of the whole period.
  */
-export function prorate(param: Parameter, from: IsoDate, to: IsoDate): Prorata {
+export function prorate(packaged: Parameter, from: IsoDate, to: IsoDate, overlay?: ParameterOverlay): Prorata {
+  const param = withOverlay(packaged, overlay);
   assertIsoDate(from);
   assertIsoDate(to);
   const total = daysBetween(from, to);
@@ -153,7 +159,8 @@ export function prorate(param: Parameter, from: IsoDate, to: IsoDate): Prorata {
  * value, with no sourced value after it), the start date of that last sourced value; otherwise null. Estimates
  * that are the only values of a parameter (the default CEE cost) or that precede a sourced value are not past it.
  */
-export function lastSourcedBefore(param: Parameter, entry: DatedEntry): IsoDate | null {
+export function lastSourcedBefore(packaged: Parameter, entry: DatedEntry, overlay?: ParameterOverlay): IsoDate | null {
+  const param = withOverlay(packaged, overlay);
   if (entry.status !== 'estimate' || entry.value === null) {
     return null;
   }

@@ -1,6 +1,7 @@
 import { type IsoDate, isIsoDate } from '../dates.ts';
 import { TariffDomainError } from '../errors.ts';
 import type { AtrdOption } from '../parameters/atrd7-grdf.ts';
+import type { ParameterOverlay } from '../parameters/overlay.ts';
 import { simulate } from './simulate.ts';
 import type { PointDeReseau, SimulationInput } from './types.ts';
 
@@ -16,7 +17,12 @@ export interface AvailabilityCriteria {
  * the sourced grids can simulate the given point type / option / TSO. Lets the server offer only the
  * months the engine supports (spec §7 `months`).
  */
-export function availableEffectMonths(fromMonth: string, toMonth: string, criteria: AvailabilityCriteria): IsoDate[] {
+export function availableEffectMonths(
+  fromMonth: string,
+  toMonth: string,
+  criteria: AvailabilityCriteria,
+  overlay?: ParameterOverlay,
+): IsoDate[] {
   const start = `${fromMonth}-01`;
   const end = `${toMonth}-01`;
   if (!isIsoDate(start) || !isIsoDate(end)) {
@@ -43,7 +49,7 @@ export function availableEffectMonths(fromMonth: string, toMonth: string, criter
       break;
     }
     try {
-      simulate(probe, date);
+      simulate(probe, date, overlay ? { overlay } : {});
       months.push(date);
     } catch (error) {
       if (!(error instanceof TariffDomainError)) {

@@ -7,6 +7,7 @@ import { TariffDataUnavailableError } from '../errors.ts';
 import { ATRD7_GRDF, type AtrdOption } from '../parameters/atrd7-grdf.ts';
 import { ATRT8, type Tso } from '../parameters/atrt8.ts';
 import { type ResolvedValue, resolveAt } from '../parameters/lookup.ts';
+import type { ParameterOverlay } from '../parameters/overlay.ts';
 import { TAXES } from '../parameters/taxes.ts';
 
 /** One band of a banded capacity charge. */
@@ -72,22 +73,27 @@ export interface T4CapacityRates {
   readonly above: ResolvedValue;
 }
 
-export function t4CapacityRatesAt(date: IsoDate): T4CapacityRates {
+export function t4CapacityRatesAt(date: IsoDate, overlay?: ParameterOverlay): T4CapacityRates {
   return {
-    threshold: resolveAt(ATRD7_GRDF.T4.seuilCapacite, date),
-    upTo: resolveAt(ATRD7_GRDF.T4.capaciteJusqua500, date),
-    above: resolveAt(ATRD7_GRDF.T4.capaciteAuDela500, date),
+    threshold: resolveAt(ATRD7_GRDF.T4.seuilCapacite, date, overlay),
+    upTo: resolveAt(ATRD7_GRDF.T4.capaciteJusqua500, date, overlay),
+    above: resolveAt(ATRD7_GRDF.T4.capaciteAuDela500, date, overlay),
   };
 }
 
 /** ATRD7 annual capacity charge for T4 (banded) or TP (single rate); 0 for T1–T3. */
-export function atrdCapacityCharge(option: AtrdOption, cja: number, date: IsoDate): BandedCharge {
+export function atrdCapacityCharge(
+  option: AtrdOption,
+  cja: number,
+  date: IsoDate,
+  overlay?: ParameterOverlay,
+): BandedCharge {
   if (option === 'T4') {
-    const r = t4CapacityRatesAt(date);
+    const r = t4CapacityRatesAt(date, overlay);
     return t4CapacityCharge(cja, r.threshold.value, r.upTo.value, r.above.value);
   }
   if (option === 'TP') {
-    const rate = resolveAt(ATRD7_GRDF.TP.capacite, date).value;
+    const rate = resolveAt(ATRD7_GRDF.TP.capacite, date, overlay).value;
     return { amount: cja * rate, bands: [{ from: 0, to: null, quantity: cja, rate, amount: cja * rate }] };
   }
   return { amount: 0, bands: [] };
@@ -107,12 +113,18 @@ export interface TransportRates {
 }
 
 /** ATRT8 capacity rates. Throws {@link TariffDataUnavailableError} for the TCL of transport-connected consumers (not sourced). */
-export function transportRatesAt(tso: Tso, ntr: number, kind: DeliveryKind, date: IsoDate): TransportRates {
-  const tcs = resolveAt(ATRT8.tcs, date);
-  const tcr = resolveAt(ATRT8.tcr[tso], date);
+export function transportRatesAt(
+  tso: Tso,
+  ntr: number,
+  kind: DeliveryKind,
+  date: IsoDate,
+  overlay?: ParameterOverlay,
+): TransportRates {
+  const tcs = resolveAt(ATRT8.tcs, date, overlay);
+  const tcr = resolveAt(ATRT8.tcr[tso], date, overlay);
   let tcl: ResolvedValue;
   if (kind === 'pitd') {
-    tcl = resolveAt(ATRT8.tclPitd[tso], date);
+    tcl = resolveAt(ATRT8.tclPitd[tso], date, overlay);
   } else {
     const param = ATRT8.tclConsommateurTransport[tso];
     if (!param) {
@@ -120,7 +132,7 @@ export function transportRatesAt(tso: Tso, ntr: number, kind: DeliveryKind, date
         `le terme de capacité de livraison (TCL) des consommateurs raccordés au réseau de transport de ${tso} n'est pas encore sourcé (données tarifaires pas disponibles).`,
       );
     }
-    tcl = resolveAt(param, date);
+    tcl = resolveAt(param, date, overlay);
   }
   return { tcs, tcr, tcl, ntr, unitPrice: tcs.value + tcr.value * ntr + tcl.value };
 }
@@ -134,10 +146,10 @@ export interface CtaRates {
   readonly totalOnAtrdFixed: number;
 }
 
-export function ctaRatesAt(date: IsoDate): CtaRates {
-  const distribution = resolveAt(TAXES.cta.tauxDistribution, date);
-  const transport = resolveAt(TAXES.cta.tauxTransport, date);
-  const coefficient = resolveAt(TAXES.cta.coefficientProportionnalite, date);
+export function ctaRatesAt(date: IsoDate, overlay?: ParameterOverlay): CtaRates {
+  const distribution = resolveAt(TAXES.cta.tauxDistribution, date, overlay);
+  const transport = resolveAt(TAXES.cta.tauxTransport, date, overlay);
+  const coefficient = resolveAt(TAXES.cta.coefficientProportionnalite, date, overlay);
   return {
     distribution,
     transport,
@@ -157,10 +169,15 @@ export interface CapacityCostSegment {
   readonly slope: number;
 }
 
-export function t4PitdCapacityCostSegments(tso: Tso, ntr: number, date: IsoDate): CapacityCostSegment[] {
-  const rates = t4CapacityRatesAt(date);
-  const cta = ctaRatesAt(date).totalOnAtrdFixed;
-  const transport = transportRatesAt(tso, ntr, 'pitd', date).unitPrice;
+export function t4PitdCapacityCostSegments(
+  tso: Tso,
+  ntr: number,
+  date: IsoDate,
+  overlay?: ParameterOverlay,
+): CapacityCostSegment[] {
+  const rates = t4CapacityRatesAt(date, overlay);
+  const cta = ctaRatesAt(date, overlay).totalOnAtrdFixed;
+  const transport = transportRatesAt(tso, ntr, 'pitd', date, overlay).unitPrice;
   return [
     { from: 0, to: rates.threshold.value, slope: rates.upTo.value * (1 + cta) + transport },
     { from: rates.threshold.value, to: null, slope: rates.above.value * (1 + cta) + transport },

@@ -8,6 +8,7 @@
  */
 import { assertIsoDate, type IsoDate } from '../dates.ts';
 import { TariffDomainError } from '../errors.ts';
+import type { ParameterOverlay } from '../parameters/overlay.ts';
 import { transportCapacity } from './lines/capacity.ts';
 import { simulationContext } from './lines/context.ts';
 import { ctaLines } from './lines/cta.ts';
@@ -25,7 +26,17 @@ import type { MontantsParMwh, SimulationInput, SimulationResult } from './types.
  * day of the chosen month). Throws {@link TariffInputError}, {@link UnsupportedCombinationError} or
  * {@link TariffDataUnavailableError} (all {@link TariffDomainError}) with French messages.
  */
-export function simulate(input: SimulationInput, date: IsoDate): SimulationResult {
+/** Options of {@link simulate}. */
+export interface SimulateOptions {
+  /**
+   * Stored dated values laid over the packaged parameters (ADR 0025: on the same date the overlay wins). The
+   * caller reads them; the engine only merges them.
+   */
+  readonly overlay?: ParameterOverlay;
+}
+
+export function simulate(input: SimulationInput, date: IsoDate, options: SimulateOptions = {}): SimulationResult {
+  const { overlay } = options;
   assertIsoDate(date, "date d'effet");
   const warnings: string[] = [];
   if (!date.endsWith('-01')) {
@@ -33,7 +44,7 @@ export function simulate(input: SimulationInput, date: IsoDate): SimulationResul
       `La date d'effet ${date} n'est pas un premier du mois : les grilles en vigueur ce jour-là sont utilisées.`,
     );
   }
-  const ctx = simulationContext(input, date);
+  const ctx = simulationContext(input, date, overlay);
 
   const capacity = transportCapacity(ctx);
   const distribution = ctx.distributionConnected ? distributionLines(ctx, capacity.capacity) : null;
@@ -48,9 +59,10 @@ export function simulate(input: SimulationInput, date: IsoDate): SimulationResul
           resolved: transport.fixedResolved,
         },
     date,
+    overlay,
   );
-  const accise = acciseLine(ctx.assiette, date);
-  const cee = ceeLine(ctx.ceeOverride, ctx.assiette, date);
+  const accise = acciseLine(ctx.assiette, date, overlay);
+  const cee = ceeLine(ctx.ceeOverride, ctx.assiette, date, overlay);
 
   const lines: DraftLine[] = [
     ...(distribution?.fixed ?? []),
@@ -96,7 +108,10 @@ export function simulate(input: SimulationInput, date: IsoDate): SimulationResul
     },
     usedSampleData: ctx.usedSampleData,
     hasEstimates: estimated.length > 0,
-    estimatedGrids: estimatedGrids(lines.flatMap((l) => l.resolved)),
+    estimatedGrids: estimatedGrids(
+      lines.flatMap((l) => l.resolved),
+      overlay,
+    ),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   normaliseTso,
   type OptimisationResult,
   optimiserCja,
+  type ParameterOverlay,
   type SerieJournaliere,
   synthetiserSerie,
   TariffDomainError,
@@ -23,6 +24,7 @@ import type { Quota } from '../plans/quota.ts';
 import { normaliseCommuneName } from '../reference-data/communes.ts';
 import { findPitdPoint } from '../reference-data/pitd-point.ts';
 import type { PitdEntry, ReferenceData } from '../reference-data/source.ts';
+import type { TariffOverlaySource } from '../tariff-data/overlay-source.ts';
 
 /** The optimiser prices PITD only: LI / PIC (simulated since ADR 0024) have no optimisation model yet. */
 export function optimisationTransportPointMessage(point: 'LI' | 'PIC'): string {
@@ -37,6 +39,8 @@ const ASSIETTE_GAP_WARNING = 0.2;
 export interface OptimisationServiceDependencies {
   referenceData: ReferenceData;
   consumption: ConsumptionDataService;
+  /** Stored dated values laid over the packaged grids (ADR 0025). */
+  tariffOverlay: TariffOverlaySource;
   /** The plans' quotas (ADR 0027). */
   quota: Quota;
   now?: () => Date;
@@ -73,6 +77,7 @@ function toBreakdown(b: OptimisationResult['details']['avant']) {
 export function createOptimisationService({
   referenceData,
   consumption,
+  tariffOverlay,
   quota,
   now = () => new Date(),
 }: OptimisationServiceDependencies) {
@@ -99,6 +104,7 @@ export function createOptimisationService({
     entry: PitdEntry,
     dateEffet: string,
     serie: SerieJournaliere,
+    overlay: ParameterOverlay,
   ) {
     try {
       return optimiserCja({
@@ -107,6 +113,7 @@ export function createOptimisationService({
         ntr: entry.ntr,
         dateEffet,
         serie,
+        overlay,
         cjsInterruptible: form.cjsInterruptible,
         ...(form.cjaActuelle === undefined ? {} : { cjaActuelle: form.cjaActuelle }),
         ...(form.capacitesMensuelles === undefined ? {} : { capacitesMensuelles: form.capacitesMensuelles }),
@@ -232,7 +239,8 @@ export function createOptimisationService({
           );
         }
 
-        const result = run(form, tso, entry, dateEffet, serie);
+        const { overlay } = await tariffOverlay.current();
+        const result = run(form, tso, entry, dateEffet, serie, overlay);
         const { serie: out } = result;
         return {
           dateEffet,

@@ -20,6 +20,7 @@ import {
 import {
   availableEffectMonths,
   normaliseTso,
+  type ParameterOverlay,
   type SimulationResult,
   simulate,
   TariffDomainError,
@@ -32,6 +33,7 @@ import type { Quota } from '../plans/quota.ts';
 import { normaliseCommuneName } from '../reference-data/communes.ts';
 import { findPitdPoint } from '../reference-data/pitd-point.ts';
 import { type PitdEntry, type ReferenceData, sameCommune, type TransportPointEntry } from '../reference-data/source.ts';
+import type { TariffOverlaySource } from '../tariff-data/overlay-source.ts';
 import type { PdfLinkSigner } from './pdf-link.ts';
 import type { PdfRenderer } from './pdf-renderer.ts';
 import { PDF_RENDERER_VERSION } from './pdf-report.ts';
@@ -57,6 +59,8 @@ export function samplePointTableMessage(point: 'LI' | 'PIC'): string {
 export interface SimulatorServiceDependencies {
   db: Database;
   referenceData: ReferenceData;
+  /** Stored dated values laid over the packaged grids (ADR 0025). */
+  tariffOverlay: TariffOverlaySource;
   pdfLinks: PdfLinkSigner;
   /** Renders off the main thread (pdf-renderer.ts); its output is stored per simulation (ADR 0018). */
   pdfRenderer: PdfRenderer;
@@ -93,12 +97,15 @@ function validationError(field: string, message: string): AppError {
 export function createSimulatorService({
   db,
   referenceData,
+  tariffOverlay,
   pdfLinks,
   pdfRenderer,
   quota,
   now = () => new Date(),
 }: SimulatorServiceDependencies) {
   const monthsCache = new Map<string, string[]>();
+  /** The overlay the months cache was computed with: a stored value can extend or end a grid. */
+  let monthsOverlay: ParameterOverlay | undefined;
   /** Renders under way in this instance, per simulation: concurrent downloads of one PDF share one render. */
   const rendering = new Map<string, Promise<Uint8Array>>();
 
@@ -128,7 +135,16 @@ export function createSimulatorService({
   }
 
   /** Months (YYYY-MM) the grids can simulate, for every combination of the given tarifs × TSOs (union). */
-  function monthsFor(point: SimulatorPoint, tarifs: readonly SimulatorTarif[], tsos: readonly string[]): string[] {
+  function monthsFor(
+    point: SimulatorPoint,
+    tarifs: readonly SimulatorTarif[],
+    tsos: readonly string[],
+    overlay: ParameterOverlay,
+  ): string[] {
+    if (monthsOverlay !== overlay) {
+      monthsCache.clear();
+      monthsOverlay = overlay;
+    }
     const to = addMonths(monthOf(now()), MONTHS_AHEAD);
     const months = new Set<string>();
     for (const tarif of tarifs) {
@@ -136,7 +152,7 @@ export function createSimulatorService({
         const key = `${point}|${tarif}|${tso}|${to}`;
         let cached = monthsCache.get(key);
         if (!cached) {
-          cached = availableEffectMonths(FIRST_MONTH, to, { pointDeReseau: point, tarif, tso }).map((date) =>
+          cached = availableEffectMonths(FIRST_MONTH, to, { pointDeReseau: point, tarif, tso }, overlay).map((date) =>
             date.slice(0, 7),
           );
           monthsCache.set(key, cached);
@@ -150,7 +166,11 @@ export function createSimulatorService({
   }
 
   async function pitdOptions(query: SimulatorOptionsQuery): Promise<SimulatorOptionsResponse> {
-    const [table, ziTable] = await Promise.all([referenceData.pitd(), referenceData.zi()]);
+    const [table, ziTable, { overlay }] = await Promise.all([
+      referenceData.pitd(),
+      referenceData.zi(),
+      tariffOverlay.current(),
+    ]);
     const matches = await table.searchCodes(query.q || undefined, SIMULATOR_CODE_SEARCH_LIMIT + 1);
     const rows = query.code ? await table.rowsOf(query.code) : [];
     const byCommune = query.commune ? rows.filter((row) => sameCommune(row, query.commune as string)) : [];
@@ -165,10 +185,10 @@ export function createSimulatorService({
       ? (query.tarif?.toUpperCase() as SimulatorTarif)
       : undefined;
     const tsosForMonths = chosenTso ? [chosenTso] : tsoList.length > 0 ? tsoList : [...TSOS];
-    const months = monthsFor('PITD', tarif ? [tarif] : simulatorTarifs, tsosForMonths);
+    const months = monthsFor('PITD', tarif ? [tarif] : simulatorTarifs, tsosForMonths, overlay);
     const month = query.month?.slice(0, 7);
     const tarifs = month
-      ? simulatorTarifs.filter((option) => monthsFor('PITD', [option], tsosForMonths).includes(month))
+      ? simulatorTarifs.filter((option) => monthsFor('PITD', [option], tsosForMonths, overlay).includes(month))
       : [...simulatorTarifs];
 
     return {
@@ -205,7 +225,10 @@ export function createSimulatorService({
     point: 'LI' | 'PIC',
     query: SimulatorOptionsQuery,
   ): Promise<SimulatorOptionsResponse> {
-    const table = await referenceData.transportPoints(point === 'LI' ? 'li' : 'pic');
+    const [table, { overlay }] = await Promise.all([
+      referenceData.transportPoints(point === 'LI' ? 'li' : 'pic'),
+      tariffOverlay.current(),
+    ]);
     const matches = await table.searchCodes(query.q || undefined, SIMULATOR_CODE_SEARCH_LIMIT + 1);
     const rows = query.code ? await table.rowsOf(query.code) : [];
     // A point has one TSO: once a code is chosen, the list is its TSO (selected by the form).
@@ -219,7 +242,7 @@ export function createSimulatorService({
       tarifs: [...simulatorTarifs],
       profils: [...simulatorProfils],
       // The option does not change which grids a transport-connected point reads: one option is enough to probe.
-      months: monthsFor(point, ['T4'], tsoList),
+      months: monthsFor(point, ['T4'], tsoList, overlay),
       tso: tsoList,
       dso: [],
       ...(point === 'LI'
@@ -296,6 +319,7 @@ export function createSimulatorService({
     const usesZi = !subscribedTarifs.includes(form.tarif);
     const zi = await ziTable.ziOf(entry.stationMeteo, form.profil);
     const isSample = pitdInfo.isSample || (usesZi && ziTable.info.isSample);
+    const { overlay } = await tariffOverlay.current();
     let result: SimulationResult;
     try {
       result = simulate(
@@ -323,6 +347,7 @@ export function createSimulatorService({
           },
         },
         dateEffet,
+        { overlay },
       );
     } catch (error) {
       if (error instanceof TariffDomainError) {
@@ -369,6 +394,7 @@ export function createSimulatorService({
 
   async function simulateTransport(point: 'LI' | 'PIC', form: ValidatedSimulatorForm, tso: string, dateEffet: string) {
     const { entry, info } = await findTransportPoint(point, form, tso);
+    const { overlay } = await tariffOverlay.current();
     let result: SimulationResult;
     try {
       result = simulate(
@@ -388,6 +414,7 @@ export function createSimulatorService({
           referentiel: { ntr: entry.ntr, isSample: info.isSample },
         },
         dateEffet,
+        { overlay },
       );
     } catch (error) {
       if (error instanceof TariffDomainError) {

@@ -2,14 +2,20 @@
  * Current tariff values for /tarifs-energie, read from the engine (`snapshotAt` of @pilote/tariffs): the page never
  * holds a number of its own, so it cannot drift from what the simulator uses.
  */
+import type { PublicStoredValue } from '@pilote/contracts';
 import {
+  createParameterOverlay,
   getParameter,
   type IsoDate,
+  overlaidRegistry,
+  PARAMETER_REGISTRY,
   type ParameterGrid,
+  type ParameterOverlay,
   type ParameterSnapshot,
   type ParameterUnit,
   snapshotAt,
   type ValueStatus,
+  withOverlay,
 } from '@pilote/tariffs';
 import { formatNumber, formatPercent } from '../../lib/format.ts';
 
@@ -50,9 +56,9 @@ export type CurrentTariffValue = ParameterSnapshot & {
 
 const DETAIL_ID = /capacite-mensuelle|capacite-quotidienne|penalite/;
 
-function lastKnownValue(id: string, date: IsoDate): LastKnownValue | null {
+function lastKnownValue(id: string, date: IsoDate, overlay: ParameterOverlay | undefined): LastKnownValue | null {
   let found: LastKnownValue | null = null;
-  for (const entry of getParameter(id).entries) {
+  for (const entry of withOverlay(getParameter(id), overlay).entries) {
     if (entry.from > date) {
       break;
     }
@@ -63,11 +69,35 @@ function lastKnownValue(id: string, date: IsoDate): LastKnownValue | null {
   return found;
 }
 
-export function currentTariffValues(date: IsoDate): CurrentTariffValue[] {
-  return snapshotAt(date).map((snapshot) => ({
+/**
+ * The stored values (admin panel, ADR 0025) as the engine's overlay; values that no longer fit the packaged
+ * registry are left out, as the server does.
+ */
+export function storedOverlay(values: readonly PublicStoredValue[]): ParameterOverlay {
+  const known = new Map(PARAMETER_REGISTRY.map((p) => [p.id, p]));
+  return createParameterOverlay(
+    values
+      .filter((v) => known.get(v.parameterId)?.unit === v.unit)
+      .map((v) => ({
+        parameterId: v.parameterId,
+        from: v.validFrom,
+        value: v.value,
+        unit: v.unit,
+        status: v.status,
+        references: v.references,
+        notes: v.note || null,
+      })),
+    PARAMETER_REGISTRY,
+    'stored',
+  );
+}
+
+/** Values in force on `date`: the packaged grids, with the stored values laid over them when given. */
+export function currentTariffValues(date: IsoDate, overlay?: ParameterOverlay): CurrentTariffValue[] {
+  return snapshotAt(date, overlaidRegistry(PARAMETER_REGISTRY, overlay)).map((snapshot) => ({
     ...snapshot,
     display: snapshot.value === null ? null : formatParameterValue(snapshot.value, snapshot.unit),
-    lastKnown: snapshot.value === null ? lastKnownValue(snapshot.id, date) : null,
+    lastKnown: snapshot.value === null ? lastKnownValue(snapshot.id, date, overlay) : null,
     isDetail: DETAIL_ID.test(snapshot.id),
   }));
 }

@@ -37,7 +37,7 @@ export function transportCapacity(ctx: SimulationContext): TransportCapacity {
       `coefficient Zi absent pour la station « ${ctx.stationMeteo ?? '?'} » et le profil ${ctx.profil}.`,
     );
   }
-  const a = lookup(`coefficient A de ${ctx.tso}`, () => resolveAt(ATRT8.coefficientA[ctx.tso], ctx.date));
+  const a = lookup(`coefficient A de ${ctx.tso}`, () => resolveAt(ATRT8.coefficientA[ctx.tso], ctx.date, ctx.overlay));
   const capacity = car * zi * a.value;
   return {
     capacity,

@@ -6,6 +6,7 @@ import type { IsoDate } from '../../dates.ts';
 import { TariffDataUnavailableError, TariffInputError, UnsupportedCombinationError } from '../../errors.ts';
 import type { AtrdOption } from '../../parameters/atrd7-grdf.ts';
 import type { Tso } from '../../parameters/atrt8.ts';
+import type { ParameterOverlay } from '../../parameters/overlay.ts';
 import { normaliseTso } from '../../reference/csv.ts';
 import { isProfilCode } from '../../reference/profiles.ts';
 import type { ProfilCode } from '../../reference/types.ts';
@@ -21,6 +22,8 @@ const GRID_DSOS = ['GRDF'];
 /** The checked input of one simulation. Optional quantities are undefined when not given. */
 export interface SimulationContext {
   readonly date: IsoDate;
+  /** Stored dated values laid over the packaged ones (ADR 0025); undefined = packaged values only. */
+  readonly overlay: ParameterOverlay | undefined;
   readonly point: PointDeReseau;
   readonly code: string;
   readonly tso: Tso;
@@ -57,7 +60,11 @@ export interface SimulationContext {
  * DSO) and throws the first {@link TariffInputError}, {@link TariffDataUnavailableError} or
  * {@link UnsupportedCombinationError}, with a French message.
  */
-export function simulationContext(input: SimulationInput, date: IsoDate): SimulationContext {
+export function simulationContext(
+  input: SimulationInput,
+  date: IsoDate,
+  overlay?: ParameterOverlay,
+): SimulationContext {
   const point = input.pointDeReseau as PointDeReseau;
   if (!POINTS_DE_RESEAU.includes(point)) {
     throw new TariffInputError('pointDeReseau', 'Veuillez indiquer le point de réseau.');
@@ -99,6 +106,7 @@ export function simulationContext(input: SimulationInput, date: IsoDate): Simula
 
   return {
     date,
+    overlay,
     point,
     code: input.code,
     tso,

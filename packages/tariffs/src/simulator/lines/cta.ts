@@ -3,6 +3,7 @@ import type { IsoDate } from '../../dates.ts';
 import { formatEuros, formatPercentFr, roundEuros } from '../../money.ts';
 import { ATRD7_TDN, type AtrdOption } from '../../parameters/atrd7-grdf.ts';
 import type { ResolvedValue } from '../../parameters/lookup.ts';
+import type { ParameterOverlay } from '../../parameters/overlay.ts';
 import { ctaRatesAt } from '../capacity-costs.ts';
 import type { DraftLine } from './draft-line.ts';
 import { lookup } from './draft-line.ts';
@@ -33,8 +34,8 @@ export interface CtaLines {
  * base. Transport-connected: transport rate × fixed transport terms (reading in docs/glossary.md and ADR 0024,
  * flagged as estimate).
  */
-export function ctaLines(base: CtaBase, date: IsoDate): CtaLines {
-  const cta = lookup('taux et coefficient de CTA', () => ctaRatesAt(date));
+export function ctaLines(base: CtaBase, date: IsoDate, overlay?: ParameterOverlay): CtaLines {
+  const cta = lookup('taux et coefficient de CTA', () => ctaRatesAt(date, overlay));
   const gridDate = cta.coefficient.from;
   if (base.kind === 'distribution') {
     const atrdEstimate = base.resolved.some((r) => r.isEstimate);

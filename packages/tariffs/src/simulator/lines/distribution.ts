@@ -35,8 +35,8 @@ export interface DistributionLines {
  * null with a warning when a débit is given where no TDN applies (option T4/TP, or before 1 July 2026).
  */
 export function tdnLine(ctx: SimulationContext): { line: DraftLine | null; warning: string | null } {
-  const { tarif, date, debitNormalise } = ctx;
-  const applies = tdnAppliesTo(tarif, date);
+  const { tarif, date, debitNormalise, overlay } = ctx;
+  const applies = tdnAppliesTo(tarif, date, overlay);
   if (!applies) {
     return {
       line: null,
@@ -46,14 +46,14 @@ export function tdnLine(ctx: SimulationContext): { line: DraftLine | null; warni
           : 'Débit normalisé non utilisé : le terme de débit normalisé ne s’applique qu’aux options T1, T2 et T3 à partir du 1er juillet 2026.',
     };
   }
-  const seuil = lookup('seuil du terme de débit normalisé ATRD7', () => resolveAt(ATRD7_TDN.seuil, date));
+  const seuil = lookup('seuil du terme de débit normalisé ATRD7', () => resolveAt(ATRD7_TDN.seuil, date, overlay));
   if (debitNormalise === undefined) {
     return {
       line: null,
       warning: `Terme de débit normalisé (TDN, à partir du 1er juillet 2026, compteurs au-delà de ${qty(seuil.value)} Nm³/h) non inclus : indiquez le débit normalisé du compteur (Nm³/h) pour le calculer.`,
     };
   }
-  const terme = lookup('terme de débit normalisé ATRD7', () => resolveAt(ATRD7_TDN.terme, date));
+  const terme = lookup('terme de débit normalisé ATRD7', () => resolveAt(ATRD7_TDN.terme, date, overlay));
   const billed = Math.max(0, debitNormalise - seuil.value);
   const formula =
     billed > 0
@@ -83,10 +83,10 @@ export function tdnLine(ctx: SimulationContext): { line: DraftLine | null; warni
  * no grid at the date, or when the TP distance is missing.
  */
 export function distributionLines(ctx: SimulationContext, cja: number): DistributionLines {
-  const { tarif, date } = ctx;
+  const { tarif, date, overlay } = ctx;
   const optionGrid = ATRD7_GRDF[tarif];
-  if (!hasValueAt(optionGrid.abonnement, date)) {
-    if (hasValueAt(ATRD7_GRDF.T4.abonnement, date)) {
+  if (!hasValueAt(optionGrid.abonnement, date, overlay)) {
+    if (hasValueAt(ATRD7_GRDF.T4.abonnement, date, overlay)) {
       throw new UnsupportedCombinationError(
         `l'option ${tarif} n'a pas de grille ATRD7 GRDF sourcée au ${date} ; cette option n'est pas encore supportée à cette date.`,
       );
@@ -95,7 +95,7 @@ export function distributionLines(ctx: SimulationContext, cja: number): Distribu
   }
   const fixed: DraftLine[] = [];
   const warnings: string[] = [];
-  const abonnement = lookup(`abonnement ATRD7 ${tarif}`, () => resolveAt(optionGrid.abonnement, date));
+  const abonnement = lookup(`abonnement ATRD7 ${tarif}`, () => resolveAt(optionGrid.abonnement, date, overlay));
   let fixedResolved: ResolvedValue[] = [abonnement];
   let fixedExact = abonnement.value;
   fixed.push({
@@ -113,11 +113,11 @@ export function distributionLines(ctx: SimulationContext, cja: number): Distribu
 
   if (tarif === 'T4') {
     const rates = lookup('termes de capacité ATRD7 T4', () => ({
-      threshold: resolveAt(ATRD7_GRDF.T4.seuilCapacite, date),
-      upTo: resolveAt(ATRD7_GRDF.T4.capaciteJusqua500, date),
-      above: resolveAt(ATRD7_GRDF.T4.capaciteAuDela500, date),
+      threshold: resolveAt(ATRD7_GRDF.T4.seuilCapacite, date, overlay),
+      upTo: resolveAt(ATRD7_GRDF.T4.capaciteJusqua500, date, overlay),
+      above: resolveAt(ATRD7_GRDF.T4.capaciteAuDela500, date, overlay),
     }));
-    const charge = atrdCapacityCharge('T4', cja, date);
+    const charge = atrdCapacityCharge('T4', cja, date, overlay);
     if (cja > rates.threshold.value) {
       warnings.push(
         `CJA supérieure à ${qty(rates.threshold.value)} MWh/j : lecture retenue « tranches marginales » (les ${qty(rates.threshold.value)} premiers MWh/j au tarif de la première tranche, le reste au tarif de la seconde) — voir docs/tariff-sources.md.`,
@@ -140,8 +140,8 @@ export function distributionLines(ctx: SimulationContext, cja: number): Distribu
     });
     fixedExact += charge.amount;
   } else if (tarif === 'TP') {
-    const capacite = lookup('terme de capacité ATRD7 TP', () => resolveAt(ATRD7_GRDF.TP.capacite, date));
-    const distance = lookup('terme de distance ATRD7 TP', () => resolveAt(ATRD7_GRDF.TP.distance, date));
+    const capacite = lookup('terme de capacité ATRD7 TP', () => resolveAt(ATRD7_GRDF.TP.capacite, date, overlay));
+    const distance = lookup('terme de distance ATRD7 TP', () => resolveAt(ATRD7_GRDF.TP.distance, date, overlay));
     const distanceM = requirePositiveNumber(
       ctx.distanceM,
       'distanceM',
@@ -193,7 +193,7 @@ export function distributionLines(ctx: SimulationContext, cja: number): Distribu
   let proportional: DraftLine | null = null;
   if (tarif !== 'TP') {
     const grid = ATRD7_GRDF[tarif];
-    const value = lookup(`terme proportionnel ATRD7 ${tarif}`, () => resolveAt(grid.proportionnel, date));
+    const value = lookup(`terme proportionnel ATRD7 ${tarif}`, () => resolveAt(grid.proportionnel, date, overlay));
     proportional = {
       id: 'atrd.proportionnel',
       category: 'termeProportionnel',

@@ -22,7 +22,7 @@ export interface StorageLine {
  * consumption (CAR, else assiette), with a warning. Throws when none of these can be had.
  */
 export function storageLine(ctx: SimulationContext, capacity: TransportCapacity): StorageLine {
-  const tts = lookup('terme tarifaire de stockage (TTS)', () => resolveAt(ATRT8.tts, ctx.date));
+  const tts = lookup('terme tarifaire de stockage (TTS)', () => resolveAt(ATRT8.tts, ctx.date, ctx.overlay));
   const { interruptible } = ctx;
   const warnings: string[] = [];
   let modulation: number;

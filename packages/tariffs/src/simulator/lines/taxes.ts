@@ -1,6 +1,7 @@
 /** Per-MWh taxes and charges: accise sur les gaz naturels, CEE. */
 import type { IsoDate } from '../../dates.ts';
 import { resolveAt } from '../../parameters/lookup.ts';
+import type { ParameterOverlay } from '../../parameters/overlay.ts';
 import { TAXES } from '../../parameters/taxes.ts';
 import { assietteInputs, type DraftLine, lookup, price } from './draft-line.ts';
 
@@ -13,8 +14,8 @@ export interface PerMwhLine {
 }
 
 /** Reads `TAXES.accise` (combustible use). */
-export function acciseLine(assiette: number | undefined, date: IsoDate): PerMwhLine {
-  const accise = lookup('accise sur les gaz naturels', () => resolveAt(TAXES.accise, date));
+export function acciseLine(assiette: number | undefined, date: IsoDate, overlay?: ParameterOverlay): PerMwhLine {
+  const accise = lookup('accise sur les gaz naturels', () => resolveAt(TAXES.accise, date, overlay));
   return {
     price: accise.value,
     gridDate: accise.from,
@@ -34,7 +35,12 @@ export function acciseLine(assiette: number | undefined, date: IsoDate): PerMwhL
 }
 
 /** The CEE cost: the value the user entered, else reads `TAXES.ceeCoutDefaut` (an estimate). */
-export function ceeLine(override: number | undefined, assiette: number | undefined, date: IsoDate): PerMwhLine {
+export function ceeLine(
+  override: number | undefined,
+  assiette: number | undefined,
+  date: IsoDate,
+  overlay?: ParameterOverlay,
+): PerMwhLine {
   if (override !== undefined) {
     return {
       price: override,
@@ -61,7 +67,7 @@ export function ceeLine(override: number | undefined, assiette: number | undefin
       },
     };
   }
-  const ceeDefault = lookup('coût CEE par défaut', () => resolveAt(TAXES.ceeCoutDefaut, date));
+  const ceeDefault = lookup('coût CEE par défaut', () => resolveAt(TAXES.ceeCoutDefaut, date, overlay));
   return {
     price: ceeDefault.value,
     gridDate: ceeDefault.from,

@@ -29,7 +29,9 @@ export interface TransportLines {
 export function transportLines(ctx: SimulationContext, capacity: TransportCapacity): TransportLines {
   const { tso, ntr } = ctx;
   const kind: DeliveryKind = ctx.distributionConnected ? 'pitd' : 'transport';
-  const rates = lookup(`termes de capacité ATRT8 (${tso})`, () => transportRatesAt(tso, ntr, kind, ctx.date));
+  const rates = lookup(`termes de capacité ATRT8 (${tso})`, () =>
+    transportRatesAt(tso, ntr, kind, ctx.date, ctx.overlay),
+  );
   const c = capacity.capacity;
   const extraEstimate = isEstimatedCapacity(capacity);
   const tclBase = kind === 'transport' ? (ctx.cpl ?? c) : c;
@@ -83,7 +85,7 @@ export function transportLines(ctx: SimulationContext, capacity: TransportCapaci
   if (kind === 'transport') {
     // A transport-connected consumer also pays its operator's fixed term per delivery poste (one poste assumed).
     const poste = lookup(`terme fixe par poste de livraison ATRT8 (${tso})`, () =>
-      resolveAt(ATRT8.termeFixePoste[tso], ctx.date),
+      resolveAt(ATRT8.termeFixePoste[tso], ctx.date, ctx.overlay),
     );
     lines.push({
       id: 'atrt.poste',

@@ -8,6 +8,7 @@ import { OutboxPanel } from '../../../features/admin/components/outbox-panel.tsx
 import { UsersPanel } from '../../../features/admin/components/users-panel.tsx';
 import { useCurrentUser } from '../../../features/auth/hooks/use-current-user.ts';
 import { defaultDashboardHref } from '../../../features/private-area/utils/energy-paths.ts';
+import { TariffDataPanel } from '../../../features/tariff-data/components/tariff-data-panel.tsx';
 
 export const ADMIN_FORBIDDEN_MESSAGE = "Le panneau d'administration est réservé aux administrateurs et au staff.";
 
@@ -50,6 +51,7 @@ function AdminPage() {
       <UsersPanel viewerRole={user.role} onForbidden={onForbidden} />
       <OutboxPanel onForbidden={onForbidden} />
       <ContactMessagesPanel onForbidden={onForbidden} />
+      <TariffDataPanel viewerRole={user.role} onForbidden={onForbidden} />
     </div>
   );
 }

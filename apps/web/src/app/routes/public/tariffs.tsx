@@ -9,6 +9,11 @@ import { todayIsoDate } from '../../../features/tariffs/today.ts';
 import { formatDate } from '../../../lib/format.ts';
 
 // The tables and the tariff engine load in their own chunk: the explanation above them paints first (LCP).
+const PublicTariffCalendar = lazy(() =>
+  import('../../../features/tariff-data/components/public-tariff-calendar.tsx').then((module) => ({
+    default: module.PublicTariffCalendar,
+  })),
+);
 const TariffValues = lazy(() =>
   import('../../../features/tariffs/components/tariff-values.tsx').then((module) => ({ default: module.TariffValues })),
 );
@@ -75,6 +80,12 @@ function TariffsPage() {
       >
         <TariffValues date={date} />
       </Suspense>
+
+      <div className="mt-12">
+        <Suspense fallback={null}>
+          <PublicTariffCalendar />
+        </Suspense>
+      </div>
 
       <div className="max-w-3xl">
         <p className="mt-10 text-sm text-muted-foreground">

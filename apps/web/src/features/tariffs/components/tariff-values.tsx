@@ -1,13 +1,15 @@
 import type { IsoDate } from '@pilote/tariffs';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { usePublicStoredTariffValues } from '../../tariff-data/api/get-stored-tariff-values.ts';
 import {
   type CurrentTariffValue,
   currentTariffValues,
   formatParameterValue,
   gridOrder,
   statusLabels,
+  storedOverlay,
 } from '../current-values.ts';
 
 const statusStyles = {
@@ -134,7 +136,10 @@ function DetailValues({ caption, rows }: { caption: string; rows: readonly Curre
 
 /** The current values of every grid, read from the engine on `date` (lazy: carries @pilote/tariffs). */
 export function TariffValues({ date }: { date: IsoDate }) {
-  const rows = currentTariffValues(date);
+  // Values added in the admin panel since the release (ADR 0025): the packaged grids show until they arrive.
+  const stored = usePublicStoredTariffValues();
+  const overlay = useMemo(() => (stored.data ? storedOverlay(stored.data) : undefined), [stored.data]);
+  const rows = currentTariffValues(date, overlay);
   return (
     <>
       {gridOrder.map(({ grid, title, intro }) => {

@@ -1,0 +1,58 @@
+/**
+ * Reference tables importable from the panel (upload → preview → confirm), through the same importer as the CLI
+ * (`tariffs:import`). A new table kind (LI, PIC…) plugs in with one entry in {@link REFERENCE_IMPORTS}: its label,
+ * its CSV header, how to read its active version and how to import a file.
+ */
+import { PITD_CSV_HEADER, TRANSPORT_POINT_CSV_HEADER, ZI_CSV_HEADER } from '@pilote/tariffs';
+import type { Database } from '../../db/client.ts';
+import { formatImportSummary, type ImportSummary, importReferenceFile } from '../reference-data/importer.ts';
+import { findActiveDataset, type ReferenceKind } from '../reference-data/repository.ts';
+
+export interface ReferenceImportRequest {
+  text: string;
+  fileName: string;
+  importedBy: string;
+  isSample: boolean;
+}
+
+export interface ReferenceImportRegistration {
+  /** Path segment and audit key: `pitd`, `zi`, later `li`, `pic`. */
+  readonly kind: string;
+  /** French label shown in the panel. */
+  readonly label: string;
+  readonly header: readonly string[];
+  /** The active imported version and its row count, or null when the packaged sample answers. */
+  active(db: Database): Promise<{ version: number; rowCount: number } | null>;
+  /** Validates and imports as a new active version; throws `ReferenceImportError` (line-numbered) on a bad file. */
+  importFile(db: Database, request: ReferenceImportRequest): Promise<ImportSummary>;
+  /** French summary (the CLI's). */
+  describe(summary: ImportSummary, fileName: string): string;
+}
+
+function datasetKind(kind: ReferenceKind, label: string, header: readonly string[]): ReferenceImportRegistration {
+  return {
+    kind,
+    label,
+    header,
+    async active(db) {
+      const dataset = await findActiveDataset(db, kind);
+      return dataset ? { version: dataset.version, rowCount: dataset.rowCount } : null;
+    },
+    importFile: (db, request) =>
+      importReferenceFile(db, {
+        kind,
+        text: request.text,
+        sourceFileName: request.fileName,
+        importedBy: request.importedBy,
+        isSample: request.isSample,
+      }),
+    describe: formatImportSummary,
+  };
+}
+
+export const REFERENCE_IMPORTS: readonly ReferenceImportRegistration[] = [
+  datasetKind('pitd', 'Table des PITD', PITD_CSV_HEADER),
+  datasetKind('zi', 'Table Zi', ZI_CSV_HEADER),
+  datasetKind('li', 'Table des points LI', TRANSPORT_POINT_CSV_HEADER),
+  datasetKind('pic', 'Table des points PIC', TRANSPORT_POINT_CSV_HEADER),
+];
