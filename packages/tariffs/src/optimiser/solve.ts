@@ -376,6 +376,11 @@ function addMonthPenalties(
   const factor = rule ? 1 + rule.othersThreshold : 0;
   const share = rule ? rule.othersShare : 0;
   const tiers = rule ? rule.tiers : [];
+  const twoTiers = tiers.length === 2;
+  const multiple1 = twoTiers ? (tiers[0] as DistributionPenaltyRule['tiers'][number]).multiple : 0;
+  const from1 = twoTiers ? (tiers[0] as DistributionPenaltyRule['tiers'][number]).from : 0;
+  const multiple2 = twoTiers ? (tiers[1] as DistributionPenaltyRule['tiers'][number]).multiple : 0;
+  const from2 = twoTiers ? (tiers[1] as DistributionPenaltyRule['tiers'][number]).from : 0;
   // From the month's largest value up, no day overruns: every term below is exactly 0 (ks is ascending).
   const last = sorted[start + nAll - 1] as number;
   for (let i = 0; i < n; i += 1) {
@@ -392,11 +397,17 @@ function addMonthPenalties(
       }
       const otherOverruns = (othersSuffix[start + po] as number) - (nOthers - po) * k;
       const overrun = Math.max(0, top - k) + share * otherOverruns;
-      let previous = 0;
-      for (let t = 0; t < tiers.length; t += 1) {
-        const tier = tiers[t] as DistributionPenaltyRule['tiers'][number];
-        penalty += (tier.multiple - previous) * monthlyTerm * Math.max(0, overrun - tier.from * k);
-        previous = tier.multiple;
+      if (twoTiers) {
+        // The same two terms as the loop below, with the tiers read once per month.
+        penalty += (multiple1 - 0) * monthlyTerm * Math.max(0, overrun - from1 * k);
+        penalty += (multiple2 - multiple1) * monthlyTerm * Math.max(0, overrun - from2 * k);
+      } else {
+        let previous = 0;
+        for (let t = 0; t < tiers.length; t += 1) {
+          const tier = tiers[t] as DistributionPenaltyRule['tiers'][number];
+          penalty += (tier.multiple - previous) * monthlyTerm * Math.max(0, overrun - tier.from * k);
+          previous = tier.multiple;
+        }
       }
     }
     if (transportRate > 0) {
