@@ -18,6 +18,7 @@ import { DATE, inputOf, prng, randomSite } from './sites.ts';
 
 const SITES = Number(process.env.BENCH_PROFILE_SITES ?? 2000);
 const phase = process.env.BENCH_PROFILE_PHASE ?? 'full';
+const PASSES = Number(process.env.BENCH_PROFILE_PASSES ?? 2);
 const rnd = prng(7);
 const sites = Array.from({ length: SITES }, () => randomSite(rnd));
 let checksum = 0;
@@ -35,7 +36,7 @@ if (phase === 'generate') {
         modulation: modulationFromSeries(s.jours),
       }).model,
   );
-  for (let r = 0; r < 2; r += 1) {
+  for (let r = 0; r < PASSES; r += 1) {
     sites.forEach((s, i) => {
       const solved = solveCapacityPlan(models[i] as (typeof models)[number], prepareSeries(s.jours), {
         monthly: s.monthly,
@@ -44,11 +45,11 @@ if (phase === 'generate') {
     });
   }
 } else {
-  for (let r = 0; r < 2; r += 1) {
+  for (let r = 0; r < PASSES; r += 1) {
     for (const s of sites) {
       const res = optimiserCja(inputOf(s));
       checksum += res.cjaOptimisee + res.economieAnnuelle;
     }
   }
 }
-console.log(`${phase} ${SITES} sites × 2: ${(performance.now() - t0).toFixed(0)} ms, checksum ${checksum}`);
+console.log(`${phase} ${SITES} sites × ${PASSES}: ${(performance.now() - t0).toFixed(0)} ms, checksum ${checksum}`);

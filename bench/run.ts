@@ -171,17 +171,12 @@ async function main() {
   const workers = Number(process.env.BENCH_WORKERS ?? Math.max(2, Number(m.nproc)));
   const batchSize = 250;
   const pool = new PortfolioPool(workers);
-  const pack = () => {
-    const batches = [];
-    for (let i = 0; i < portfolio.length; i += batchSize) {
-      batches.push(packBatch(i / batchSize, DATE, portfolio.slice(i, i + batchSize)));
-    }
-    return batches;
-  };
+  const batchCount = Math.ceil(portfolio.length / batchSize);
+  const makeBatch = (b: number) => packBatch(b, DATE, portfolio.slice(b * batchSize, (b + 1) * batchSize));
   /** Worker pool, already started and warmed (as in a server): packing + transfer + solve + results. */
   const parallel = async () => {
     const start = performance.now();
-    const results: BatchResult[] = await pool.run(pack());
+    const results: BatchResult[] = await pool.run(batchCount, makeBatch);
     const ms = performance.now() - start;
     const cja = new Float64Array(portfolio.length);
     const economie = new Float64Array(portfolio.length);
@@ -192,7 +187,7 @@ async function main() {
     return { ms, cja, economie };
   };
   // Warm-up: JIT of every variant, workers started.
-  await pool.run(pack().slice(0, workers * 2));
+  await pool.run(Math.min(batchCount, workers * 2), makeBatch);
   for (const site of portfolio.slice(0, 300)) {
     optimiserCja(inputOf(site));
     baselineLib?.optimiserCja(inputOf(site));
