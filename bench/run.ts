@@ -70,6 +70,12 @@ async function solveAllWithHighs(lps: readonly string[], workers: number): Promi
   return replies;
 }
 
+/** CPU milliseconds of this process (all its threads) since `start`. */
+function cpuMsSince(start: NodeJS.CpuUsage): number {
+  const u = process.cpuUsage(start);
+  return (u.user + u.system) / 1000;
+}
+
 function fmt(value: number, decimals = 2): string {
   return value.toLocaleString('fr-FR', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
 }
@@ -161,12 +167,13 @@ async function main() {
     const cja = new Float64Array(portfolio.length);
     const economie = new Float64Array(portfolio.length);
     const start = performance.now();
+    const cpu0 = process.cpuUsage();
     portfolio.forEach((site, i) => {
       const r = optimise(inputOf(site));
       cja[i] = r.cjaOptimisee;
       economie[i] = r.economieAnnuelle;
     });
-    return { ms: performance.now() - start, cja, economie };
+    return { ms: performance.now() - start, cpuMs: cpuMsSince(cpu0), cja, economie };
   };
   const workers = Number(process.env.BENCH_WORKERS ?? Math.max(2, Number(m.nproc)));
   const batchSize = 250;
@@ -176,15 +183,17 @@ async function main() {
   /** Worker pool, already started and warmed (as in a server): packing + transfer + solve + results. */
   const parallel = async () => {
     const start = performance.now();
+    const cpu0 = process.cpuUsage();
     const results: BatchResult[] = await pool.run(batchCount, makeBatch);
     const ms = performance.now() - start;
+    const cpuMs = cpuMsSince(cpu0);
     const cja = new Float64Array(portfolio.length);
     const economie = new Float64Array(portfolio.length);
     results.forEach((r, b) => {
       cja.set(r.cja, b * batchSize);
       economie.set(r.economie, b * batchSize);
     });
-    return { ms, cja, economie };
+    return { ms, cpuMs, cja, economie };
   };
   // Warm-up: JIT of every variant, workers started.
   await pool.run(Math.min(batchCount, workers * 2), makeBatch);
@@ -195,6 +204,8 @@ async function main() {
   optimiseBatch(optimiserCja, packBatch(0, DATE, portfolio.slice(0, 50)));
   const rounds = Number(process.env.BENCH_PORTFOLIO_ROUNDS ?? 2);
   const times = { baseline: [] as number[], sequential: [] as number[], parallel: [] as number[] };
+  /** CPU time of the process (every thread: main and workers), per run. */
+  const cpu = { baseline: [] as number[], sequential: [] as number[], parallel: [] as number[] };
   // Every variant's results against the first run of the current code on one thread.
   const reference = sequential(optimiserCja);
   const mismatches = { baseline: 0, sequential: 0, parallel: 0 };
@@ -212,14 +223,17 @@ async function main() {
       if (variant === 'baseline' && baselineLib) {
         const r = sequential(baselineLib.optimiserCja as typeof optimiserCja);
         times.baseline.push(r.ms);
+        cpu.baseline.push(r.cpuMs);
         check('baseline', r);
       } else if (variant === 'sequential') {
         const r = sequential(optimiserCja);
         times.sequential.push(r.ms);
+        cpu.sequential.push(r.cpuMs);
         check('sequential', r);
       } else if (variant === 'parallel') {
         const r = await parallel();
         times.parallel.push(r.ms);
+        cpu.parallel.push(r.cpuMs);
         check('parallel', r);
       }
     }
@@ -238,10 +252,14 @@ async function main() {
     `\n2) Portefeuille ${fmt(PORTFOLIO_SITES, 0)} sites × 365 jours (optimiserCja complet), ${rounds} manches entrelacées`,
   );
   if (baseMs !== null) {
-    console.log(`   Avant (${baseline?.label}), 1 thread : ${fmt(baseMs / 1000, 2)} s (${all(times.baseline)})`);
+    console.log(
+      `   Avant (${baseline?.label}), 1 thread : ${fmt(baseMs / 1000, 2)} s (${all(times.baseline)}) ; CPU ${all(cpu.baseline)} s`,
+    );
   }
-  console.log(`   1 thread : ${fmt(seqMs / 1000, 2)} s (${all(times.sequential)})`);
-  console.log(`   ${workers} workers : ${fmt(parMs / 1000, 2)} s (${all(times.parallel)})`);
+  console.log(`   1 thread : ${fmt(seqMs / 1000, 2)} s (${all(times.sequential)}) ; CPU ${all(cpu.sequential)} s`);
+  console.log(
+    `   ${workers} workers : ${fmt(parMs / 1000, 2)} s (${all(times.parallel)}) ; CPU ${all(cpu.parallel)} s`,
+  );
   console.log(
     `   Écarts site par site vs 1 thread : workers ${mismatches.parallel}, autres manches 1 thread ${mismatches.sequential}${baselineLib ? `, avant ${mismatches.baseline}` : ''}`,
   );
@@ -285,10 +303,14 @@ la somme des temps de résolution (hors écriture des modèles LP : ${fmt(buildM
 Mesures dans la même exécution, ${rounds} manches entrelacées (ordre alterné), meilleur temps retenu (tous les temps
 entre parenthèses) ; charge moyenne de la machine au départ : ${m.load}. Génération des séries : ${fmt(genMs / 1000, 1)} s, non comptée.
 
-| Variante | Temps (s) | ms/site | Rapport |
-| --- | --- | --- | --- |
-${baseMs !== null ? `| Avant (\`${baseline?.label}\`), 1 thread | ${fmt(baseMs / 1000, 2)} (${all(times.baseline)}) | ${fmt(baseMs / PORTFOLIO_SITES, 3)} | × 1 |\n` : ''}| Après, 1 thread | ${fmt(seqMs / 1000, 2)} (${all(times.sequential)}) | ${fmt(seqMs / PORTFOLIO_SITES, 3)} | ${baseMs !== null ? `× ${fmt(baseMs / seqMs, 2)}` : ''} |
-| Après, ${workers} workers (\`bench/portfolio.ts\`) | **${fmt(portfolioMs / 1000, 2)}** (${all(times.parallel)}) | ${fmt(portfolioMs / PORTFOLIO_SITES, 3)} | ${baseMs !== null ? `× ${fmt(baseMs / portfolioMs, 2)}` : `× ${fmt(seqMs / portfolioMs, 2)} vs 1 thread`} |
+| Variante | Temps mur (s) | CPU, tous threads (s) | ms/site (mur) | Rapport (mur) |
+| --- | --- | --- | --- | --- |
+${baseMs !== null ? `| Avant (\`${baseline?.label}\`), 1 thread | ${fmt(baseMs / 1000, 2)} (${all(times.baseline)}) | ${fmt(best(cpu.baseline) / 1000, 2)} | ${fmt(baseMs / PORTFOLIO_SITES, 3)} | × 1 |\n` : ''}| Après, 1 thread | ${fmt(seqMs / 1000, 2)} (${all(times.sequential)}) | ${fmt(best(cpu.sequential) / 1000, 2)} | ${fmt(seqMs / PORTFOLIO_SITES, 3)} | ${baseMs !== null ? `× ${fmt(baseMs / seqMs, 2)}` : ''} |
+| Après, ${workers} workers (\`bench/portfolio.ts\`) | **${fmt(portfolioMs / 1000, 2)}** (${all(times.parallel)}) | ${fmt(best(cpu.parallel) / 1000, 2)} | ${fmt(portfolioMs / PORTFOLIO_SITES, 3)} | ${baseMs !== null ? `× ${fmt(baseMs / portfolioMs, 2)}` : `× ${fmt(seqMs / portfolioMs, 2)} vs 1 thread`} |
+
+Le temps CPU (\`process.cpuUsage()\`, tous les threads du processus, meilleure manche) dépend moins de la charge que
+le temps mur : sur une machine chargée, le temps mur mesure surtout la part de cœur obtenue. Sur ${m.nproc} cœurs
+libres, le temps mur des workers tend vers CPU / ${m.nproc}.
 
 Résultats (CJA optimisée et économie de chaque site) comparés à la 1ʳᵉ exécution « après, 1 thread » : workers
 ${same(mismatches.parallel)}${baselineLib ? `, « avant » ${same(mismatches.baseline)}` : ''} ; économie cumulée ${fmt(totalSaving)} €/an. Les workers sont démarrés
@@ -296,8 +318,8 @@ et chauffés avant la mesure (comme un pool dans un serveur) ; le temps compte l
 typés transférés, la résolution et le retour des résultats. Causes trouvées au profilage et changements :
 [ADR 0022](decisions/0022-request-path-caching-and-parallel-portfolio.md).
 `;
-  // Keep the sections written by `npm run bench:web` (bench/web/run.mjs) and `npm run bench:api` (bench/api.ts)
-  // between their markers.
+  // Keep the sections written by `npm run bench:web` (bench/web/run.mjs), `npm run bench:api` (bench/api.ts) and
+  // `npm run bench:instructions` (bench/instructions.ts) between their markers.
   const docUrl = new URL('../docs/performance.md', import.meta.url);
   let previous = '';
   try {
@@ -305,7 +327,7 @@ typés transférés, la résolution et le retour des résultats. Causes trouvée
   } catch {
     // first run
   }
-  const kept = ['web', 'api', 'api-postgres']
+  const kept = ['web', 'api', 'api-postgres', 'instructions']
     .map(
       (name) => new RegExp(`<!-- bench:${name} start -->[\\s\\S]*<!-- bench:${name} end -->\\n?`).exec(previous)?.[0],
     )
