@@ -82,6 +82,9 @@ const work = {
   atrd: new Float64Array(512),
   suffixValue: new Float64Array(12 * 512),
   suffixArg: new Int32Array(12 * 512),
+  /** Per calendar month: ATRD fraction × (1 + CTA), transport fraction × transport price. */
+  fractionsCta: new Float64Array(12),
+  fractionsT: new Float64Array(12),
 };
 
 /** Sorts `a[from … to)` ascending in place (insertion sort: a billing month has at most 31 values). */
@@ -516,15 +519,17 @@ export function solveCapacityPlan(
   work.suffixArg = atLeastI32(work.suffixArg, 12 * n);
   const { suffixValue, suffixArg } = work;
   for (let m = 0; m < 12; m += 1) {
-    const fa = model.atrdMonthlyFractions[m] as number;
-    const ft = model.transportMonthlyFractions[m] as number;
+    // (f × cta) × x is how `f * cta * x` evaluates: the products are hoisted, not reassociated.
+    const faCta = (model.atrdMonthlyFractions[m] as number) * ctaFactor;
+    const ftT = (model.transportMonthlyFractions[m] as number) * t;
+    work.fractionsCta[m] = faCta;
+    work.fractionsT[m] = ftT;
     const has = (present & (1 << m)) !== 0;
     const row = m * n;
     let best = Number.POSITIVE_INFINITY;
     let bestArg = n - 1;
     for (let i = n - 1; i >= 0; i -= 1) {
-      const h =
-        fa * ctaFactor * (atrd[i] as number) + ft * t * (ks[i] as number) + (has ? (penalties[row + i] as number) : 0);
+      const h = faCta * (atrd[i] as number) + ftT * (ks[i] as number) + (has ? (penalties[row + i] as number) : 0);
       // `!better(best, h)`: h ≤ best up to rounding → prefer the smaller capacity.
       if (!better(best, h)) {
         best = h;
@@ -534,14 +539,13 @@ export function solveCapacityPlan(
       suffixArg[row + i] = bestArg;
     }
   }
-  const fas = model.atrdMonthlyFractions;
-  const fts = model.transportMonthlyFractions;
+  const { fractionsCta, fractionsT } = work;
   for (let i = 0; i < n; i += 1) {
     const k = ks[i] as number;
     const a = atrd[i] as number;
     let f = ctaFactor * a + t * k;
     for (let m = 0; m < 12; m += 1) {
-      f += (suffixValue[m * n + i] as number) - (fas[m] as number) * ctaFactor * a - (fts[m] as number) * t * k;
+      f += (suffixValue[m * n + i] as number) - (fractionsCta[m] as number) * a - (fractionsT[m] as number) * k;
     }
     if (better(f, bestCost)) {
       bestCost = f;
