@@ -76,15 +76,19 @@ export function optimiseBatch(optimiserCja: Optimiser, batch: PackedBatch): Batc
   const sites = batch.meta.length / META;
   const cja = new Float64Array(sites);
   const economie = new Float64Array(sites);
+  // One array of day objects per batch, refilled for each site: optimiserCja keeps no reference to its input's days
+  // (the series it echoes is a copy), so 365 allocations per site are saved.
+  const jours: { date: string; mwh: number | null; qualite: QualiteJour }[] = batch.dates.map((date) => ({
+    date,
+    mwh: null,
+    qualite: 'manquant',
+  }));
   for (let s = 0; s < sites; s += 1) {
-    const jours: JourConsommation[] = new Array(days);
     for (let d = 0; d < days; d += 1) {
       const v = batch.mwh[s * days + d] as number;
-      jours[d] = {
-        date: batch.dates[d] as string,
-        mwh: Number.isNaN(v) ? null : v,
-        qualite: QUALITES[batch.qualite[s * days + d] as number] as QualiteJour,
-      };
+      const jour = jours[d] as (typeof jours)[number];
+      jour.mwh = Number.isNaN(v) ? null : v;
+      jour.qualite = QUALITES[batch.qualite[s * days + d] as number] as QualiteJour;
     }
     const m = s * META;
     const r = optimiserCja({

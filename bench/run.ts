@@ -316,7 +316,9 @@ Résultats (CJA optimisée et économie de chaque site) comparés à la 1ʳᵉ e
 ${same(mismatches.parallel)}${baselineLib ? `, « avant » ${same(mismatches.baseline)}` : ''} ; économie cumulée ${fmt(totalSaving)} €/an. Les workers sont démarrés
 et chauffés avant la mesure (comme un pool dans un serveur) ; le temps compte l'empaquetage des séries en tableaux
 typés transférés, la résolution et le retour des résultats. Causes trouvées au profilage et changements :
-[ADR 0022](decisions/0022-request-path-caching-and-parallel-portfolio.md).
+[ADR 0022](decisions/0022-request-path-caching-and-parallel-portfolio.md),
+[ADR 0028](decisions/0028-optimiser-scratch-memory-instruction-counts-and-test-timeouts.md) ; nombre d'instructions
+par site, indépendant de la charge : section « instructions » ci-dessous (\`npm run bench:instructions\`).
 `;
   // Keep the sections written by `npm run bench:web` (bench/web/run.mjs), `npm run bench:api` (bench/api.ts) and
   // `npm run bench:instructions` (bench/instructions.ts) between their markers.
