@@ -265,6 +265,7 @@ async function main() {
   );
   const portfolioMs = parMs;
 
+  const underLoad = Number(m.load.replace(',', '.')) > Number(m.nproc);
   const doc = `# Performance de l'optimiseur de CJA
 
 Chiffres produits par \`npm run bench\` (\`bench/run.ts\`) — fichier réécrit à chaque exécution.
@@ -301,7 +302,7 @@ la somme des temps de résolution (hors écriture des modèles LP : ${fmt(buildM
 
 \`optimiserCja\` complet par site (validation, paramètres datés, modulation, optimisation exacte, coûts avant/après).
 Mesures dans la même exécution, ${rounds} manches entrelacées (ordre alterné), meilleur temps retenu (tous les temps
-entre parenthèses) ; charge moyenne de la machine au départ : ${m.load}. Génération des séries : ${fmt(genMs / 1000, 1)} s, non comptée.
+entre parenthèses) ; charge moyenne de la machine au départ : ${m.load}${underLoad ? ' — **mesuré sous charge** (machine partagée : plus de processus prêts que de cœurs ; comparer les variantes entre elles et le temps CPU, pas les temps murs absolus)' : ''}. Génération des séries : ${fmt(genMs / 1000, 1)} s, non comptée.
 
 | Variante | Temps mur (s) | CPU, tous threads (s) | ms/site (mur) | Rapport (mur) |
 | --- | --- | --- | --- | --- |
