@@ -268,7 +268,9 @@ async function main() {
   const underLoad = Number(m.load.replace(',', '.')) > Number(m.nproc);
   const doc = `# Performance de l'optimiseur de CJA
 
-Chiffres produits par \`npm run bench\` (\`bench/run.ts\`) — fichier réécrit à chaque exécution.
+Chiffres produits par \`npm run bench\` (\`bench/run.ts\`) — fichier réécrit à chaque exécution, sauf les sections
+entre marqueurs des autres benchmarks. Toutes les mesures de l'issue 10 §6 en une commande, face à \`BENCH_BASELINE\`
+(par défaut \`5aef9f1\`) : \`npm run bench:all\` (sur une machine au repos).
 
 ## Machine
 
