@@ -45,19 +45,26 @@ export function packBatch(id: number, dateEffet: string, sites: readonly Portfol
   const mwh = new Float64Array(sites.length * days);
   const qualite = new Uint8Array(sites.length * days);
   const meta = new Float64Array(sites.length * META);
-  sites.forEach((site, s) => {
+  for (let s = 0; s < sites.length; s += 1) {
+    const site = sites[s] as PortfolioSite;
     if (site.jours.length !== days) {
       throw new Error('packBatch : les sites d’un lot doivent avoir les mêmes jours.');
     }
-    site.jours.forEach((j, d) => {
+    const row = s * days;
+    for (let d = 0; d < days; d += 1) {
+      const j = site.jours[d] as JourConsommation;
       if (j.date !== dates[d]) {
         throw new Error('packBatch : les sites d’un lot doivent avoir les mêmes jours.');
       }
-      mwh[s * days + d] = j.mwh ?? Number.NaN;
-      qualite[s * days + d] = QUALITES.indexOf(j.qualite);
-    });
-    meta.set([TSOS.indexOf(site.tso), site.ntr, site.cjaActuelle, site.monthly ? 1 : 0], s * META);
-  });
+      mwh[row + d] = j.mwh ?? Number.NaN;
+      qualite[row + d] = j.qualite === 'mesure' ? 0 : j.qualite === 'estime' ? 1 : 2;
+    }
+    const m = s * META;
+    meta[m] = TSOS.indexOf(site.tso);
+    meta[m + 1] = site.ntr;
+    meta[m + 2] = site.cjaActuelle;
+    meta[m + 3] = site.monthly ? 1 : 0;
+  }
   return { id, dateEffet, dates, mwh, qualite, meta };
 }
 
@@ -69,15 +76,19 @@ export function optimiseBatch(optimiserCja: Optimiser, batch: PackedBatch): Batc
   const sites = batch.meta.length / META;
   const cja = new Float64Array(sites);
   const economie = new Float64Array(sites);
+  // One array of day objects per batch, refilled for each site: optimiserCja keeps no reference to its input's days
+  // (the series it echoes is a copy), so 365 allocations per site are saved.
+  const jours: { date: string; mwh: number | null; qualite: QualiteJour }[] = batch.dates.map((date) => ({
+    date,
+    mwh: null,
+    qualite: 'manquant',
+  }));
   for (let s = 0; s < sites; s += 1) {
-    const jours: JourConsommation[] = new Array(days);
     for (let d = 0; d < days; d += 1) {
       const v = batch.mwh[s * days + d] as number;
-      jours[d] = {
-        date: batch.dates[d] as string,
-        mwh: Number.isNaN(v) ? null : v,
-        qualite: QUALITES[batch.qualite[s * days + d] as number] as QualiteJour,
-      };
+      const jour = jours[d] as (typeof jours)[number];
+      jour.mwh = Number.isNaN(v) ? null : v;
+      jour.qualite = QUALITES[batch.qualite[s * days + d] as number] as QualiteJour;
     }
     const m = s * META;
     const r = optimiserCja({
@@ -107,23 +118,25 @@ export class PortfolioPool {
     return this.workers.length;
   }
 
-  /** Runs every batch; results in batch order. Transfers the batches' buffers (they are unusable afterwards). */
-  run(batches: readonly PackedBatch[]): Promise<BatchResult[]> {
-    const results: BatchResult[] = new Array(batches.length);
-    const position = new Map(batches.map((b, i) => [b.id, i]));
+  /**
+   * Runs `count` batches, made on demand by `make(i)` when a worker is free (so that packing overlaps the solves
+   * instead of preceding them); results in batch order. The batches' buffers are transferred (unusable afterwards).
+   */
+  run(count: number, make: (index: number) => PackedBatch): Promise<BatchResult[]> {
+    const results: BatchResult[] = new Array(count);
     let next = 0;
     return Promise.all(
       this.workers.map(
         (worker) =>
           new Promise<void>((resolve, reject) => {
             const feed = () => {
-              if (next >= batches.length) {
+              if (next >= count) {
                 worker.off('message', onMessage);
                 worker.off('error', reject);
                 resolve();
                 return;
               }
-              const batch = batches[next] as PackedBatch;
+              const batch = make(next);
               next += 1;
               worker.postMessage(batch, [
                 batch.mwh.buffer as ArrayBuffer,
@@ -132,7 +145,7 @@ export class PortfolioPool {
               ]);
             };
             const onMessage = (reply: BatchResult) => {
-              results[position.get(reply.id) as number] = reply;
+              results[reply.id] = reply;
               feed();
             };
             worker.on('message', onMessage);

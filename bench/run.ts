@@ -19,85 +19,19 @@ import {
   buildCapacityMilp,
   capacityCostModelAt,
   HIGHS_EXACT_OPTIONS,
-  type JourConsommation,
   modulationFromSeries,
   optimiserCja,
-  PROFIL_CODES,
   planCost,
   prepareSeries,
-  STATIONS_METEO,
   solveCapacityPlan,
-  synthetiserSerie,
-  type Tso,
 } from '@pilote/tariffs';
 import { extractBaseline } from './baseline.ts';
 import { machine } from './machine.ts';
 import { type BatchResult, optimiseBatch, PortfolioPool, packBatch } from './portfolio.ts';
+import { DATE, inputOf, prng, randomSite, type Site } from './sites.ts';
 
-const DATE = '2025-07-01';
 const LP_SITES = Number(process.env.BENCH_LP_SITES ?? 1000);
 const PORTFOLIO_SITES = Number(process.env.BENCH_PORTFOLIO_SITES ?? 10_000);
-
-/** Deterministic PRNG (mulberry32) so that every run benchmarks the same sites. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const shapes = new Map<string, readonly JourConsommation[]>();
-
-/** Typical year of 1 MWh for a profile × station (memoised: the synthesis is linear in the assiette). */
-function typicalShape(profil: (typeof PROFIL_CODES)[number], station: string): readonly JourConsommation[] {
-  const key = `${profil}|${station}`;
-  let shape = shapes.get(key);
-  if (!shape) {
-    shape = synthetiserSerie({ assiette: 1, profil, stationMeteo: station, debut: '2025-01-01' }).serie.jours;
-    shapes.set(key, shape);
-  }
-  return shape;
-}
-
-interface Site {
-  readonly tso: Tso;
-  readonly ntr: number;
-  readonly jours: JourConsommation[];
-  readonly cjaActuelle: number;
-  readonly monthly: boolean;
-}
-
-/**
- * A random T4 site: typical year (synthesis) × day-to-day noise, a few cold-spell days and random process spikes,
- * so that overruns and penalties matter. 5–60 GWh/yr; ~2 % of sites above 500 MWh/j (second ATRD band).
- */
-function randomSite(rnd: () => number): Site {
-  const big = rnd() < 0.02;
-  const assiette = big ? 150_000 + rnd() * 100_000 : 5_000 + rnd() * 55_000;
-  const profil = PROFIL_CODES[Math.floor(rnd() * PROFIL_CODES.length)] ?? 'P016';
-  const station = STATIONS_METEO[Math.floor(rnd() * STATIONS_METEO.length)]?.code ?? 'PARIS-MONTSOURIS';
-  const base = typicalShape(profil, station);
-  const jours = base.map((j, i) => {
-    let v = assiette * (j.mwh ?? 0) * (0.75 + 0.5 * rnd());
-    if (rnd() < 0.01) {
-      v *= 1.3 + rnd(); // spike
-    }
-    const cold = i < 45 || i > 340 ? 1 + 0.25 * rnd() : 1;
-    return { date: j.date, mwh: v * cold, qualite: 'mesure' as const };
-  });
-  const max = Math.max(...jours.map((j) => j.mwh));
-  return {
-    tso: rnd() < 0.8 ? 'NaTran' : 'Teréga',
-    ntr: Math.floor(rnd() * 6),
-    jours,
-    cjaActuelle: Math.ceil(max * (0.9 + 0.3 * rnd())),
-    monthly: rnd() < 0.25,
-  };
-}
 
 interface HighsReply {
   readonly id: number;
@@ -134,6 +68,12 @@ async function solveAllWithHighs(lps: readonly string[], workers: number): Promi
   );
   await Promise.all(pool.map((w) => w.terminate()));
   return replies;
+}
+
+/** CPU milliseconds of this process (all its threads) since `start`. */
+function cpuMsSince(start: NodeJS.CpuUsage): number {
+  const u = process.cpuUsage(start);
+  return (u.user + u.system) / 1000;
 }
 
 function fmt(value: number, decimals = 2): string {
@@ -222,52 +162,41 @@ async function main() {
   const baselineLib: typeof import('@pilote/tariffs') | null = baseline
     ? await import(pathToFileURL(path.join(baseline.root, 'packages/tariffs/src/index.ts')).href)
     : null;
-  const inputOf = (site: Site) => ({
-    tarif: 'T4' as const,
-    tso: site.tso,
-    ntr: site.ntr,
-    dateEffet: DATE,
-    serie: { jours: site.jours, origine: 'mesures' as const },
-    cjaActuelle: site.cjaActuelle,
-    ...(site.monthly ? { capacitesMensuelles: new Array(12).fill(0) } : {}),
-  });
   /** One thread, in this process: [wall ms, CJA per site, saving per site]. */
   const sequential = (optimise: typeof optimiserCja) => {
     const cja = new Float64Array(portfolio.length);
     const economie = new Float64Array(portfolio.length);
     const start = performance.now();
+    const cpu0 = process.cpuUsage();
     portfolio.forEach((site, i) => {
       const r = optimise(inputOf(site));
       cja[i] = r.cjaOptimisee;
       economie[i] = r.economieAnnuelle;
     });
-    return { ms: performance.now() - start, cja, economie };
+    return { ms: performance.now() - start, cpuMs: cpuMsSince(cpu0), cja, economie };
   };
   const workers = Number(process.env.BENCH_WORKERS ?? Math.max(2, Number(m.nproc)));
   const batchSize = 250;
   const pool = new PortfolioPool(workers);
-  const pack = () => {
-    const batches = [];
-    for (let i = 0; i < portfolio.length; i += batchSize) {
-      batches.push(packBatch(i / batchSize, DATE, portfolio.slice(i, i + batchSize)));
-    }
-    return batches;
-  };
+  const batchCount = Math.ceil(portfolio.length / batchSize);
+  const makeBatch = (b: number) => packBatch(b, DATE, portfolio.slice(b * batchSize, (b + 1) * batchSize));
   /** Worker pool, already started and warmed (as in a server): packing + transfer + solve + results. */
   const parallel = async () => {
     const start = performance.now();
-    const results: BatchResult[] = await pool.run(pack());
+    const cpu0 = process.cpuUsage();
+    const results: BatchResult[] = await pool.run(batchCount, makeBatch);
     const ms = performance.now() - start;
+    const cpuMs = cpuMsSince(cpu0);
     const cja = new Float64Array(portfolio.length);
     const economie = new Float64Array(portfolio.length);
     results.forEach((r, b) => {
       cja.set(r.cja, b * batchSize);
       economie.set(r.economie, b * batchSize);
     });
-    return { ms, cja, economie };
+    return { ms, cpuMs, cja, economie };
   };
   // Warm-up: JIT of every variant, workers started.
-  await pool.run(pack().slice(0, workers * 2));
+  await pool.run(Math.min(batchCount, workers * 2), makeBatch);
   for (const site of portfolio.slice(0, 300)) {
     optimiserCja(inputOf(site));
     baselineLib?.optimiserCja(inputOf(site));
@@ -275,6 +204,8 @@ async function main() {
   optimiseBatch(optimiserCja, packBatch(0, DATE, portfolio.slice(0, 50)));
   const rounds = Number(process.env.BENCH_PORTFOLIO_ROUNDS ?? 2);
   const times = { baseline: [] as number[], sequential: [] as number[], parallel: [] as number[] };
+  /** CPU time of the process (every thread: main and workers), per run. */
+  const cpu = { baseline: [] as number[], sequential: [] as number[], parallel: [] as number[] };
   // Every variant's results against the first run of the current code on one thread.
   const reference = sequential(optimiserCja);
   const mismatches = { baseline: 0, sequential: 0, parallel: 0 };
@@ -292,14 +223,17 @@ async function main() {
       if (variant === 'baseline' && baselineLib) {
         const r = sequential(baselineLib.optimiserCja as typeof optimiserCja);
         times.baseline.push(r.ms);
+        cpu.baseline.push(r.cpuMs);
         check('baseline', r);
       } else if (variant === 'sequential') {
         const r = sequential(optimiserCja);
         times.sequential.push(r.ms);
+        cpu.sequential.push(r.cpuMs);
         check('sequential', r);
       } else if (variant === 'parallel') {
         const r = await parallel();
         times.parallel.push(r.ms);
+        cpu.parallel.push(r.cpuMs);
         check('parallel', r);
       }
     }
@@ -318,18 +252,25 @@ async function main() {
     `\n2) Portefeuille ${fmt(PORTFOLIO_SITES, 0)} sites × 365 jours (optimiserCja complet), ${rounds} manches entrelacées`,
   );
   if (baseMs !== null) {
-    console.log(`   Avant (${baseline?.label}), 1 thread : ${fmt(baseMs / 1000, 2)} s (${all(times.baseline)})`);
+    console.log(
+      `   Avant (${baseline?.label}), 1 thread : ${fmt(baseMs / 1000, 2)} s (${all(times.baseline)}) ; CPU ${all(cpu.baseline)} s`,
+    );
   }
-  console.log(`   1 thread : ${fmt(seqMs / 1000, 2)} s (${all(times.sequential)})`);
-  console.log(`   ${workers} workers : ${fmt(parMs / 1000, 2)} s (${all(times.parallel)})`);
+  console.log(`   1 thread : ${fmt(seqMs / 1000, 2)} s (${all(times.sequential)}) ; CPU ${all(cpu.sequential)} s`);
+  console.log(
+    `   ${workers} workers : ${fmt(parMs / 1000, 2)} s (${all(times.parallel)}) ; CPU ${all(cpu.parallel)} s`,
+  );
   console.log(
     `   Écarts site par site vs 1 thread : workers ${mismatches.parallel}, autres manches 1 thread ${mismatches.sequential}${baselineLib ? `, avant ${mismatches.baseline}` : ''}`,
   );
   const portfolioMs = parMs;
 
+  const underLoad = Number(m.load.replace(',', '.')) > Number(m.nproc);
   const doc = `# Performance de l'optimiseur de CJA
 
-Chiffres produits par \`npm run bench\` (\`bench/run.ts\`) — fichier réécrit à chaque exécution.
+Chiffres produits par \`npm run bench\` (\`bench/run.ts\`) — fichier réécrit à chaque exécution, sauf les sections
+entre marqueurs des autres benchmarks. Toutes les mesures de l'issue 10 §6 en une commande, face à \`BENCH_BASELINE\`
+(par défaut \`5aef9f1\`) : \`npm run bench:all\` (sur une machine au repos).
 
 ## Machine
 
@@ -363,21 +304,27 @@ la somme des temps de résolution (hors écriture des modèles LP : ${fmt(buildM
 
 \`optimiserCja\` complet par site (validation, paramètres datés, modulation, optimisation exacte, coûts avant/après).
 Mesures dans la même exécution, ${rounds} manches entrelacées (ordre alterné), meilleur temps retenu (tous les temps
-entre parenthèses) ; charge moyenne de la machine au départ : ${m.load}. Génération des séries : ${fmt(genMs / 1000, 1)} s, non comptée.
+entre parenthèses) ; charge moyenne de la machine au départ : ${m.load}${underLoad ? ' — **mesuré sous charge** (machine partagée : plus de processus prêts que de cœurs ; comparer les variantes entre elles et le temps CPU, pas les temps murs absolus)' : ''}. Génération des séries : ${fmt(genMs / 1000, 1)} s, non comptée.
 
-| Variante | Temps (s) | ms/site | Rapport |
-| --- | --- | --- | --- |
-${baseMs !== null ? `| Avant (\`${baseline?.label}\`), 1 thread | ${fmt(baseMs / 1000, 2)} (${all(times.baseline)}) | ${fmt(baseMs / PORTFOLIO_SITES, 3)} | × 1 |\n` : ''}| Après, 1 thread | ${fmt(seqMs / 1000, 2)} (${all(times.sequential)}) | ${fmt(seqMs / PORTFOLIO_SITES, 3)} | ${baseMs !== null ? `× ${fmt(baseMs / seqMs, 2)}` : ''} |
-| Après, ${workers} workers (\`bench/portfolio.ts\`) | **${fmt(portfolioMs / 1000, 2)}** (${all(times.parallel)}) | ${fmt(portfolioMs / PORTFOLIO_SITES, 3)} | ${baseMs !== null ? `× ${fmt(baseMs / portfolioMs, 2)}` : `× ${fmt(seqMs / portfolioMs, 2)} vs 1 thread`} |
+| Variante | Temps mur (s) | CPU, tous threads (s) | ms/site (mur) | Rapport (mur) |
+| --- | --- | --- | --- | --- |
+${baseMs !== null ? `| Avant (\`${baseline?.label}\`), 1 thread | ${fmt(baseMs / 1000, 2)} (${all(times.baseline)}) | ${fmt(best(cpu.baseline) / 1000, 2)} | ${fmt(baseMs / PORTFOLIO_SITES, 3)} | × 1 |\n` : ''}| Après, 1 thread | ${fmt(seqMs / 1000, 2)} (${all(times.sequential)}) | ${fmt(best(cpu.sequential) / 1000, 2)} | ${fmt(seqMs / PORTFOLIO_SITES, 3)} | ${baseMs !== null ? `× ${fmt(baseMs / seqMs, 2)}` : ''} |
+| Après, ${workers} workers (\`bench/portfolio.ts\`) | **${fmt(portfolioMs / 1000, 2)}** (${all(times.parallel)}) | ${fmt(best(cpu.parallel) / 1000, 2)} | ${fmt(portfolioMs / PORTFOLIO_SITES, 3)} | ${baseMs !== null ? `× ${fmt(baseMs / portfolioMs, 2)}` : `× ${fmt(seqMs / portfolioMs, 2)} vs 1 thread`} |
+
+Le temps CPU (\`process.cpuUsage()\`, tous les threads du processus, meilleure manche) dépend moins de la charge que
+le temps mur : sur une machine chargée, le temps mur mesure surtout la part de cœur obtenue. Sur ${m.nproc} cœurs
+libres, le temps mur des workers tend vers CPU / ${m.nproc}.
 
 Résultats (CJA optimisée et économie de chaque site) comparés à la 1ʳᵉ exécution « après, 1 thread » : workers
 ${same(mismatches.parallel)}${baselineLib ? `, « avant » ${same(mismatches.baseline)}` : ''} ; économie cumulée ${fmt(totalSaving)} €/an. Les workers sont démarrés
 et chauffés avant la mesure (comme un pool dans un serveur) ; le temps compte l'empaquetage des séries en tableaux
 typés transférés, la résolution et le retour des résultats. Causes trouvées au profilage et changements :
-[ADR 0022](decisions/0022-request-path-caching-and-parallel-portfolio.md).
+[ADR 0022](decisions/0022-request-path-caching-and-parallel-portfolio.md),
+[ADR 0028](decisions/0028-optimiser-scratch-memory-instruction-counts-and-test-timeouts.md) ; nombre d'instructions
+par site, indépendant de la charge : section « instructions » ci-dessous (\`npm run bench:instructions\`).
 `;
-  // Keep the sections written by `npm run bench:web` (bench/web/run.mjs) and `npm run bench:api` (bench/api.ts)
-  // between their markers.
+  // Keep the sections written by `npm run bench:web` (bench/web/run.mjs), `npm run bench:api` (bench/api.ts) and
+  // `npm run bench:instructions` (bench/instructions.ts) between their markers.
   const docUrl = new URL('../docs/performance.md', import.meta.url);
   let previous = '';
   try {
@@ -385,7 +332,7 @@ typés transférés, la résolution et le retour des résultats. Causes trouvée
   } catch {
     // first run
   }
-  const kept = ['web', 'api', 'api-postgres']
+  const kept = ['web', 'api', 'api-postgres', 'instructions']
     .map(
       (name) => new RegExp(`<!-- bench:${name} start -->[\\s\\S]*<!-- bench:${name} end -->\\n?`).exec(previous)?.[0],
     )

@@ -73,8 +73,43 @@ export interface BuiltModel {
   readonly warnings: readonly string[];
 }
 
+/** A built model without its storage term (the only part that depends on the site's modulation). */
+interface ModelBase {
+  readonly model: Omit<CapacityCostModel, 'storageAnnual'>;
+  /** Storage price TTS (€/MWh/j/an): storageAnnual = modulation × tts. */
+  readonly tts: number;
+  readonly params: readonly ParametreUtilise[];
+  readonly warnings: readonly string[];
+}
+
+/**
+ * Models already built, by (tariff, TSO, NTR, date, transport coefficient). The parameters are constants of the
+ * code, so a model built once is the model for good (ADR 0028: ~40 dated lookups and their provenance list per
+ * site were a tenth of a portfolio's time). Bounded: cleared when full. Entries are frozen, as they are shared by
+ * every result built from them.
+ */
+const modelCache = new Map<string, ModelBase>();
+const MODEL_CACHE_LIMIT = 512;
+
 /** The cost model of a distribution-connected (PITD) T4/TP point at `date`. */
 export function capacityCostModelAt(ctx: ModelContext): BuiltModel {
+  const key = `${ctx.tarif}|${ctx.tso}|${ctx.ntr}|${ctx.date}|${ctx.transportPenaltyCoefficient ?? ''}`;
+  let base = modelCache.get(key);
+  if (!base) {
+    base = buildModelBase(ctx);
+    if (modelCache.size >= MODEL_CACHE_LIMIT) {
+      modelCache.clear();
+    }
+    modelCache.set(key, base);
+  }
+  return {
+    model: { ...base.model, storageAnnual: ctx.modulation * base.tts },
+    params: base.params,
+    warnings: base.warnings,
+  };
+}
+
+function buildModelBase(ctx: Omit<ModelContext, 'modulation'>): ModelBase {
   const params: ParametreUtilise[] = [];
   const warnings: string[] = [];
   const { date, overlay } = ctx;
@@ -153,11 +188,10 @@ export function capacityCostModelAt(ctx: ModelContext): BuiltModel {
     );
   }
 
-  const model: CapacityCostModel = {
+  const model: Omit<CapacityCostModel, 'storageAnnual'> = {
     atrd,
     ctaRate: cta.totalOnAtrdFixed,
     transportUnitPrice: transport.unitPrice,
-    storageAnnual: ctx.modulation * tts,
     atrdMonthlyFractions,
     transportMonthlyFractions,
     distributionPenalty: {
@@ -172,5 +206,24 @@ export function capacityCostModelAt(ctx: ModelContext): BuiltModel {
     },
     transportPenaltyPerMwh: (transportCoefficient * transport.unitPrice) / 365,
   };
-  return { model, params, warnings };
+  for (const p of params) {
+    Object.freeze(p);
+  }
+  return deepFreezeModel({ model, tts, params: Object.freeze(params), warnings: Object.freeze(warnings) });
+}
+
+function deepFreezeModel(base: ModelBase): ModelBase {
+  const m = base.model;
+  Object.freeze(m.atrd);
+  Object.freeze(m.atrdMonthlyFractions);
+  Object.freeze(m.transportMonthlyFractions);
+  if (m.distributionPenalty) {
+    for (const tier of m.distributionPenalty.tiers) {
+      Object.freeze(tier);
+    }
+    Object.freeze(m.distributionPenalty.tiers);
+    Object.freeze(m.distributionPenalty);
+  }
+  Object.freeze(m);
+  return Object.freeze(base);
 }

@@ -23,7 +23,11 @@ import type {
   OptimisationResult,
 } from './types.ts';
 
-const WINTER_MONTHS = new Set([10, 11, 0, 1, 2]);
+/** Bit m set for the winter months (November to March, 0 = January). */
+const WINTER_MONTHS = (1 << 10) | (1 << 11) | (1 << 0) | (1 << 1) | (1 << 2);
+
+/** Month slot of each day, reused by every call (synchronous; grown as needed). */
+let daySlots = new Int32Array(400);
 
 /**
  * Storage modulation of the year from the series (one-year version of the secondary-source formula, see
@@ -31,25 +35,34 @@ const WINTER_MONTHS = new Set([10, 11, 0, 1, 2]);
  * A missing day is replaced by the mean of the available days of its month.
  */
 export function modulationFromSeries(jours: readonly JourConsommation[], interruptible = 0): number {
-  // Month of each day (`YYYY-MM` → its sums), looked up once per day.
-  const sums = new Map<string, { sum: number; n: number }>();
-  const dayMonth: { sum: number; n: number }[] = new Array(jours.length);
+  // Month of each day (`YYYY-MM` → a slot holding its sum and count), looked up when the month changes.
+  const slots = new Map<string, number>();
+  const sums: number[] = [];
+  const counts: number[] = [];
+  if (daySlots.length < jours.length) {
+    daySlots = new Int32Array(jours.length);
+  }
+  const dayMonth = daySlots;
   let lastKey = '';
-  let last: { sum: number; n: number } | undefined;
+  let last = -1;
   for (let i = 0; i < jours.length; i += 1) {
     const j = jours[i] as JourConsommation;
-    if (last === undefined || !j.date.startsWith(lastKey)) {
+    if (last < 0 || !j.date.startsWith(lastKey)) {
       lastKey = j.date.slice(0, 7);
-      last = sums.get(lastKey);
-      if (!last) {
-        last = { sum: 0, n: 0 };
-        sums.set(lastKey, last);
+      const found = slots.get(lastKey);
+      if (found === undefined) {
+        last = sums.length;
+        sums.push(0);
+        counts.push(0);
+        slots.set(lastKey, last);
+      } else {
+        last = found;
       }
     }
     dayMonth[i] = last;
     if (j.qualite !== 'manquant' && j.mwh !== null) {
-      last.sum += j.mwh;
-      last.n += 1;
+      sums[last] = (sums[last] as number) + j.mwh;
+      counts[last] = (counts[last] as number) + 1;
     }
   }
   let winter = 0;
@@ -60,12 +73,13 @@ export function modulationFromSeries(jours: readonly JourConsommation[], interru
     if (j.qualite !== 'manquant' && j.mwh !== null) {
       v = j.mwh;
     } else {
-      const s = dayMonth[i] as { sum: number; n: number };
-      v = s.n > 0 ? s.sum / s.n : 0;
+      const slot = dayMonth[i] as number;
+      const n = counts[slot] as number;
+      v = n > 0 ? (sums[slot] as number) / n : 0;
     }
     annual += v;
     const month = (j.date.charCodeAt(5) - 48) * 10 + (j.date.charCodeAt(6) - 48) - 1;
-    if (WINTER_MONTHS.has(month)) {
+    if (month >= 0 && month < 12 && (WINTER_MONTHS & (1 << month)) !== 0) {
       winter += v;
     }
   }
@@ -102,7 +116,10 @@ export function optimiserCja(input: OptimisationInput): OptimisationResult {
   if (input.tarif !== 'T4' && input.tarif !== 'TP') {
     throw new TariffInputError('tarif', 'L’optimisation de la CJA concerne les options T4 et TP.');
   }
-  const tso = normaliseTso(input.tso ?? '') as Tso | undefined;
+  // The canonical names skip the Unicode normalisation (same result).
+  const tso = (input.tso === 'NaTran' || input.tso === 'Teréga' ? input.tso : normaliseTso(input.tso ?? '')) as
+    | Tso
+    | undefined;
   if (!tso) {
     throw new TariffInputError('tso', 'Veuillez indiquer le TSO.');
   }
@@ -134,8 +151,15 @@ export function optimiserCja(input: OptimisationInput): OptimisationResult {
   const jours = validerSerie(input.serie.jours);
   const warnings: string[] = [];
   const counts = { mesure: 0, estime: 0, manquant: 0 };
-  for (const j of jours) {
-    counts[j.qualite] += 1;
+  for (let i = 0; i < jours.length; i += 1) {
+    const q = (jours[i] as JourConsommation).qualite;
+    if (q === 'mesure') {
+      counts.mesure += 1;
+    } else if (q === 'estime') {
+      counts.estime += 1;
+    } else {
+      counts.manquant += 1;
+    }
   }
   if (jours.length < 365 || jours.length > 366) {
     warnings.push(
@@ -193,6 +217,16 @@ export function optimiserCja(input: OptimisationInput): OptimisationResult {
     warnings.push('Aucune consommation exploitable dans la série : CJA optimisée à 0.');
   }
 
+  // The series echoed in the response, and its total, in one pass (same sum order as a reduce).
+  const consoJournaliere: { date: string; mwh: number; qualite: JourConsommation['qualite'] }[] = new Array(
+    jours.length,
+  );
+  let totalMwh = 0;
+  for (let i = 0; i < jours.length; i += 1) {
+    const j = jours[i] as JourConsommation;
+    consoJournaliere[i] = { date: j.date, mwh: j.mwh ?? 0, qualite: j.qualite };
+    totalMwh = totalMwh + (j.qualite === 'manquant' ? 0 : (j.mwh ?? 0));
+  }
   const avantRounded = round(avant);
   const apresRounded = round(apres);
   const economie = avant.total_annuel - apres.total_annuel;
@@ -212,12 +246,12 @@ export function optimiserCja(input: OptimisationInput): OptimisationResult {
     warnings,
     serie: {
       origine: input.serie.origine,
-      consoJournaliere: jours.map((j) => ({ date: j.date, mwh: j.mwh ?? 0, qualite: j.qualite })),
+      consoJournaliere,
       joursMesures: counts.mesure,
       joursEstimes: counts.estime,
       joursManquants: counts.manquant,
       maxJournalier: series.max,
-      totalMwh: jours.reduce((s, j) => s + (j.qualite === 'manquant' ? 0 : (j.mwh ?? 0)), 0),
+      totalMwh,
     },
     hasEstimates,
     stats: { candidats: solved.candidates },

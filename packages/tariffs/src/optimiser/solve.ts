@@ -21,46 +21,16 @@
  *
  * Evaluating F on Z is done with one sort per month and a sweep (pointers only move forward), so the whole is
  * O(n log n + |Z| × months) — no grid, no heuristic. See docs/optimiser.md for the proof details.
+ *
+ * Memory (ADR 0028): a site's arithmetic is a few thousand floating-point operations, less than the cost of
+ * creating and collecting the ~70 typed arrays a solve used to allocate (each one an off-heap buffer). Every
+ * array of a solve is now a view of scratch memory owned by this module and reused by the next solve (solves are
+ * synchronous: one at a time per thread; nothing of it escapes). Each month's ≤ 31 values are sorted in place by
+ * insertion. The arithmetic — every operand and the order of every sum — is the one of the previous solver,
+ * kept in test/reference/solve-v1.ts and compared plan and cost to the bit by a property test.
  */
 import { atrdCapacityAmount, maxIndex, type PreparedSeries } from './cost.ts';
 import type { CapacityCostModel, CapacityPlan, DistributionPenaltyRule } from './types.ts';
-
-interface MonthIndex {
-  readonly month: number;
-  readonly top: number;
-  /** Values of the other days, ascending, and suffix sums (suffix[i] = Σ others[i..]). */
-  readonly others: Float64Array;
-  readonly othersSuffix: Float64Array;
-  /** All values ascending, and suffix sums. */
-  readonly all: Float64Array;
-  readonly allSuffix: Float64Array;
-  readonly values: readonly number[];
-}
-
-function suffixSums(sorted: Float64Array): Float64Array {
-  const out = new Float64Array(sorted.length + 1);
-  for (let i = sorted.length - 1; i >= 0; i -= 1) {
-    out[i] = (out[i + 1] as number) + (sorted[i] as number);
-  }
-  return out;
-}
-
-function indexMonth(month: number, values: readonly number[]): MonthIndex {
-  const topIdx = values.length > 0 ? maxIndex(values) : -1;
-  // One sort: the top day holds the month's largest value, so the other days, sorted, are the sorted month
-  // without its last element (same multiset of values).
-  const all = new Float64Array(values).sort();
-  const others = all.subarray(0, Math.max(0, all.length - 1));
-  return {
-    month,
-    top: topIdx >= 0 ? (values[topIdx] as number) : 0,
-    others,
-    othersSuffix: suffixSums(others),
-    all,
-    allSuffix: suffixSums(all),
-    values,
-  };
-}
 
 /** A growable list of numbers (breakpoints). */
 export interface Buffer {
@@ -79,47 +49,171 @@ function push(buffer: Buffer, x: number): void {
   buffer.length += 1;
 }
 
+function atLeastF64(current: Float64Array<ArrayBuffer>, size: number): Float64Array<ArrayBuffer> {
+  return current.length >= size ? current : new Float64Array(Math.max(size, current.length * 2));
+}
+
+function atLeastI32(current: Int32Array<ArrayBuffer>, size: number): Int32Array<ArrayBuffer> {
+  return current.length >= size ? current : new Int32Array(Math.max(size, current.length * 2));
+}
+
 /**
- * Breakpoints of one billing month's penalties, within [0, upper].
- * `sorted` is scratch space (at least others.length + 3 long).
+ * Scratch memory of this thread's solves (see the module comment). Layout, for billing month j of the series
+ * (values counted n_j, starting at offset o_j = n_0 + … + n_{j−1}):
+ * - `sorted[o_j … o_j + n_j)`: the month's values ascending; « others » are its first n_j − 1 (the top day holds
+ *   the month's largest value, so the other days sorted are the sorted month without its last element);
+ * - `othersSuffix[o_j + i]` = Σ others[i..] (n_j entries, the last one 0);
+ * - `allSuffix[o_j + j + i]` = Σ sorted[i..] (n_j + 1 entries; only with a transport penalty).
  */
+const work = {
+  sorted: new Float64Array(512),
+  othersSuffix: new Float64Array(512),
+  allSuffix: new Float64Array(512),
+  offsets: new Int32Array(16),
+  months: new Int32Array(16),
+  tops: new Float64Array(16),
+  breakpoints: { data: new Float64Array(1024), length: 0 } as Buffer,
+  /** Merge space of monthBreakpoints (the others + 3 fixed points). */
+  merge: new Float64Array(64),
+  fixed: new Float64Array(3),
+  marks: new Uint8Array(1024),
+  candidates: new Float64Array(512),
+  penalties: new Float64Array(12 * 512),
+  atrd: new Float64Array(512),
+  suffixValue: new Float64Array(12 * 512),
+  suffixArg: new Int32Array(12 * 512),
+  /** Per calendar month: ATRD fraction × (1 + CTA), transport fraction × transport price. */
+  fractionsCta: new Float64Array(12),
+  fractionsT: new Float64Array(12),
+};
+
+/** Sorts `a[from … to)` ascending in place (insertion sort: a billing month has at most 31 values). */
+function sortRange(a: Float64Array, from: number, to: number): void {
+  if (to - from > 64) {
+    a.subarray(from, to).sort();
+    return;
+  }
+  for (let i = from + 1; i < to; i += 1) {
+    const v = a[i] as number;
+    let j = i - 1;
+    while (j >= from && (a[j] as number) > v) {
+      a[j + 1] = a[j] as number;
+      j -= 1;
+    }
+    a[j + 1] = v;
+  }
+}
+
+/** Suffix sums of `src[from … from + n)` into `out[at … at + n]` (out[at + i] = Σ src[from + i …], out[at + n] = 0). */
+function suffixSumsInto(src: Float64Array, from: number, n: number, out: Float64Array, at: number): void {
+  out[at + n] = 0;
+  for (let i = n - 1; i >= 0; i -= 1) {
+    out[at + i] = (out[at + i + 1] as number) + (src[from + i] as number);
+  }
+}
+
+/** Sorts and indexes every billing month of the series into `work` (see its layout). Returns the month count. */
+function indexMonths(series: PreparedSeries, withAllSuffix: boolean): number {
+  const months = series.months;
+  const count = months.length;
+  work.offsets = atLeastI32(work.offsets, count + 1);
+  work.months = atLeastI32(work.months, count);
+  work.tops = atLeastF64(work.tops, count);
+  let total = 0;
+  for (let j = 0; j < count; j += 1) {
+    total += (months[j] as PreparedSeries['months'][number]).values.length;
+  }
+  work.sorted = atLeastF64(work.sorted, total);
+  work.othersSuffix = atLeastF64(work.othersSuffix, total);
+  if (withAllSuffix) {
+    work.allSuffix = atLeastF64(work.allSuffix, total + count);
+  }
+  const { sorted, othersSuffix, allSuffix, offsets, tops } = work;
+  let offset = 0;
+  for (let j = 0; j < count; j += 1) {
+    const bm = months[j] as PreparedSeries['months'][number];
+    const values = bm.values;
+    const n = values.length;
+    offsets[j] = offset;
+    work.months[j] = bm.month;
+    tops[j] = n > 0 ? (values[maxIndex(values)] as number) : 0;
+    for (let i = 0; i < n; i += 1) {
+      sorted[offset + i] = values[i] as number;
+    }
+    sortRange(sorted, offset, offset + n);
+    if (n > 0) {
+      suffixSumsInto(sorted, offset, n - 1, othersSuffix, offset);
+    }
+    if (withAllSuffix) {
+      suffixSumsInto(sorted, offset, n, allSuffix, offset + j);
+    }
+    offset += n;
+  }
+  offsets[count] = offset;
+  return count;
+}
+
+/** Inserts `p` into the ascending `fixed[0 … count)` when it lies in [0, upper] (after equal values); new count. */
+function insertFixed(fixed: Float64Array, count: number, p: number, upper: number): number {
+  if (!(p >= 0 && p <= upper)) {
+    return count;
+  }
+  let k = count;
+  while (k > 0 && (fixed[k - 1] as number) > p) {
+    fixed[k] = fixed[k - 1] as number;
+    k -= 1;
+  }
+  fixed[k] = p;
+  return count + 1;
+}
+
+/** Breakpoints of billing month `j`'s penalties, within [0, upper], appended to `out`. */
 function monthBreakpoints(
-  idx: MonthIndex,
+  j: number,
   rule: DistributionPenaltyRule | null,
   transportRate: number,
   upper: number,
   out: Buffer,
-  scratch: Float64Array,
 ): void {
-  if (idx.values.length === 0) {
+  const { sorted, offsets } = work;
+  const start = offsets[j] as number;
+  const nAll = (offsets[j + 1] as number) - start;
+  if (nAll === 0) {
     return;
   }
   if (transportRate > 0) {
-    for (let i = 0; i < idx.all.length; i += 1) {
-      push(out, idx.all[i] as number);
+    for (let i = 0; i < nAll; i += 1) {
+      push(out, sorted[start + i] as number);
     }
   }
   if (!rule) {
     return;
   }
   const factor = 1 + rule.othersThreshold;
-  const others = idx.others;
-  const nOthers = others.length;
-  const top = idx.top;
-  // Points: 0, upper, the top value and each other value / factor (ascending, as `others` is sorted).
+  const nOthers = nAll - 1;
+  const top = work.tops[j] as number;
+  if (work.merge.length < nAll + 3) {
+    work.merge = new Float64Array(nAll + 3);
+  }
+  const scratch = work.merge;
+  // Points: 0, upper, the top value and each other value / factor (ascending, as the others are sorted).
   push(out, 0);
   push(out, upper);
   push(out, top);
+  // The fixed points within [0, upper], ascending (a stable 3-element sort).
+  const fixed = work.fixed;
+  let nFixed = insertFixed(fixed, 0, 0, upper);
+  nFixed = insertFixed(fixed, nFixed, upper, upper);
+  nFixed = insertFixed(fixed, nFixed, top, upper);
   let n = 0;
-  const fixed = [0, upper, top].filter((p) => p >= 0 && p <= upper).sort((x, y) => x - y);
   let f = 0;
   for (let i = 0; i < nOthers; i += 1) {
-    const p = (others[i] as number) / factor;
+    const p = (sorted[start + i] as number) / factor;
     push(out, p);
     if (!(p >= 0 && p <= upper)) {
       continue;
     }
-    while (f < fixed.length && (fixed[f] as number) <= p) {
+    while (f < nFixed && (fixed[f] as number) <= p) {
       scratch[n] = fixed[f] as number;
       n += 1;
       f += 1;
@@ -127,7 +221,7 @@ function monthBreakpoints(
     scratch[n] = p;
     n += 1;
   }
-  while (f < fixed.length) {
+  while (f < nFixed) {
     scratch[n] = fixed[f] as number;
     n += 1;
     f += 1;
@@ -152,11 +246,11 @@ function monthBreakpoints(
       b += 1;
     }
     const threshold = factor * mid;
-    while (po < nOthers && !((others[po] as number) > threshold)) {
+    while (po < nOthers && !((sorted[start + po] as number) > threshold)) {
       po += 1;
     }
-    for (let j = po; j < nOthers; j += 1) {
-      a += share * (others[j] as number);
+    for (let k = po; k < nOthers; k += 1) {
+      a += share * (sorted[start + k] as number);
       b += share;
     }
     for (let t = 0; t < tiers.length; t += 1) {
@@ -175,14 +269,18 @@ function monthBreakpoints(
 const BITMAP_LIMIT = 1 << 20;
 
 /**
- * Integer candidates around every breakpoint (⌊b⌋, ⌊b⌋ + 1, ⌈b⌉ − 1, ⌈b⌉), sorted and unique, within [0, upper].
- * Exported for the tests of both paths (bitmap up to `bitmapLimit`, sort beyond).
+ * Integer candidates around every breakpoint (⌊b⌋, ⌊b⌋ + 1, ⌈b⌉ − 1, ⌈b⌉), sorted and unique, within [0, upper],
+ * written to `work.candidates`; returns their count.
  */
-export function integerCandidates(breakpoints: Buffer, upper: number, bitmapLimit = BITMAP_LIMIT): Float64Array {
+function collectCandidates(breakpoints: Buffer, upper: number, bitmapLimit: number): number {
   const data = breakpoints.data;
   if (upper <= bitmapLimit) {
-    // Every candidate is an integer of [0, upper]: mark them, then read them in order (no sort).
-    const marks = new Uint8Array(upper + 1);
+    // Every candidate is an integer of [0, upper]: mark them, then read them in order (no sort). The marks are
+    // cleared while read, so the bitmap is all zeros for the next solve.
+    if (work.marks.length < upper + 1) {
+      work.marks = new Uint8Array(Math.max(upper + 1, work.marks.length * 2));
+    }
+    const marks = work.marks;
     marks[0] = 1;
     marks[upper] = 1;
     let count = 0;
@@ -202,15 +300,17 @@ export function integerCandidates(breakpoints: Buffer, upper: number, bitmapLimi
     for (let x = 0; x <= upper; x += 1) {
       count += marks[x] as number;
     }
-    const out = new Float64Array(count);
+    work.candidates = atLeastF64(work.candidates, count);
+    const out = work.candidates;
     let n = 0;
     for (let x = 0; x <= upper; x += 1) {
       if (marks[x] === 1) {
+        marks[x] = 0;
         out[n] = x;
         n += 1;
       }
     }
-    return out;
+    return count;
   }
   const raw = new Float64Array(breakpoints.length * 3 + 2);
   let n = 0;
@@ -237,36 +337,56 @@ export function integerCandidates(breakpoints: Buffer, upper: number, bitmapLimi
       unique += 1;
     }
   }
-  return sorted.slice(0, unique);
+  work.candidates = atLeastF64(work.candidates, unique);
+  work.candidates.set(sorted.subarray(0, unique));
+  return unique;
 }
 
-/** Penalties of one billing month at every (ascending) capacity of `ks`, added into `acc`. */
+/**
+ * Integer candidates around every breakpoint (⌊b⌋, ⌊b⌋ + 1, ⌈b⌉ − 1, ⌈b⌉), sorted and unique, within [0, upper].
+ * Exported for the tests of both paths (bitmap up to `bitmapLimit`, sort beyond); returns a copy.
+ */
+export function integerCandidates(breakpoints: Buffer, upper: number, bitmapLimit = BITMAP_LIMIT): Float64Array {
+  const count = collectCandidates(breakpoints, upper, bitmapLimit);
+  return work.candidates.slice(0, count);
+}
+
+/**
+ * Penalties of billing month `j` at the first `n` (ascending) candidates `ks`, added into `acc[at … at + n)`.
+ */
 function addMonthPenalties(
-  idx: MonthIndex,
+  j: number,
   rule: DistributionPenaltyRule | null,
   transportRate: number,
   ks: Float64Array,
+  n: number,
   acc: Float64Array,
+  at: number,
 ): void {
-  if (idx.values.length === 0) {
+  const { sorted, othersSuffix, allSuffix, offsets } = work;
+  const start = offsets[j] as number;
+  const nAll = (offsets[j + 1] as number) - start;
+  if (nAll === 0) {
     return;
   }
-  const others = idx.others;
-  const othersSuffix = idx.othersSuffix;
-  const all = idx.all;
-  const allSuffix = idx.allSuffix;
-  const nOthers = others.length;
-  const nAll = all.length;
-  const top = idx.top;
+  const nOthers = nAll - 1;
+  const allAt = start + j;
+  const top = work.tops[j] as number;
   let po = 0;
   let pa = 0;
-  const monthlyTerm = rule ? rule.referenceAnnualRate * (rule.monthlyFractions[idx.month] as number) : 0;
+  const month = work.months[j] as number;
+  const monthlyTerm = rule ? rule.referenceAnnualRate * (rule.monthlyFractions[month] as number) : 0;
   const factor = rule ? 1 + rule.othersThreshold : 0;
   const share = rule ? rule.othersShare : 0;
   const tiers = rule ? rule.tiers : [];
+  const twoTiers = tiers.length === 2;
+  const multiple1 = twoTiers ? (tiers[0] as DistributionPenaltyRule['tiers'][number]).multiple : 0;
+  const from1 = twoTiers ? (tiers[0] as DistributionPenaltyRule['tiers'][number]).from : 0;
+  const multiple2 = twoTiers ? (tiers[1] as DistributionPenaltyRule['tiers'][number]).multiple : 0;
+  const from2 = twoTiers ? (tiers[1] as DistributionPenaltyRule['tiers'][number]).from : 0;
   // From the month's largest value up, no day overruns: every term below is exactly 0 (ks is ascending).
-  const last = nAll > 0 ? (all[nAll - 1] as number) : 0;
-  for (let i = 0; i < ks.length; i += 1) {
+  const last = sorted[start + nAll - 1] as number;
+  for (let i = 0; i < n; i += 1) {
     const k = ks[i] as number;
     if (k >= last && k >= top) {
       break;
@@ -275,25 +395,31 @@ function addMonthPenalties(
     if (rule) {
       // Same comparison as monthlyOverrun: a day counts when v > (1 + threshold) × K.
       const threshold = factor * k;
-      while (po < nOthers && (others[po] as number) <= threshold) {
+      while (po < nOthers && (sorted[start + po] as number) <= threshold) {
         po += 1;
       }
-      const otherOverruns = (othersSuffix[po] as number) - (nOthers - po) * k;
+      const otherOverruns = (othersSuffix[start + po] as number) - (nOthers - po) * k;
       const overrun = Math.max(0, top - k) + share * otherOverruns;
-      let previous = 0;
-      for (let t = 0; t < tiers.length; t += 1) {
-        const tier = tiers[t] as DistributionPenaltyRule['tiers'][number];
-        penalty += (tier.multiple - previous) * monthlyTerm * Math.max(0, overrun - tier.from * k);
-        previous = tier.multiple;
+      if (twoTiers) {
+        // The same two terms as the loop below, with the tiers read once per month.
+        penalty += (multiple1 - 0) * monthlyTerm * Math.max(0, overrun - from1 * k);
+        penalty += (multiple2 - multiple1) * monthlyTerm * Math.max(0, overrun - from2 * k);
+      } else {
+        let previous = 0;
+        for (let t = 0; t < tiers.length; t += 1) {
+          const tier = tiers[t] as DistributionPenaltyRule['tiers'][number];
+          penalty += (tier.multiple - previous) * monthlyTerm * Math.max(0, overrun - tier.from * k);
+          previous = tier.multiple;
+        }
       }
     }
     if (transportRate > 0) {
-      while (pa < nAll && (all[pa] as number) <= k) {
+      while (pa < nAll && (sorted[start + pa] as number) <= k) {
         pa += 1;
       }
-      penalty += transportRate * ((allSuffix[pa] as number) - (nAll - pa) * k);
+      penalty += transportRate * ((allSuffix[allAt + pa] as number) - (nAll - pa) * k);
     }
-    acc[i] = (acc[i] as number) + penalty;
+    acc[at + i] = (acc[at + i] as number) + penalty;
   }
 }
 
@@ -331,35 +457,34 @@ export function solveCapacityPlan(
   const upper = series.upper;
   const rule = model.distributionPenalty;
   const rate = model.transportPenaltyPerMwh;
-  const indexed = series.months.map((bm) => indexMonth(bm.month, bm.values));
+  const monthCount = indexMonths(series, rate > 0);
 
-  const breakpoints: Buffer = { data: new Float64Array(1024), length: 0 };
+  const breakpoints = work.breakpoints;
+  breakpoints.length = 0;
   if (Number.isFinite(model.atrd.threshold) && model.atrd.threshold < upper) {
     push(breakpoints, model.atrd.threshold);
   }
-  let longest = 0;
-  for (const idx of indexed) {
-    longest = Math.max(longest, idx.values.length);
+  for (let j = 0; j < monthCount; j += 1) {
+    monthBreakpoints(j, rule, rate, upper, breakpoints);
   }
-  const scratch = new Float64Array(longest + 3);
-  for (const idx of indexed) {
-    monthBreakpoints(idx, rule, rate, upper, breakpoints, scratch);
-  }
-  const ks = integerCandidates(breakpoints, upper);
-  const n = ks.length;
+  const n = collectCandidates(breakpoints, upper, BITMAP_LIMIT);
+  const ks = work.candidates;
 
-  // Per calendar month: penalties at each candidate.
-  const penaltiesByMonth: (Float64Array | null)[] = Array.from({ length: 12 }, () => null);
-  for (const idx of indexed) {
-    let acc = penaltiesByMonth[idx.month];
-    if (!acc) {
-      acc = new Float64Array(n);
-      penaltiesByMonth[idx.month] = acc;
+  // Per calendar month: penalties at each candidate, in penalties[m × n … (m + 1) × n).
+  work.penalties = atLeastF64(work.penalties, 12 * n);
+  const penalties = work.penalties;
+  let present = 0; // bit m: calendar month m has days
+  for (let j = 0; j < monthCount; j += 1) {
+    const m = work.months[j] as number;
+    if ((present & (1 << m)) === 0) {
+      present |= 1 << m;
+      penalties.fill(0, m * n, (m + 1) * n);
     }
-    addMonthPenalties(idx, rule, rate, ks, acc);
+    addMonthPenalties(j, rule, rate, ks, n, penalties, m * n);
   }
 
-  const atrd = new Float64Array(n);
+  work.atrd = atLeastF64(work.atrd, n);
+  const atrd = work.atrd;
   for (let i = 0; i < n; i += 1) {
     atrd[i] = atrdCapacityAmount(model, ks[i] as number);
   }
@@ -368,15 +493,14 @@ export function solveCapacityPlan(
 
   let bestIndex = 0;
   let bestCost = Number.POSITIVE_INFINITY;
-  let bestMonthly: number[] | null = null;
 
   if (!options.monthly) {
-    const accs = penaltiesByMonth.filter((acc): acc is Float64Array => acc !== null);
-    const months = accs.length;
     for (let i = 0; i < n; i += 1) {
       let f = ctaFactor * (atrd[i] as number) + t * (ks[i] as number);
-      for (let m = 0; m < months; m += 1) {
-        f += (accs[m] as Float64Array)[i] as number;
+      for (let m = 0; m < 12; m += 1) {
+        if ((present & (1 << m)) !== 0) {
+          f += penalties[m * n + i] as number;
+        }
       }
       if (better(f, bestCost)) {
         bestCost = f;
@@ -391,40 +515,37 @@ export function solveCapacityPlan(
   }
 
   // Monthly mode: h_m(K) = cap_m(K) + penalties_m(K); suffix minima over the candidates.
-  const suffixValue: Float64Array[] = [];
-  const suffixArg: Int32Array[] = [];
+  work.suffixValue = atLeastF64(work.suffixValue, 12 * n);
+  work.suffixArg = atLeastI32(work.suffixArg, 12 * n);
+  const { suffixValue, suffixArg } = work;
   for (let m = 0; m < 12; m += 1) {
-    const fa = model.atrdMonthlyFractions[m] as number;
-    const ft = model.transportMonthlyFractions[m] as number;
-    const acc = penaltiesByMonth[m];
-    const value = new Float64Array(n);
-    const arg = new Int32Array(n);
+    // (f × cta) × x is how `f * cta * x` evaluates: the products are hoisted, not reassociated.
+    const faCta = (model.atrdMonthlyFractions[m] as number) * ctaFactor;
+    const ftT = (model.transportMonthlyFractions[m] as number) * t;
+    work.fractionsCta[m] = faCta;
+    work.fractionsT[m] = ftT;
+    const has = (present & (1 << m)) !== 0;
+    const row = m * n;
     let best = Number.POSITIVE_INFINITY;
     let bestArg = n - 1;
     for (let i = n - 1; i >= 0; i -= 1) {
-      const h = fa * ctaFactor * (atrd[i] as number) + ft * t * (ks[i] as number) + (acc ? (acc[i] as number) : 0);
+      const h = faCta * (atrd[i] as number) + ftT * (ks[i] as number) + (has ? (penalties[row + i] as number) : 0);
       // `!better(best, h)`: h ≤ best up to rounding → prefer the smaller capacity.
       if (!better(best, h)) {
         best = h;
         bestArg = i;
       }
-      value[i] = best;
-      arg[i] = bestArg;
+      suffixValue[row + i] = best;
+      suffixArg[row + i] = bestArg;
     }
-    suffixValue.push(value);
-    suffixArg.push(arg);
   }
-  const fas = Float64Array.from(model.atrdMonthlyFractions);
-  const fts = Float64Array.from(model.transportMonthlyFractions);
+  const { fractionsCta, fractionsT } = work;
   for (let i = 0; i < n; i += 1) {
     const k = ks[i] as number;
     const a = atrd[i] as number;
     let f = ctaFactor * a + t * k;
     for (let m = 0; m < 12; m += 1) {
-      f +=
-        ((suffixValue[m] as Float64Array)[i] as number) -
-        (fas[m] as number) * ctaFactor * a -
-        (fts[m] as number) * t * k;
+      f += (suffixValue[m * n + i] as number) - (fractionsCta[m] as number) * a - (fractionsT[m] as number) * k;
     }
     if (better(f, bestCost)) {
       bestCost = f;
@@ -432,9 +553,9 @@ export function solveCapacityPlan(
     }
   }
   const cja = ks[bestIndex] as number;
-  bestMonthly = [];
+  const bestMonthly: number[] = [];
   for (let m = 0; m < 12; m += 1) {
-    const arg = suffixArg[m]?.[bestIndex] as number;
+    const arg = suffixArg[m * n + bestIndex] as number;
     bestMonthly.push((ks[arg] as number) - cja);
   }
   return { plan: { cja, mensuelles: bestMonthly }, cost: bestCost + model.storageAnnual, candidates: n };

@@ -1,0 +1,92 @@
+/**
+ * Profiling driver of `POST /api/simulator/simulate/` (issue 10 §6): the real app (buildApp, in-memory PGlite or
+ * BENCH_DATABASE_URL), one signed-in user, BENCH_PROFILE_REQUESTS (default 400) sequential requests through
+ * `app.inject` after a warm-up, and as many `GET /api/account/me` for comparison. Not a benchmark (no network, no
+ * concurrency): run it under `node --import tsx --cpu-prof` to see where a request's CPU goes.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config/env.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { runMigrations } from '../apps/server/src/db/migrate.ts';
+import { insertVerifiedUser } from '../apps/server/src/modules/admin/repository.ts';
+import { createPasswordHasher } from '../apps/server/src/modules/auth/password.ts';
+
+/** The acceptance case of issue 4 on the packaged sample (same body as bench/api.ts). */
+const SIMULATE_BODY = JSON.stringify({
+  pointDeReseau: 'PITD',
+  code: 'ECH-PITD-0001',
+  commune: 'Paris',
+  tso: 'NaTran',
+  dso: 'GRDF',
+  profil: 'P016',
+  tarif: 'T4',
+  car: '15 466,8',
+  cjaMwhj: '109',
+  dateEffetMonth: '2026-02',
+  honeypot: '',
+});
+const REQUESTS = Number(process.env.BENCH_PROFILE_REQUESTS ?? 400);
+const PASSWORD = 'Correct-Horse-9';
+const handle = await openDatabase(
+  process.env.BENCH_DATABASE_URL ? { databaseUrl: process.env.BENCH_DATABASE_URL } : {},
+);
+await runMigrations(handle);
+const config = loadConfig({
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'http://127.0.0.1',
+  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pe-bench-')),
+  AUTH_RATE_LIMIT_MAX: '10000',
+  // Sequential requests: no load shedding on a shared machine's event-loop lag.
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
+  LOG_LEVEL: 'warn',
+});
+const app = await buildApp({ config, database: handle, secret: randomBytes(32).toString('hex'), logger: false });
+await app.ready();
+const email = `bench-${randomBytes(4).toString('hex')}@exemple.fr`;
+const passwordHash = await createPasswordHasher(10).hash(PASSWORD);
+await insertVerifiedUser(handle.db, { email, name: 'Bench', role: 'user', passwordHash });
+const csrf = await app.inject({ method: 'GET', url: '/api/common/get-csrf-token/' });
+const csrfCookie = csrf.cookies.find((c) => c.name === 'pe_csrf')?.value as string;
+const csrfToken = csrf.json().csrfToken as string;
+const headers = { 'x-csrftoken': csrfToken, origin: 'http://127.0.0.1', 'content-type': 'application/json' };
+const signIn = await app.inject({
+  method: 'POST',
+  url: '/api/auth/sign-in/email',
+  headers: { ...headers, cookie: `pe_csrf=${csrfCookie}` },
+  payload: { email, password: PASSWORD },
+});
+const cookie = [`pe_csrf=${csrfCookie}`, ...signIn.cookies.map((c) => `${c.name}=${c.value}`)].join('; ');
+
+async function timed(label: string, request: () => Promise<{ statusCode: number }>) {
+  for (let i = 0; i < 50; i += 1) {
+    await request();
+  }
+  const u0 = process.cpuUsage();
+  const t0 = performance.now();
+  for (let i = 0; i < REQUESTS; i += 1) {
+    const r = await request();
+    if (r.statusCode !== 200) {
+      throw new Error(`${label}: ${r.statusCode}`);
+    }
+  }
+  const u = process.cpuUsage(u0);
+  console.log(
+    `${label}: ${((performance.now() - t0) / REQUESTS).toFixed(2)} ms/requête (mur), ${((u.user + u.system) / 1000 / REQUESTS).toFixed(2)} ms CPU`,
+  );
+}
+
+await timed('GET /api/account/me', () => app.inject({ method: 'GET', url: '/api/account/me', headers: { cookie } }));
+await timed('POST /api/simulator/simulate/', () =>
+  app.inject({
+    method: 'POST',
+    url: '/api/simulator/simulate/',
+    headers: { ...headers, cookie },
+    payload: SIMULATE_BODY,
+  }),
+);
+await app.close();
+await handle.close();

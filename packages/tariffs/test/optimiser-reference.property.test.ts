@@ -1,0 +1,97 @@
+/**
+ * The allocation-free solver (ADR 0028) against the solver it replaced (test/reference/solve-v1.ts, unchanged
+ * since 5aef9f1): same plan and same cost, to the bit, on random models and series — with and without the
+ * distribution rule and the transport penalty, in annual and monthly mode, on series of a few days up to 366 days
+ * (13 billing months, two of the same calendar month). Solves of different sizes are interleaved, so that a
+ * solve that read scratch memory left over by a previous, larger one would be caught.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  ATRD3_MONTHLY_FRACTIONS,
+  addDays,
+  type CapacityCostModel,
+  type JourConsommation,
+  prepareSeries,
+  solveCapacityPlan,
+} from '../src/index.ts';
+import { solveCapacityPlan as referenceSolve } from './reference/solve-v1.ts';
+
+const modelArb: fc.Arbitrary<CapacityCostModel> = fc
+  .record({
+    threshold: fc.oneof(fc.integer({ min: 0, max: 600 }), fc.constant(Number.POSITIVE_INFINITY)),
+    rateUpTo: fc.double({ min: 0, max: 400, noNaN: true }),
+    rateAboveShare: fc.double({ min: 0, max: 1, noNaN: true }),
+    cta: fc.double({ min: 0, max: 0.3, noNaN: true }),
+    transport: fc.double({ min: 0, max: 500, noNaN: true }),
+    storage: fc.double({ min: 0, max: 5000, noNaN: true }),
+    penaltyRate: fc.double({ min: 0, max: 600, noNaN: true }),
+    mult1: fc.double({ min: 0, max: 5, noNaN: true }),
+    mult2Extra: fc.double({ min: 0, max: 5, noNaN: true }),
+    transportPenalty: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 50, noNaN: true })),
+    withRule: fc.boolean(),
+  })
+  .map((r) => ({
+    atrd: { threshold: r.threshold, rateUpTo: r.rateUpTo, rateAbove: r.rateUpTo * r.rateAboveShare },
+    ctaRate: r.cta,
+    transportUnitPrice: r.transport,
+    storageAnnual: r.storage,
+    atrdMonthlyFractions: ATRD3_MONTHLY_FRACTIONS,
+    transportMonthlyFractions: ATRD3_MONTHLY_FRACTIONS,
+    distributionPenalty: r.withRule
+      ? {
+          referenceAnnualRate: r.penaltyRate,
+          othersShare: 0.1,
+          othersThreshold: 0.05,
+          tiers: [
+            { from: 0.05, multiple: r.mult1 },
+            { from: 0.15, multiple: r.mult1 + r.mult2Extra },
+          ],
+          monthlyFractions: ATRD3_MONTHLY_FRACTIONS,
+        }
+      : null,
+    transportPenaltyPerMwh: r.transportPenalty,
+  }));
+
+/** Days from a random start (so 366 days span 13 billing months), with zeros, ties, spikes and missing days. */
+const seriesArb: fc.Arbitrary<JourConsommation[]> = fc
+  .record({
+    start: fc.integer({ min: 0, max: 364 }),
+    scale: fc.constantFrom(1, 30, 800),
+    values: fc.array(
+      fc.oneof(
+        { weight: 8, arbitrary: fc.double({ min: 0, max: 1, noNaN: true }) },
+        { weight: 1, arbitrary: fc.constantFrom(0, 0.5, 1) },
+        { weight: 1, arbitrary: fc.double({ min: 1, max: 3, noNaN: true }) },
+        { weight: 1, arbitrary: fc.constant(null) },
+      ),
+      { minLength: 1, maxLength: 366 },
+    ),
+  })
+  .map(({ start, scale, values }) =>
+    values.map((v, i) => ({
+      date: addDays(addDays('2025-01-01', start), i),
+      mwh: v === null ? null : v * scale,
+      qualite: v === null ? ('manquant' as const) : ('mesure' as const),
+    })),
+  );
+
+describe('solveCapacityPlan (allocation-free) vs the reference solver', () => {
+  it('returns the same plan, cost and candidate count, to the bit', () => {
+    fc.assert(
+      fc.property(
+        modelArb,
+        fc.array(fc.tuple(seriesArb, fc.boolean()), { minLength: 1, maxLength: 3 }),
+        (model, cases) => {
+          for (const [jours, monthly] of cases) {
+            const series = prepareSeries(jours);
+            const expected = referenceSolve(model, series, { monthly });
+            const actual = solveCapacityPlan(model, series, { monthly });
+            expect(actual).toEqual(expected);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
