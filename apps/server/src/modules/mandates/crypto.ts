@@ -40,7 +40,13 @@ export function encryptText(keyring: MandateKeyring, aad: string, plain: string)
   const cipher = createCipheriv('aes-256-gcm', keyring.current.key, iv);
   cipher.setAAD(Buffer.from(aad, 'utf8'));
   const ciphertext = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return [PREFIX, keyring.current.id, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ciphertext.toString('base64url')].join(':');
+  return [
+    PREFIX,
+    keyring.current.id,
+    iv.toString('base64url'),
+    cipher.getAuthTag().toString('base64url'),
+    ciphertext.toString('base64url'),
+  ].join(':');
 }
 
 export function decryptText(keyring: MandateKeyring, aad: string, envelope: string): string {
@@ -49,7 +55,14 @@ export function decryptText(keyring: MandateKeyring, aad: string, envelope: stri
     throw new MandateDecryptionError('bad envelope');
   }
   const [, keyId = '', iv = '', tag = '', ciphertext = ''] = parts;
-  return decrypt(keyring, keyId, aad, Buffer.from(iv, 'base64url'), Buffer.from(tag, 'base64url'), Buffer.from(ciphertext, 'base64url')).toString('utf8');
+  return decrypt(
+    keyring,
+    keyId,
+    aad,
+    Buffer.from(iv, 'base64url'),
+    Buffer.from(tag, 'base64url'),
+    Buffer.from(ciphertext, 'base64url'),
+  ).toString('utf8');
 }
 
 export function encryptBytes(keyring: MandateKeyring, aad: string, plain: Uint8Array): Uint8Array {
@@ -81,7 +94,14 @@ export function decryptBytes(keyring: MandateKeyring, aad: string, envelope: Uin
   );
 }
 
-function decrypt(keyring: MandateKeyring, keyId: string, aad: string, iv: Buffer, tag: Buffer, ciphertext: Buffer): Buffer {
+function decrypt(
+  keyring: MandateKeyring,
+  keyId: string,
+  aad: string,
+  iv: Buffer,
+  tag: Buffer,
+  ciphertext: Buffer,
+): Buffer {
   const key = keyring.keys.get(keyId);
   if (!key) {
     throw new MandateDecryptionError(`unknown key id ${keyId}`);

@@ -65,7 +65,10 @@ class Writer {
     }
   }
 
-  text(value: string, options: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; gap?: number } = {}): void {
+  text(
+    value: string,
+    options: { size?: number; bold?: boolean; color?: ReturnType<typeof rgb>; gap?: number } = {},
+  ): void {
     const size = options.size ?? 10;
     const font = options.bold ? this.bold : this.regular;
     const lineHeight = size * 1.35;
@@ -157,7 +160,10 @@ export async function renderSealedMandate(input: SealedMandateInput): Promise<Se
   const evidence: [string, string][] = [
     ['Mandat', document.mandateId],
     ['Compte signataire', `${document.signer.name} <${document.signer.email}> (identifiant ${document.signer.userId})`],
-    ['Horodatage de la signature', `${document.signedAt} (UTC) — ${DATE_TIME.format(new Date(document.signedAt))}, heure de Paris`],
+    [
+      'Horodatage de la signature',
+      `${document.signedAt} (UTC) — ${DATE_TIME.format(new Date(document.signedAt))}, heure de Paris`,
+    ],
     ['Adresse IP', document.ip],
     ['Navigateur (user agent)', document.userAgent || 'non transmis'],
     ['Version du texte de consentement', document.consentTextVersion],

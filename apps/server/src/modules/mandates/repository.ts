@@ -117,7 +117,11 @@ export function createMandatesRepository(db: Database) {
       return row;
     },
 
-    async replacePending(id: string, changes: Partial<NewMandateRow>, pdfEnc: Uint8Array): Promise<MandateRow | undefined> {
+    async replacePending(
+      id: string,
+      changes: Partial<NewMandateRow>,
+      pdfEnc: Uint8Array,
+    ): Promise<MandateRow | undefined> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(mandates)
@@ -125,7 +129,10 @@ export function createMandatesRepository(db: Database) {
           .where(and(eq(mandates.id, id), eq(mandates.status, 'pending'), isNull(mandates.sentDate)))
           .returning();
         if (row) {
-          await tx.update(mandateDocuments).set({ pdfEnc, createdAt: new Date() }).where(eq(mandateDocuments.mandateId, id));
+          await tx
+            .update(mandateDocuments)
+            .set({ pdfEnc, createdAt: new Date() })
+            .where(eq(mandateDocuments.mandateId, id));
         }
         return row;
       });
@@ -162,7 +169,12 @@ export function createMandatesRepository(db: Database) {
     async claimReminders(which: 30 | 7, lastDay: string, now: Date): Promise<MandateRow[]> {
       const column = which === 30 ? mandates.reminder30SentAt : mandates.reminder7SentAt;
       const changes =
-        which === 30 ? { reminder30SentAt: now } : { reminder7SentAt: now, reminder30SentAt: sql`coalesce(${mandates.reminder30SentAt}, ${now.toISOString()}::timestamptz)` };
+        which === 30
+          ? { reminder30SentAt: now }
+          : {
+              reminder7SentAt: now,
+              reminder30SentAt: sql`coalesce(${mandates.reminder30SentAt}, ${now.toISOString()}::timestamptz)`,
+            };
       return db
         .update(mandates)
         .set(changes as Partial<NewMandateRow>)

@@ -81,7 +81,8 @@ function certificateOf(p12: Uint8Array, passphrase: string): forge.pki.Certifica
     false,
     passphrase,
   );
-  const bags = parsed.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? [];
+  const certBag = forge.pki.oids.certBag as string;
+  const bags = parsed.getBags({ bagType: certBag })[certBag] ?? [];
   const cert = bags[0]?.cert;
   if (!cert) {
     throw new Error('no certificate in the sealing P12');
@@ -124,10 +125,15 @@ export function checkSeal(pdf: Uint8Array): SealCheck {
   const covered = Buffer.concat([buffer.subarray(a, a + b), buffer.subarray(c, c + d)]);
   try {
     const der = Buffer.from(contents.slice(1, -1), 'hex');
-    const message = forge.pkcs7.messageFromAsn1(forge.asn1.fromDer(der.toString('binary'), { strict: false, parseAllBytes: false })) as
-      forge.pkcs7.PkcsSignedData & {
-        rawCapture: { authenticatedAttributes?: forge.asn1.Asn1[]; signature: string };
-      };
+    const message = forge.pkcs7.messageFromAsn1(
+      forge.asn1.fromDer(
+        der.toString('binary'),
+        // /Contents is zero-padded after the DER: forge's options object (older typings say boolean).
+        { strict: false, parseAllBytes: false } as unknown as boolean,
+      ),
+    ) as forge.pkcs7.PkcsSignedData & {
+      rawCapture: { authenticatedAttributes?: forge.asn1.Asn1[]; signature: string };
+    };
     const cert = message.certificates[0];
     const attributes = message.rawCapture.authenticatedAttributes;
     if (!cert || !attributes) {
@@ -152,7 +158,10 @@ export function checkSeal(pdf: Uint8Array): SealCheck {
     const signedAttributes = forge.asn1.create(forge.asn1.Class.UNIVERSAL, forge.asn1.Type.SET, true, attributes);
     const md = forge.md.sha256.create();
     md.update(forge.asn1.toDer(signedAttributes).getBytes());
-    const verified = (cert.publicKey as forge.pki.rsa.PublicKey).verify(md.digest().getBytes(), message.rawCapture.signature);
+    const verified = (cert.publicKey as forge.pki.rsa.PublicKey).verify(
+      md.digest().getBytes(),
+      message.rawCapture.signature,
+    );
     return verified
       ? { intact: true, signedAt, subject }
       : { intact: false, signedAt, subject, reason: 'signature does not verify' };

@@ -60,7 +60,10 @@ export interface MandatesDependencies {
   managerEmails: Partial<Record<MandateManager, string>>;
   publicUrl: string;
   now: () => Date;
-  logger: { info(object: Record<string, unknown>, message: string): void; error(object: Record<string, unknown>, message: string): void };
+  logger: {
+    info(object: Record<string, unknown>, message: string): void;
+    error(object: Record<string, unknown>, message: string): void;
+  };
 }
 
 /** Who signs and from where (evidence page). */
@@ -69,7 +72,14 @@ export interface RequestMeta {
   userAgent: string;
 }
 
-type PersonalField = 'managerName' | 'deliveryPointNumber' | 'address' | 'postalCode' | 'city' | 'signature' | 'evidence';
+type PersonalField =
+  | 'managerName'
+  | 'deliveryPointNumber'
+  | 'address'
+  | 'postalCode'
+  | 'city'
+  | 'signature'
+  | 'evidence';
 
 const aad = (id: string, field: PersonalField | 'pdf') => `mandate:${id}:${field}`;
 
@@ -98,7 +108,8 @@ export function createMandatesService(deps: MandatesDependencies) {
 
   async function decryptRow(row: MandateRow): Promise<Decrypted> {
     const { keyring } = await deps.secrets();
-    const open = (field: PersonalField, value: string | null) => (value === null ? null : decryptText(keyring, aad(row.id, field), value));
+    const open = (field: PersonalField, value: string | null) =>
+      value === null ? null : decryptText(keyring, aad(row.id, field), value);
     return {
       managerName: open('managerName', row.managerNameEnc),
       deliveryPointNumber: open('deliveryPointNumber', row.deliveryPointNumberEnc),
@@ -152,7 +163,10 @@ export function createMandatesService(deps: MandatesDependencies) {
     };
   }
 
-  async function toStaffMandate(row: MandateRow, customer: { id: string; email: string; name: string } | undefined | null): Promise<StaffMandate> {
+  async function toStaffMandate(
+    row: MandateRow,
+    customer: { id: string; email: string; name: string } | undefined | null,
+  ): Promise<StaffMandate> {
     const plain = await decryptRow(row);
     return {
       ...baseView(row, plain),
@@ -172,9 +186,14 @@ export function createMandatesService(deps: MandatesDependencies) {
   }
 
   /** Encrypted columns of the personal fields, bound to the row id. */
-  function sealFields(keyring: MandateKeyring, id: string, fields: ValidMandateFields): Pick<NewMandateRow, 'managerNameEnc' | 'deliveryPointNumberEnc' | 'addressEnc' | 'postalCodeEnc' | 'cityEnc'> {
+  function sealFields(
+    keyring: MandateKeyring,
+    id: string,
+    fields: ValidMandateFields,
+  ): Pick<NewMandateRow, 'managerNameEnc' | 'deliveryPointNumberEnc' | 'addressEnc' | 'postalCodeEnc' | 'cityEnc'> {
     return {
-      managerNameEnc: fields.manager_name === null ? null : encryptText(keyring, aad(id, 'managerName'), fields.manager_name),
+      managerNameEnc:
+        fields.manager_name === null ? null : encryptText(keyring, aad(id, 'managerName'), fields.manager_name),
       deliveryPointNumberEnc: encryptText(keyring, aad(id, 'deliveryPointNumber'), fields.delivery_point_number),
       addressEnc: encryptText(keyring, aad(id, 'address'), fields.delivery_point_address),
       postalCodeEnc: encryptText(keyring, aad(id, 'postalCode'), fields.delivery_point_postal_code),
@@ -378,7 +397,13 @@ export function createMandatesService(deps: MandatesDependencies) {
     },
 
     /** PUT (`partial` false) and PATCH: only a pending simple mandate not yet sent; the PDF is sealed anew. */
-    async update(actor: Actor | null, id: string, body: PatchMandateBody, partial: boolean, meta: RequestMeta): Promise<Mandate> {
+    async update(
+      actor: Actor | null,
+      id: string,
+      body: PatchMandateBody,
+      partial: boolean,
+      meta: RequestMeta,
+    ): Promise<Mandate> {
       const { user, row } = await owned(actor, id);
       if (row.status !== 'pending' || row.sentDate !== null) {
         conflict(MANDATE_MESSAGES.notEditable);
@@ -445,7 +470,7 @@ export function createMandatesService(deps: MandatesDependencies) {
 
     /** pending → sent: mails the manager's configured address with the sealed PDF attached, records sent_date. */
     async send(actor: Actor | null, id: string): Promise<Mandate> {
-      const { user, row } = await owned(actor, id);
+      const { row } = await owned(actor, id);
       if (!canTransitionMandate(row.status as MandateStatus, 'sent')) {
         conflict(MANDATE_MESSAGES.notSendable);
       }
@@ -524,7 +549,9 @@ export function createMandatesService(deps: MandatesDependencies) {
     async staffList(actor: Actor | null, query: StaffMandateListQuery): Promise<StaffMandateListResponse> {
       requireRole(actor, ['staff', 'admin']);
       const page = await repository.listForStaff(query);
-      const counts = Object.fromEntries(mandateStatuses.map((status) => [status, 0])) as StaffMandateListResponse['counts'];
+      const counts = Object.fromEntries(
+        mandateStatuses.map((status) => [status, 0]),
+      ) as StaffMandateListResponse['counts'];
       for (const entry of page.perStatus) {
         counts[entry.status as MandateStatus] = entry.total;
       }
@@ -606,7 +633,11 @@ export function createMandatesService(deps: MandatesDependencies) {
       if (!updated) {
         conflict(MANDATE_MESSAGES.notDecidable);
       }
-      await mailCustomer(updated, 'Votre mandat a été rejeté', `Le gestionnaire de réseau a rejeté votre mandat. Motif : ${text}`);
+      await mailCustomer(
+        updated,
+        'Votre mandat a été rejeté',
+        `Le gestionnaire de réseau a rejeté votre mandat. Motif : ${text}`,
+      );
       return toStaffMandate(updated, await repository.customerOf(updated.userId));
     },
 
@@ -616,7 +647,11 @@ export function createMandatesService(deps: MandatesDependencies) {
     async markExpired(now: Date): Promise<number> {
       const expired = await repository.expireDue(parisDay(now), now);
       for (const row of expired) {
-        await mailCustomer(row, 'Votre mandat a expiré', `Votre mandat est arrivé à échéance le ${frenchDay(row.expiryDate)}. Vous pouvez en créer un nouveau depuis votre espace.`);
+        await mailCustomer(
+          row,
+          'Votre mandat a expiré',
+          `Votre mandat est arrivé à échéance le ${frenchDay(row.expiryDate)}. Vous pouvez en créer un nouveau depuis votre espace.`,
+        );
       }
       return expired.length;
     },
@@ -647,7 +682,10 @@ export function createMandatesService(deps: MandatesDependencies) {
 
     /** Personal data of mandates revoked 30 days ago; proof records 5 years after the mandate ended. */
     async purge(now: Date): Promise<{ purged: number; deleted: number }> {
-      const purged = await repository.purgeRevoked(new Date(now.getTime() - MANDATE_LIMITS.deletionDays * 86_400_000), now);
+      const purged = await repository.purgeRevoked(
+        new Date(now.getTime() - MANDATE_LIMITS.deletionDays * 86_400_000),
+        now,
+      );
       const fiveYearsAgo = new Date(now);
       fiveYearsAgo.setUTCFullYear(fiveYearsAgo.getUTCFullYear() - MANDATE_LIMITS.recordRetentionYears);
       const deleted = await repository.deleteEndedBefore(fiveYearsAgo);
