@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { MANDATE_MESSAGES, type Mandate } from '@pilote/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobQueue } from '../src/adapters/jobs/index.ts';
 import { buildApp } from '../src/app.ts';
@@ -311,6 +312,22 @@ describe.each(testDatabaseKinds())('mandates API on %s', (kind) => {
     expect(view.headers['content-disposition']).toBe(`inline; filename="${links.filename}"`);
     expect(view.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(view.rawPayload.toString('latin1')).toContain('/SubFilter /ETSI.CAdES.detached');
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(view.rawPayload)), { mergePages: true });
+    for (const expected of [
+      'Alice Martin <alice@exemple.fr>',
+      `PCE : ${PCE}`,
+      'Données de consommation',
+      'Courbe de charge',
+      'révoquer ce mandat à tout moment',
+      'supprimées sous 30 jours',
+      'RGPD',
+      'Dossier de preuve',
+      'Adresse IP',
+      'Version du texte de consentement',
+      'SHA-256 du texte du mandat',
+    ]) {
+      expect(text).toContain(expected);
+    }
     const download = await anonymous.get(links.download_url);
     expect(download.headers['content-disposition']).toBe(`attachment; filename="${links.filename}"`);
     expect((await anonymous.get(links.download_url.replace(/sig=[^&]+/, 'sig=AAAA'))).statusCode).toBe(403);
