@@ -267,7 +267,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     now,
     logger: app.log,
   });
-  await app.register(mandatesRoutes, { service: mandates });
+  await app.register(mandatesRoutes, { service: mandates, pdfRateLimit: pdfRateLimit(config) });
   jobs.register('mandates.expire', async ({ now: at }) => {
     await mandates.markExpired(at);
   });

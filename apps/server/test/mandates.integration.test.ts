@@ -475,6 +475,8 @@ describe.each(testDatabaseKinds())('mandates API on %s', (kind) => {
       delivery_point_number: PCE,
     });
     expect(JSON.stringify(body)).not.toMatch(/signature|data:image/);
+    expect((await alice.get(`/api/admin/mandates/${mandate.id}/verify/`)).statusCode).toBe(403);
+    expect((await staff.get(`/api/admin/mandates/${mandate.id}/verify/`)).json().valid).toBe(true);
     const links = (await staff.get(`/api/admin/mandates/${mandate.id}/download/`)).json();
     expect((await new HttpClient(t.app).get(links.download_url)).statusCode).toBe(200);
 

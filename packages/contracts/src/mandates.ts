@@ -21,6 +21,7 @@ import { pageOf, pageQuerySchema } from './pagination.ts';
  * Staff routes (role staff or admin, ADR 0009 / 0031):
  * - `GET    /api/admin/mandates/?status=&manager=&energy_type=&page=&pageSize=` → page + `counts` per status
  * - `GET    /api/admin/mandates/:id/download/`           → `{ view_url, download_url, filename }`
+ * - `GET    /api/admin/mandates/:id/verify/`             → same answer as the owner's verify
  * - `POST   /api/admin/mandates/:id/activate/` `{}`      → `{ mandate }` (sent → active, mails the customer)
  * - `POST   /api/admin/mandates/:id/reject/`   `{ reason }` → `{ mandate }` (sent → rejected, mails the customer)
  *

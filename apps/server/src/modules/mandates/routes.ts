@@ -22,6 +22,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { pdfRateLimit } from '../../adapters/rate-limit/index.ts';
 import { errorResponses } from '../../lib/openapi.ts';
 import { requireJsonBody } from '../../lib/require-json.ts';
 import { signedIn } from '../../plugins/signed-in.ts';
@@ -47,7 +48,11 @@ const pdfQuerySchema = z.object({
  * /api/mandates/* (signed in; every id is its owner's, another user gets 404), the signed PDF link (no session),
  * and /api/admin/mandates/* (staff and admin). Services check roles and ownership; routes only pass the actor.
  */
-export const mandatesRoutes: FastifyPluginAsyncZod<{ service: MandatesService }> = async (app, { service }) => {
+export const mandatesRoutes: FastifyPluginAsyncZod<{
+  service: MandatesService;
+  /** The PDF link's per-IP limit (PDF_RATE_LIMIT_*, shared with the simulation PDF, ADR 0018). */
+  pdfRateLimit: ReturnType<typeof pdfRateLimit>;
+}> = async (app, { service, pdfRateLimit }) => {
   app.register(
     signedIn(async (scope) => {
       scope.addHook('preValidation', async (request) => {
@@ -241,6 +246,19 @@ export const mandatesRoutes: FastifyPluginAsyncZod<{ service: MandatesService }>
         async (request) => service.staffDownload(request.actor, request.params.id),
       );
 
+      scope.get(
+        '/api/admin/mandates/:id/verify/',
+        {
+          schema: {
+            tags: staffTags,
+            summary: 'Le PDF stocké d’un mandat est-il intact ? (staff)',
+            params: mandateIdParamsSchema,
+            response: { 200: mandateVerifyResponseSchema, ...errorResponses(400, 401, 403, 404) },
+          },
+        },
+        async (request) => service.staffVerify(request.actor, request.params.id),
+      );
+
       scope.post(
         '/api/admin/mandates/:id/activate/',
         {
@@ -276,6 +294,7 @@ export const mandatesRoutes: FastifyPluginAsyncZod<{ service: MandatesService }>
   app.get(
     '/api/mandates/:id/pdf/',
     {
+      config: pdfRateLimit,
       schema: {
         tags,
         summary: 'PDF d’un mandat (lien signé, sans session)',
@@ -286,7 +305,7 @@ export const mandatesRoutes: FastifyPluginAsyncZod<{ service: MandatesService }>
             description: 'Le PDF scellé du mandat.',
             content: { 'application/pdf': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
           },
-          ...errorResponses(400, 403, 404),
+          ...errorResponses(400, 403, 404, 429),
         },
       },
     },

@@ -573,6 +573,15 @@ export function createMandatesService(deps: MandatesDependencies) {
       return pdfLinks(row.id, `staff:${staff.user.id}`, filenameOf(row));
     },
 
+    async staffVerify(actor: Actor | null, id: string): Promise<MandateVerifyResponse> {
+      requireRole(actor, ['staff', 'admin']);
+      const row = await repository.findById(id);
+      if (!row) {
+        notFound();
+      }
+      return verifyRow(row);
+    },
+
     async activate(actor: Actor | null, id: string): Promise<StaffMandate> {
       const staff = requireRole(actor, ['staff', 'admin']);
       const row = await repository.findById(id);
