@@ -2,6 +2,7 @@ import {
   type ConsumptionErrorCode,
   defaultErrorMessages,
   type ErrorCode,
+  type MandateErrorCode,
   type PlanErrorCode,
   planErrorMessages,
   type SimulatorErrorCode,
@@ -10,7 +11,13 @@ import {
 } from '@pilote/contracts';
 
 /** Every code a service may throw: the common catalogue plus the simulator's, consumption data's and plans' own. */
-export type AppErrorCode = ErrorCode | SimulatorErrorCode | ConsumptionErrorCode | PlanErrorCode | StorageErrorCode;
+export type AppErrorCode =
+  | ErrorCode
+  | SimulatorErrorCode
+  | ConsumptionErrorCode
+  | PlanErrorCode
+  | StorageErrorCode
+  | MandateErrorCode;
 
 const statusByCode: Record<AppErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -42,6 +49,8 @@ const statusByCode: Record<AppErrorCode, number> = {
   UPLOAD_LINK_USED: 409,
   DOWNLOAD_LINK_INVALID: 403,
   DOWNLOAD_LINK_EXPIRED: 403,
+  MANDATE_STATUS_CONFLICT: 409,
+  MANDATE_MANAGER_UNREACHABLE: 409,
 };
 
 const defaultMessages: Record<AppErrorCode, string> = {
@@ -54,6 +63,8 @@ const defaultMessages: Record<AppErrorCode, string> = {
   CONSUMPTION_DATA_INSUFFICIENT: 'Les relevés de consommation ne couvrent pas une année complète.',
   ...planErrorMessages,
   ...storageErrorMessages,
+  MANDATE_STATUS_CONFLICT: 'Cette action n’est pas possible dans l’état actuel du mandat.',
+  MANDATE_MANAGER_UNREACHABLE: 'Aucune adresse d’envoi n’est configurée pour ce gestionnaire.',
 };
 
 /** Field-level detail added to a 400 (same shape as the zod validation errors: `path` = `/field`). */

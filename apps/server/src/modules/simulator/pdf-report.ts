@@ -39,7 +39,7 @@ const KEPT_RANGES: [number, number][] = [
   [0x1d49, 0x1d49],
 ];
 
-interface LoadedFonts {
+export interface LoadedFonts {
   regular: Uint8Array;
   bold: Uint8Array;
   coverage: { hasGlyphForCodePoint(codePoint: number): boolean };
@@ -58,7 +58,7 @@ async function subset(path: string): Promise<Uint8Array> {
   return subsetFont(readFileSync(require.resolve(path)), characters, { targetFormat: 'truetype' });
 }
 
-function loadFonts(): Promise<LoadedFonts> {
+export function loadFonts(): Promise<LoadedFonts> {
   loading ??= (async () => {
     const [regular, bold] = await Promise.all([
       subset('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
@@ -69,6 +69,25 @@ function loadFonts(): Promise<LoadedFonts> {
     return loaded;
   })();
   return loading;
+}
+
+/**
+ * Uses fonts subset elsewhere (a one-shot worker thread receives them from its parent instead of subsetting
+ * again: the mandate render, ADR 0031). Ignored once fonts are loaded.
+ */
+export function provideSubsetFonts(fonts: { regular: Uint8Array; bold: Uint8Array }): void {
+  if (loading) {
+    return;
+  }
+  const coverage = fontkit.create(Buffer.from(fonts.regular)) as unknown as LoadedFonts['coverage'];
+  loaded = { regular: fonts.regular, bold: fonts.bold, coverage };
+  loading = Promise.resolve(loaded);
+}
+
+/** The subset fonts' bytes (to hand to a worker thread). */
+export async function subsetFontBytes(): Promise<{ regular: Uint8Array; bold: Uint8Array }> {
+  const { regular, bold } = await loadFonts();
+  return { regular, bold };
 }
 
 const FALLBACKS: Record<string, string> = {
