@@ -5,6 +5,7 @@ export * from './common.ts';
 export * from './consumption.ts';
 export * from './contact.ts';
 export * from './errors.ts';
+export * from './mandates.ts';
 export * from './optimisation.ts';
 export * from './pagination.ts';
 export * from './plans.ts';

@@ -2,13 +2,14 @@ import {
   type ConsumptionErrorCode,
   defaultErrorMessages,
   type ErrorCode,
+  type MandateErrorCode,
   type PlanErrorCode,
   planErrorMessages,
   type SimulatorErrorCode,
 } from '@pilote/contracts';
 
 /** Every code a service may throw: the common catalogue plus the simulator's, consumption data's and plans' own. */
-export type AppErrorCode = ErrorCode | SimulatorErrorCode | ConsumptionErrorCode | PlanErrorCode;
+export type AppErrorCode = ErrorCode | SimulatorErrorCode | ConsumptionErrorCode | PlanErrorCode | MandateErrorCode;
 
 const statusByCode: Record<AppErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -35,6 +36,8 @@ const statusByCode: Record<AppErrorCode, number> = {
   SUBSCRIPTION_CONFLICT: 409,
   WEBHOOK_SIGNATURE_INVALID: 400,
   BILLING_PROVIDER_ERROR: 502,
+  MANDATE_STATUS_CONFLICT: 409,
+  MANDATE_MANAGER_UNREACHABLE: 409,
 };
 
 const defaultMessages: Record<AppErrorCode, string> = {
@@ -46,6 +49,8 @@ const defaultMessages: Record<AppErrorCode, string> = {
   PDF_LINK_EXPIRED: 'Ce lien de téléchargement a expiré.',
   CONSUMPTION_DATA_INSUFFICIENT: 'Les relevés de consommation ne couvrent pas une année complète.',
   ...planErrorMessages,
+  MANDATE_STATUS_CONFLICT: 'Cette action n’est pas possible dans l’état actuel du mandat.',
+  MANDATE_MANAGER_UNREACHABLE: 'Aucune adresse d’envoi n’est configurée pour ce gestionnaire.',
 };
 
 /** Field-level detail added to a 400 (same shape as the zod validation errors: `path` = `/field`). */
