@@ -17,6 +17,7 @@ import { useSendMandate } from '../api/send-mandate.ts';
 import { useVerifyMandate } from '../api/verify-mandate.ts';
 import { MandateStatusBadge } from './mandate-status-badge.tsx';
 import { RevokeMandateDialog } from './revoke-mandate-dialog.tsx';
+import { VerifyFileCheck } from './verify-file-check.tsx';
 
 /** "Expire dans 12 jours", "Expire aujourd'hui" (spec §9: an active mandate shows the days until expiry). */
 export function expiryText(days: number): string {
@@ -145,12 +146,18 @@ export function MandateCard({ mandate }: { mandate: Mandate }) {
         ) : null}
       </dl>
       {verification ? (
-        <Alert tone={verification.valid ? 'success' : 'error'}>
-          <p>{verification.message}</p>
-          {verification.sealed_at ? (
-            <p className="text-xs text-muted-foreground">Scellé le {formatDate(verification.sealed_at, 'long')}</p>
-          ) : null}
-        </Alert>
+        <div className="flex flex-col gap-3 rounded-lg border border-border p-3" data-testid="seal-check">
+          <Alert tone={verification.valid ? 'success' : 'error'}>
+            <p>{verification.message}</p>
+            {verification.sealed_at ? (
+              <p className="text-xs text-muted-foreground">
+                Scellé le {formatDate(verification.sealed_at, 'long')}
+                {verification.sealed_by ? ` par ${verification.sealed_by}` : ''}
+              </p>
+            ) : null}
+          </Alert>
+          <VerifyFileCheck recordedSha256={verification.recorded_sha256} />
+        </div>
       ) : null}
       <div className="flex flex-wrap gap-2">
         {canTransitionMandate(mandate.status, 'sent') ? (
