@@ -42,7 +42,7 @@ export function MandateGroup({
           className={`size-4 text-muted-foreground transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}
         />
       </Collapsible.Trigger>
-      <Collapsible.Content className="px-4 pb-4">
+      <Collapsible.Content className="px-2 pb-2 sm:px-4 sm:pb-4">
         {mandates.length === 0 ? (
           <p className="text-sm text-muted-foreground">Aucun mandat.</p>
         ) : (

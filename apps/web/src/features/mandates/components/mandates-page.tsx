@@ -139,13 +139,15 @@ export function MandatesPage() {
               {rejected.length > 0 ? (
                 <MandateGroup title="Rejetés" mandates={rejected} testId="group-rejected" />
               ) : null}
-              <Pager
-                label="Pages de l'historique"
-                page={history.data.page}
-                pageSize={history.data.pageSize}
-                total={history.data.total}
-                onChange={setHistoryPage}
-              />
+              {history.data.total > history.data.pageSize ? (
+                <Pager
+                  label="Pages de l'historique"
+                  page={history.data.page}
+                  pageSize={history.data.pageSize}
+                  total={history.data.total}
+                  onChange={setHistoryPage}
+                />
+              ) : null}
             </>
           )
         ) : null}
