@@ -6,12 +6,16 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRouteH
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Billing, createBilling } from './adapters/billing/index.ts';
+import { createJobQueue, type JobQueue } from './adapters/jobs/index.ts';
 import { createMailer, type Mailer } from './adapters/mail/index.ts';
 import { pdfRateLimit, registerRateLimit } from './adapters/rate-limit/index.ts';
+import { createObjectStorage, type ObjectStorage } from './adapters/storage/index.ts';
 import { type Config, toFastifyTrustProxy } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { readBuildInfoFile, resolveBackendBuildInfo } from './lib/build-info.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { addressRoutes } from './modules/address/routes.ts';
+import { createAddressSearch } from './modules/address/service.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { createAdminService } from './modules/admin/service.ts';
 import { createAuth } from './modules/auth/auth.ts';
@@ -28,6 +32,13 @@ import { createContactService } from './modules/contact/service.ts';
 import { csrfRoutes } from './modules/csrf/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { infoRoutes } from './modules/info/routes.ts';
+import { resolveMandateKeyring } from './modules/mandates/crypto.ts';
+import { MandateLinkSigner } from './modules/mandates/links.ts';
+import type { SealedMandateInput, SealedMandateOutput } from './modules/mandates/mandate-pdf.ts';
+import { renderMandateInWorker } from './modules/mandates/render.ts';
+import { mandatesRoutes } from './modules/mandates/routes.ts';
+import { resolveSealCertificate } from './modules/mandates/seal.ts';
+import { createMandatesService, type MandateSecrets } from './modules/mandates/service.ts';
 import { optimisationRoutes } from './modules/optimisation/routes.ts';
 import { createOptimisationService } from './modules/optimisation/service.ts';
 import { createEntitlements } from './modules/plans/entitlements.ts';
@@ -39,6 +50,7 @@ import { PdfLinkSigner } from './modules/simulator/pdf-link.ts';
 import { createPdfWorkerPool, type PdfRenderer } from './modules/simulator/pdf-renderer.ts';
 import { simulatorRoutes } from './modules/simulator/routes.ts';
 import { createSimulatorService } from './modules/simulator/service.ts';
+import { storageRoutes } from './modules/storage/routes.ts';
 import { CsrfProtection, registerCsrfCheck } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
@@ -49,6 +61,15 @@ import { registerActor, signedIn } from './plugins/signed-in.ts';
 import { registerSpa } from './plugins/spa.ts';
 
 z.config(z.locales.fr());
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The job queue (ADR 0030): modules register handlers and enqueue; start-server.ts starts polling. */
+    jobs: JobQueue;
+    /** Object storage (ADR 0030): local disk or S3, chosen by STORAGE. */
+    storage: ObjectStorage;
+  }
+}
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** apps/web/dist, seen from src/ (tsx) or from dist/ (bundle): both sit two levels under apps/. */
@@ -71,8 +92,18 @@ export interface AppDependencies {
   pdfRenderer?: PdfRenderer;
   /** Overrides the billing adapters chosen from the config (tests: Stripe's SDK against a local HTTP peer). */
   billing?: Billing;
-  /** The plans' clock (trial and period ends, counters' periods); tests move it. */
+  /** The plans' clock (trial and period ends, counters' periods); tests move it. Also the job queue's clock. */
   now?: () => Date;
+  /** Mandate keys and sealing certificate (start-server.ts resolves them at start; else on first use). */
+  mandateSecrets?: MandateSecrets;
+  /** Overrides the worker-thread render of mandate PDFs (tests counting renders). */
+  renderMandate?: (input: SealedMandateInput) => Promise<SealedMandateOutput>;
+  /** The fetch the address search uses towards BAN (tests: a local BAN). */
+  addressFetch?: typeof fetch;
+  /** Overrides the job queue (default: the `jobs` table; polling is started by start-server.ts, not here). */
+  jobs?: JobQueue;
+  /** Overrides the object storage chosen by STORAGE (tests: S3 against a local peer). */
+  storage?: ObjectStorage;
 }
 
 /**
@@ -150,6 +181,28 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // Plans and quotas (ADR 0027): one entitlement reader, one quota check for every costly feature.
   const now = deps.now ?? (() => new Date());
+
+  // Job queue and object storage (ADR 0030). Modules register their job handlers on app.jobs during
+  // registration; the queue only polls once start-server.ts calls start(), and stops (waiting for running jobs)
+  // when the app closes.
+  const jobs =
+    deps.jobs ??
+    createJobQueue(config.jobs, database.db, {
+      now,
+      logger: {
+        info: (object, message) => app.log.info(object, message),
+        warn: (object, message) => app.log.warn(object, message),
+        error: (object, message) => app.log.error(object, message),
+      },
+    });
+  app.decorate('jobs', jobs);
+  // preClose: before every onClose hook, so the database is still open while running jobs finish.
+  app.addHook('preClose', () => jobs.stop());
+  const storage =
+    deps.storage ??
+    createObjectStorage(config.storage, { db: database.db, secret: deps.secret, publicUrl: config.publicUrl, now });
+  app.decorate('storage', storage);
+  await app.register(storageRoutes, { storage });
   const entitlements = createEntitlements({ db: database.db, now });
   const quota = createQuota({ db: database.db, entitlements });
   await app.register(signedIn(plansRoutes), {
@@ -191,7 +244,61 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   // The SPA's files, its pages (200 for the app's routes, 404 for any other path) and the not-found handler.
+  // Mandates (ADR 0031): encrypted personal fields, sealed PDFs, staff queue, expiry / reminder / purge jobs.
+  let mandateSecrets: Promise<MandateSecrets> | undefined = deps.mandateSecrets
+    ? Promise.resolve(deps.mandateSecrets)
+    : undefined;
+  const secrets = () => {
+    mandateSecrets ??= resolveMandateSecrets(config).catch((error: unknown) => {
+      mandateSecrets = undefined;
+      throw error;
+    });
+    return mandateSecrets;
+  };
+  const mandates = createMandatesService({
+    db: database.db,
+    secrets,
+    renderMandate: deps.renderMandate ?? renderMandateInWorker,
+    mailer,
+    quota,
+    links: new MandateLinkSigner(deps.secret, config.mandates.linkTtlSeconds),
+    managerEmails: config.mandates.managerEmails,
+    publicUrl: config.publicUrl,
+    now,
+    logger: app.log,
+  });
+  await app.register(mandatesRoutes, { service: mandates });
+  jobs.register('mandates.expire', async ({ now: at }) => {
+    await mandates.markExpired(at);
+  });
+  jobs.register('mandates.remind', async ({ now: at }) => {
+    await mandates.sendExpiryReminders(at);
+  });
+  jobs.register('mandates.purge', async ({ now: at }) => {
+    await mandates.purge(at);
+  });
+  jobs.every('mandates.expire', { dailyAt: '00:15' });
+  jobs.every('mandates.remind', { dailyAt: '09:00' });
+  jobs.every('mandates.purge', { dailyAt: '03:30' });
+  await app.register(signedIn(addressRoutes), {
+    search: createAddressSearch({
+      url: config.addressSearch.url,
+      timeoutMs: config.addressSearch.timeoutMs,
+      ...(deps.addressFetch ? { fetch: deps.addressFetch } : {}),
+      logger: app.log,
+    }),
+  });
+
   await registerSpa(app, webDistDir);
 
   return app;
+}
+
+/** The mandates' keyring and sealing certificate from the environment, or generated once into DATA_DIR. */
+export async function resolveMandateSecrets(config: Config): Promise<MandateSecrets> {
+  const [{ keyring }, seal] = await Promise.all([
+    resolveMandateKeyring(config.mandates.encryptionKeys, config.dataDir),
+    resolveSealCertificate(config.mandates.sealP12, config.mandates.sealP12Passphrase, config.dataDir),
+  ]);
+  return { keyring, seal };
 }

@@ -2,7 +2,7 @@
 // lock), build the app, open the control channel for operator commands (PGlite only, ADR 0017) and listen.
 // server.ts calls it; tests call it to run a real server in their own process.
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { buildApp } from './app.ts';
+import { buildApp, resolveMandateSecrets } from './app.ts';
 import { channelCommands } from './cli/commands.ts';
 import { type ControlChannel, startControlChannel } from './cli/control-channel.ts';
 import type { Config } from './config/env.ts';
@@ -29,10 +29,13 @@ export async function startServer(
   try {
     const instance = await recordStart(database.db);
     const { secret, source } = await resolveAppSecret(config.appSecret, config.dataDir);
+    // Mandate keys and sealing certificate: from the environment, or generated once into DATA_DIR (ADR 0031).
+    const mandateSecrets = await resolveMandateSecrets(config);
     const app = await buildApp({
       config,
       database,
       secret,
+      mandateSecrets,
       ...(options.logger !== undefined ? { logger: options.logger } : {}),
     });
     if (database.kind === 'pglite') {
@@ -48,6 +51,10 @@ export async function startServer(
       await database.close();
     });
     await app.listen({ host: config.host, port: config.port });
+    // Jobs run in every instance with JOBS_ENABLED (default); app.close() stops them before the database closes.
+    if (config.jobs.enabled) {
+      app.jobs.start();
+    }
     return { app, database, channel, instanceId: instance.id, secretSource: source };
   } catch (error) {
     await channel?.close().catch(() => {});

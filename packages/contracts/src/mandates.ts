@@ -199,7 +199,6 @@ export const MANDATE_MESSAGES = {
   signatureFormat: 'La signature doit être une image PNG.',
   signatureSize: 'La signature dépasse la taille autorisée (800 × 200 pixels).',
   signatureBytes: 'La signature est trop volumineuse.',
-  signatureEmpty: 'La signature est vide : veuillez signer dans le cadre.',
   // Revocation (§5)
   revokeConfirmation: (number: string) => `Veuillez saisir exactement : ${number}`,
   // State machine and ownership (ours)

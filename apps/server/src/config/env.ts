@@ -115,6 +115,69 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.preprocess(emptyToUndefined, trustProxyFromEnv.optional()),
   WEB_DIST_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+  MANDATE_ENCRYPTION_KEYS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^\s*[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/=_-]{43,44}\s*(,\s*[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/=_-]{43,44}\s*)*$/,
+        {
+          error:
+            'attendu : « id:clé[,id:clé…] », clés de 32 octets en base64 (openssl rand -base64 32), la première chiffre',
+        },
+      )
+      .optional(),
+  ),
+  MANDATE_SEAL_P12: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9+/=\s]+$/, {
+        error: 'attendu : le fichier .p12 du cachet encodé en base64 (base64 -w0 cachet.p12)',
+      })
+      .optional(),
+  ),
+  MANDATE_SEAL_P12_PASSPHRASE: z.preprocess(emptyToUndefined, z.string().max(500).optional()),
+  MANDATE_MANAGER_EMAILS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\s*[a-z_]+=[^\s,=]+@[^\s,=]+\s*(,\s*[a-z_]+=[^\s,=]+@[^\s,=]+\s*)*$/, {
+        error: 'attendu : « gestionnaire=adresse[,gestionnaire=adresse…] », par ex. grdf=mandats@grdf.example,enedis=…',
+      })
+      .optional(),
+  ),
+  MANDATE_LINK_TTL_SECONDS: z.coerce
+    .number({ error: 'attendu : une durée en secondes (30 à 3600)' })
+    .int({ error: 'attendu : une durée en secondes (30 à 3600)' })
+    .min(30, { error: 'attendu : une durée en secondes (30 à 3600)' })
+    .max(3600, { error: 'attendu : une durée en secondes (30 à 3600)' })
+    .default(300),
+  ADDRESS_SEARCH_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ error: 'attendu : l’URL du service de recherche d’adresses (API BAN /search/)' })
+      .default('https://api-adresse.data.gouv.fr/search/'),
+  ),
+  ADDRESS_SEARCH_TIMEOUT_MS: milliseconds(100, 30_000).default(2_000),
+  JOBS_ENABLED: z.preprocess(
+    emptyToUndefined,
+    z.enum(['true', 'false'], { error: 'attendu : true ou false' }).default('true'),
+  ),
+  JOBS_POLL_INTERVAL_MS: milliseconds(50, 3_600_000).default(1_000),
+  STORAGE: z.preprocess(emptyToUndefined, z.enum(['local', 's3'], { error: 'attendu : local ou s3' }).default('local')),
+  S3_ENDPOINT: z.preprocess(
+    emptyToUndefined,
+    z.url({ error: 'attendu : l’URL du service S3, par exemple https://s3.fr-par.scw.cloud' }).optional(),
+  ),
+  S3_BUCKET: z.preprocess(emptyToUndefined, z.string().min(3).max(63).optional()),
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().min(1).max(40).default('us-east-1')),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  S3_FORCE_PATH_STYLE: z.preprocess(
+    emptyToUndefined,
+    z.enum(['true', 'false'], { error: 'attendu : true ou false' }).default('false'),
+  ),
   SMTP_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -321,7 +384,35 @@ export interface Config {
   pdfLinkTtlSeconds: number;
   /** The billing adapter (ADR 0027); `none` in production without Stripe nor an explicit BILLING_PROVIDER=local. */
   billing: BillingConfig;
+  /** The job queue (ADR 0030): whether this process polls, and how often. */
+  jobs: { enabled: boolean; pollIntervalMs: number };
+  /** Where uploaded and generated files go (ADR 0030): DATA_DIR/storage, or an S3-compatible bucket. */
+  storage: StorageConfig;
+  /** Mandates (ADR 0031): keys, sealing certificate, managers' addresses, PDF link lifetime. */
+  mandates: {
+    /** Undefined: DATA_DIR/mandate-keys (generated once). */
+    encryptionKeys: string | undefined;
+    /** Base64 of the P12; undefined: DATA_DIR/mandate-seal.p12 (self-signed, generated once). */
+    sealP12: string | undefined;
+    sealP12Passphrase: string | undefined;
+    managerEmails: Partial<Record<string, string>>;
+    linkTtlSeconds: number;
+  };
+  /** The national address base (BAN) search, with its timeout. */
+  addressSearch: { url: string; timeoutMs: number };
 }
+
+export type StorageConfig =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      endpoint: string | undefined;
+      bucket: string;
+      region: string;
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      forcePathStyle: boolean;
+    };
 
 export type BillingConfig =
   | { provider: 'stripe'; secretKey: string; webhookSecret: string; prices: { basic: string; premium: string } }
@@ -431,6 +522,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     issues.push({ variable: 'REDIS_URL', message: 'obligatoire quand RATE_LIMIT_STORE=redis' });
   }
   const billing = billingFrom(value, issues);
+  if (value.STORAGE === 's3' && !value.S3_BUCKET) {
+    issues.push({ variable: 'S3_BUCKET', message: 'obligatoire quand STORAGE=s3' });
+  }
+  if (Boolean(value.S3_ACCESS_KEY_ID) !== Boolean(value.S3_SECRET_ACCESS_KEY)) {
+    issues.push({
+      variable: value.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID',
+      message: 'S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY vont ensemble : renseignez les deux ou aucun',
+    });
+  }
   if (issues.length > 0) {
     throw new ConfigError(issues);
   }
@@ -494,5 +594,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordHashLogN: value.PASSWORD_HASH_LOG_N ?? PRODUCTION_PASSWORD_HASH_LOG_N,
     pdfLinkTtlSeconds: value.PDF_LINK_TTL_SECONDS,
     billing,
+    jobs: { enabled: value.JOBS_ENABLED === 'true', pollIntervalMs: value.JOBS_POLL_INTERVAL_MS },
+    mandates: {
+      encryptionKeys: value.MANDATE_ENCRYPTION_KEYS,
+      sealP12: value.MANDATE_SEAL_P12,
+      sealP12Passphrase: value.MANDATE_SEAL_P12_PASSPHRASE,
+      managerEmails: Object.fromEntries(
+        (value.MANDATE_MANAGER_EMAILS ?? '')
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter((entry) => entry !== '')
+          .map((entry) => entry.split('=') as [string, string]),
+      ),
+      linkTtlSeconds: value.MANDATE_LINK_TTL_SECONDS,
+    },
+    addressSearch: { url: value.ADDRESS_SEARCH_URL, timeoutMs: value.ADDRESS_SEARCH_TIMEOUT_MS },
+    storage:
+      value.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: value.S3_ENDPOINT,
+            bucket: value.S3_BUCKET as string,
+            region: value.S3_REGION,
+            accessKeyId: value.S3_ACCESS_KEY_ID,
+            secretAccessKey: value.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: value.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : { kind: 'local', dir: path.join(resolveFromInvocationDir(value.DATA_DIR, env), 'storage') },
   };
 }

@@ -490,3 +490,135 @@ export const localBillingSubscriptions = pgTable(
   },
   (table) => [index('local_billing_subscriptions_user_idx').on(table.userId)],
 );
+
+/**
+ * The database job queue (adapters/jobs, ADR 0030). One row per job; workers claim due rows with
+ * `FOR UPDATE SKIP LOCKED`, so several instances on one PostgreSQL never run the same job. Periodic jobs get a
+ * deterministic id (`every:<name>:<period start>`), hence one run per period whatever the number of instances.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').notNull(),
+    runAt: timestamptz('run_at').notNull(),
+    /** 'pending' | 'running' | 'done' | 'failed'. */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull(),
+    /** The claim's token (instance + random): completion only counts when it still holds the claim. */
+    lockedBy: text('locked_by'),
+    /** A running job whose lock expired (crashed instance, overrun) is claimed again or failed. */
+    lockedUntil: timestamptz('locked_until'),
+    lastError: text('last_error'),
+    /** At most one pending or running job per key (enqueue returns the existing one). */
+    singletonKey: text('singleton_key'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    finishedAt: timestamptz('finished_at'),
+  },
+  (table) => [
+    check('jobs_status_check', sql`${table.status} in ('pending', 'running', 'done', 'failed')`),
+    index('jobs_due_idx').on(table.status, table.runAt),
+    index('jobs_finished_idx').on(table.finishedAt),
+    uniqueIndex('jobs_singleton_key_idx').on(table.singletonKey).where(sql`${table.status} in ('pending', 'running')`),
+  ],
+);
+
+/**
+ * Local storage adapter (adapters/storage/local.ts): one row per signed upload URL, consumed by the first PUT
+ * that presents it (single use, even when that PUT is then refused).
+ */
+export const storageUploads = pgTable(
+  'storage_uploads',
+  {
+    /** The token's id (random), part of the signed token. */
+    id: text('id').primaryKey(),
+    objectKey: text('object_key').notNull(),
+    contentType: text('content_type').notNull(),
+    maxBytes: integer('max_bytes').notNull(),
+    /** The size the client declared when asking for the URL (≤ max_bytes): the PUT must carry exactly this. */
+    size: integer('size').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('storage_uploads_expires_idx').on(table.expiresAt)],
+);
+
+// ---- Mandates (issue #13, ADR 0031) ---------------------------------------------------------------------
+// Personal fields are stored encrypted (AES-256-GCM, `<key id>` in each value's envelope, modules/mandates/
+// crypto.ts): a dump shows none of them in clear. After the 30-day purge of a revoked mandate they are null and
+// the row is the minimal proof record, deleted 5 years after the mandate ended.
+
+export const mandates = pgTable(
+  'mandates',
+  {
+    id: text('id').primaryKey(),
+    /** The customer; null once the account is deleted (the proof record outlives it). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** 'simple' | 'signed' (contracts: mandateKinds). */
+    kind: text('kind').notNull(),
+    /** 'electricity' | 'gas'. */
+    energyType: text('energy_type').notNull(),
+    /** contracts: mandateManagers. */
+    manager: text('manager').notNull(),
+    /** contracts: mandateStatuses. */
+    status: text('status').notNull(),
+    managerNameEnc: text('manager_name_enc'),
+    deliveryPointNumberEnc: text('delivery_point_number_enc'),
+    addressEnc: text('address_enc'),
+    postalCodeEnc: text('postal_code_enc'),
+    cityEnc: text('city_enc'),
+    /** The PNG of the drawn signature (signed mandates), encrypted. */
+    signatureEnc: text('signature_enc'),
+    /** Signer's IP and user agent at signing (evidence), encrypted JSON. */
+    evidenceEnc: text('evidence_enc'),
+    authorizedConsumptionData: boolean('authorized_consumption_data').notNull(),
+    authorizedTechnicalData: boolean('authorized_technical_data').notNull(),
+    authorizedContractualData: boolean('authorized_contractual_data').notNull(),
+    authorizedLoadCurve: boolean('authorized_load_curve').notNull(),
+    durationMonths: integer('duration_months').notNull(),
+    /** Last valid day (Europe/Paris). */
+    expiryDate: date('expiry_date', { mode: 'string' }).notNull(),
+    /** Version of the mandate and consent text the customer accepted (modules/mandates/mandate-text.ts). */
+    consentTextVersion: text('consent_text_version').notNull(),
+    /** SHA-256 (hex) of the sealed PDF as stored at signing; kept in the proof record. */
+    pdfSha256: text('pdf_sha256'),
+    sealedAt: timestamptz('sealed_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    sentDate: timestamptz('sent_date'),
+    activatedAt: timestamptz('activated_at'),
+    rejectedAt: timestamptz('rejected_at'),
+    rejectionReason: text('rejection_reason'),
+    decidedBy: text('decided_by'),
+    revokedAt: timestamptz('revoked_at'),
+    expiredAt: timestamptz('expired_at'),
+    reminder30SentAt: timestamptz('reminder_30_sent_at'),
+    reminder7SentAt: timestamptz('reminder_7_sent_at'),
+    purgedAt: timestamptz('purged_at'),
+  },
+  (table) => [
+    check('mandates_kind_check', sql`${table.kind} in ('simple', 'signed')`),
+    check('mandates_energy_type_check', sql`${table.energyType} in ('electricity', 'gas')`),
+    check(
+      'mandates_status_check',
+      sql`${table.status} in ('pending', 'sent', 'active', 'expired', 'revoked', 'rejected')`,
+    ),
+    check('mandates_duration_check', sql`${table.durationMonths} between 6 and 36`),
+    index('mandates_user_created_idx').on(table.userId, table.createdAt),
+    index('mandates_status_manager_idx').on(table.status, table.manager),
+    index('mandates_expiry_idx').on(table.status, table.expiryDate),
+  ],
+);
+
+/** The sealed PDF of a mandate, encrypted like the personal fields (it holds them); deleted by the purge. */
+export const mandateDocuments = pgTable('mandate_documents', {
+  mandateId: text('mandate_id')
+    .primaryKey()
+    .references(() => mandates.id, { onDelete: 'cascade' }),
+  /** AES-256-GCM envelope (crypto.ts `encryptBytes`). */
+  pdfEnc: bytea('pdf_enc').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});

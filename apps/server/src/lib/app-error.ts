@@ -6,10 +6,18 @@ import {
   type PlanErrorCode,
   planErrorMessages,
   type SimulatorErrorCode,
+  type StorageErrorCode,
+  storageErrorMessages,
 } from '@pilote/contracts';
 
 /** Every code a service may throw: the common catalogue plus the simulator's, consumption data's and plans' own. */
-export type AppErrorCode = ErrorCode | SimulatorErrorCode | ConsumptionErrorCode | PlanErrorCode | MandateErrorCode;
+export type AppErrorCode =
+  | ErrorCode
+  | SimulatorErrorCode
+  | ConsumptionErrorCode
+  | PlanErrorCode
+  | StorageErrorCode
+  | MandateErrorCode;
 
 const statusByCode: Record<AppErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -36,6 +44,11 @@ const statusByCode: Record<AppErrorCode, number> = {
   SUBSCRIPTION_CONFLICT: 409,
   WEBHOOK_SIGNATURE_INVALID: 400,
   BILLING_PROVIDER_ERROR: 502,
+  UPLOAD_LINK_INVALID: 403,
+  UPLOAD_LINK_EXPIRED: 403,
+  UPLOAD_LINK_USED: 409,
+  DOWNLOAD_LINK_INVALID: 403,
+  DOWNLOAD_LINK_EXPIRED: 403,
   MANDATE_STATUS_CONFLICT: 409,
   MANDATE_MANAGER_UNREACHABLE: 409,
 };
@@ -49,6 +62,7 @@ const defaultMessages: Record<AppErrorCode, string> = {
   PDF_LINK_EXPIRED: 'Ce lien de téléchargement a expiré.',
   CONSUMPTION_DATA_INSUFFICIENT: 'Les relevés de consommation ne couvrent pas une année complète.',
   ...planErrorMessages,
+  ...storageErrorMessages,
   MANDATE_STATUS_CONFLICT: 'Cette action n’est pas possible dans l’état actuel du mandat.',
   MANDATE_MANAGER_UNREACHABLE: 'Aucune adresse d’envoi n’est configurée pour ce gestionnaire.',
 };

@@ -15,7 +15,9 @@ export function createOutboxMailer(db: Database, logger: MailLogger): Mailer {
         id: randomUUID(),
         to: message.to,
         subject: message.subject,
-        text: message.text,
+        text: message.attachments?.length
+          ? `${message.text}\n\n${message.attachments.map((file) => `[Pièce jointe : ${file.filename}, ${file.content.byteLength} octets]`).join('\n')}`
+          : message.text,
         html: message.html ?? null,
         links: message.links,
       });

@@ -13,6 +13,15 @@ export function createSmtpMailer(options: { url: string; from: string }): Mailer
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.attachments?.length
+          ? {
+              attachments: message.attachments.map((file) => ({
+                filename: file.filename,
+                content: Buffer.from(file.content),
+                contentType: file.contentType,
+              })),
+            }
+          : {}),
       });
     },
     async close() {

@@ -5,6 +5,14 @@ export interface MailMessage {
   text: string;
   html?: string | undefined;
   links: string[];
+  /** Files attached (SMTP); the outbox keeps only their names and sizes, never their content. */
+  attachments?: MailAttachment[] | undefined;
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Uint8Array;
+  contentType: string;
 }
 
 /** Sends mail: SMTP when configured (smtp.ts), otherwise the outbox table (outbox.ts). */

@@ -39,7 +39,7 @@ const KEPT_RANGES: [number, number][] = [
   [0x1d49, 0x1d49],
 ];
 
-interface LoadedFonts {
+export interface LoadedFonts {
   regular: Uint8Array;
   bold: Uint8Array;
   coverage: { hasGlyphForCodePoint(codePoint: number): boolean };
@@ -58,7 +58,7 @@ async function subset(path: string): Promise<Uint8Array> {
   return subsetFont(readFileSync(require.resolve(path)), characters, { targetFormat: 'truetype' });
 }
 
-function loadFonts(): Promise<LoadedFonts> {
+export function loadFonts(): Promise<LoadedFonts> {
   loading ??= (async () => {
     const [regular, bold] = await Promise.all([
       subset('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
