@@ -64,6 +64,8 @@ export default defineConfig({
       PUBLIC_URL: E2E_BASE_URL,
       // Rate limits are covered by the integration tests; here many sign-ins come from one address.
       AUTH_RATE_LIMIT_MAX: '500',
+      // « Envoyer au gestionnaire » mails the manager: the e2e managers' addresses (the mails land in the outbox).
+      MANDATE_MANAGER_EMAILS: 'grdf=mandats-grdf@e2e.test,enedis=mandats-enedis@e2e.test',
     },
   },
 });
