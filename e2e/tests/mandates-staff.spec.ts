@@ -3,7 +3,13 @@ import { createVerifiedUser, findMail, postJson, signInThroughApi, waitForSplash
 import { seriousAxeViolations } from '../support/axe.ts';
 import { E2E_BASE_URL } from '../support/e2e-env.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { createSimpleMandateThroughApi, mandateCard, openMandates, uniqueDeliveryPoint } from '../support/mandates.ts';
+import {
+  createSimpleMandateThroughApi,
+  mandateCard,
+  openMandates,
+  setTierThroughAdmin,
+  uniqueDeliveryPoint,
+} from '../support/mandates.ts';
 
 test('staff activate a mandate the customer sent, and reject another with a reason; the customer sees both', async ({
   page,
@@ -12,6 +18,7 @@ test('staff activate a mandate the customer sent, and reject another with a reas
 }) => {
   // The customer creates two mandates and sends them to the manager from the Mandats screen.
   const customer = await openMandates(page, admin, 'mandat-client');
+  await setTierThroughAdmin(admin, customer.email, 'premium');
   const toActivate = uniqueDeliveryPoint();
   const toReject = uniqueDeliveryPoint();
   await createSimpleMandateThroughApi(page, toActivate);

@@ -54,16 +54,15 @@ function RejectDialog({ mandate }: { mandate: StaffMandate }) {
       setError(MANDATE_MESSAGES.rejectionReasonTooLong);
       return;
     }
-    reject.mutate(
-      { id: mandate.id, reason: text },
-      {
-        onSuccess: () => {
-          toast.success(STAFF_MANDATE_TOASTS.rejected);
-          setOpen(false);
-          setReason('');
-        },
-        onError: (failure) => toast.error(STAFF_MANDATE_TOASTS.actionFailed, { description: failure.message }),
+    // mutateAsync: the rejected mandate leaves the queue (this dialog unmounts) when the list is refetched, and
+    // TanStack Query drops the callbacks of an unmounted observer.
+    reject.mutateAsync({ id: mandate.id, reason: text }).then(
+      () => {
+        toast.success(STAFF_MANDATE_TOASTS.rejected);
+        setOpen(false);
+        setReason('');
       },
+      (failure: Error) => toast.error(STAFF_MANDATE_TOASTS.actionFailed, { description: failure.message }),
     );
   }
 
@@ -192,12 +191,13 @@ function StaffMandateItem({ mandate }: { mandate: StaffMandate }) {
             <Button
               size="sm"
               disabled={activate.isPending}
-              onClick={() =>
-                activate.mutate(mandate.id, {
-                  onSuccess: () => toast.success(STAFF_MANDATE_TOASTS.activated),
-                  onError: (error) => toast.error(STAFF_MANDATE_TOASTS.actionFailed, { description: error.message }),
-                })
-              }
+              onClick={() => {
+                // mutateAsync: the activated mandate leaves the queue (this item unmounts) on the refetch.
+                activate.mutateAsync(mandate.id).then(
+                  () => toast.success(STAFF_MANDATE_TOASTS.activated),
+                  (error: Error) => toast.error(STAFF_MANDATE_TOASTS.actionFailed, { description: error.message }),
+                );
+              }}
             >
               <Check aria-hidden="true" className="size-4" />
               Activer

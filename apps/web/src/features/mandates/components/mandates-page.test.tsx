@@ -125,9 +125,19 @@ describe('Mandats screen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Impossible de charger les mandats');
   });
 
-  it('revokes only when the exact delivery point number is typed', async () => {
-    const { requests } = mandatesApi([mandate()], {
-      'POST /api/mandates/m-1/revoke/': () => ({ body: { mandate: mandate({ status: 'revoked', is_active: false }) } }),
+  it('revokes only when the exact delivery point number is typed, then moves the mandate to the history', async () => {
+    let revoked = false;
+    const { requests } = mockApi({
+      'GET /api/mandates/': ({ url }) => {
+        const isActive = url.searchParams.get('is_active') === 'true';
+        const current = revoked ? mandate({ status: 'revoked', is_active: false, days_until_expiry: null }) : mandate();
+        const items = isActive === current.is_active ? [current] : [];
+        return { body: list(items, revoked ? 0 : 1) };
+      },
+      'POST /api/mandates/m-1/revoke/': () => {
+        revoked = true;
+        return { body: { mandate: mandate({ status: 'revoked', is_active: false }) } };
+      },
     });
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Révoquer' }));
@@ -141,7 +151,10 @@ describe('Mandats screen', () => {
     await user.clear(input);
     await user.type(input, PCE);
     await user.click(within(dialog).getByRole('button', { name: 'Révoquer le mandat' }));
+    // The card leaves the active list (its dialog unmounts) and the toast still shows.
     expect(await screen.findByText('Mandat révoqué. Vos données seront supprimées sous 30 jours.')).toBeInTheDocument();
+    expect(await screen.findByText("Vous n'avez pas encore de mandat actif ?")).toBeInTheDocument();
+    expect(within(screen.getByTestId('group-revoked')).getByText('Révoqué')).toBeInTheDocument();
     const sent = requests.find((request) => request.path === '/api/mandates/m-1/revoke/');
     expect(sent?.body).toEqual({ confirmation: PCE });
   });

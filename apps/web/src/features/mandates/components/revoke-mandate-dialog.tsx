@@ -26,16 +26,15 @@ export function RevokeMandateDialog({ mandate }: { mandate: Mandate }) {
       setError(MANDATE_MESSAGES.revokeConfirmation(number));
       return;
     }
-    revoke.mutate(
-      { id: mandate.id, confirmation: typed },
-      {
-        onSuccess: () => {
-          toast.success(MANDATE_MESSAGES.revokedDeletion);
-          setOpen(false);
-        },
-        onError: (failure) => {
-          toast.error(MANDATE_MESSAGES.revokeFailed, { description: failure.message });
-        },
+    // mutateAsync, not mutate's callbacks: the revoked mandate leaves the list (and this dialog unmounts) as soon
+    // as the list is refetched, and TanStack Query drops the callbacks of an unmounted observer.
+    revoke.mutateAsync({ id: mandate.id, confirmation: typed }).then(
+      () => {
+        toast.success(MANDATE_MESSAGES.revokedDeletion);
+        setOpen(false);
+      },
+      (failure: Error) => {
+        toast.error(MANDATE_MESSAGES.revokeFailed, { description: failure.message });
       },
     );
   }

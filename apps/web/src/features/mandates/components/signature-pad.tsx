@@ -123,7 +123,14 @@ export function SignaturePad({
       return;
     }
     event.preventDefault();
-    event.currentTarget.setPointerCapture?.(event.pointerId);
+    try {
+      // Keeps the stroke when the pointer leaves the sheet; refused for a pointer the browser no longer tracks.
+      event.currentTarget.setPointerCapture(event.pointerId);
+    } catch (error) {
+      if (!(error instanceof DOMException && error.name === 'NotFoundError')) {
+        throw error;
+      }
+    }
     const point = pointOf(event);
     if (typed) {
       // Drawing over a typed signature starts a drawn one.
@@ -160,7 +167,9 @@ export function SignaturePad({
       return;
     }
     drawing.current = null;
-    event.currentTarget.releasePointerCapture?.(event.pointerId);
+    if (event.currentTarget.hasPointerCapture?.(event.pointerId)) {
+      event.currentTarget.releasePointerCapture(event.pointerId);
+    }
     emit();
   }
 

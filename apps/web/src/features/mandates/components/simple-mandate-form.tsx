@@ -48,8 +48,8 @@ export function SimpleMandateForm({
       onSubmit={form.handleSubmit(onSubmit)}
     >
       <EnergyAndManagerFields form={form} />
-      <DeliveryPointField form={form} />
       <AddressFields form={form} suggest={false} />
+      <DeliveryPointField form={form} />
       <DataTypesFields form={form} loadCurve={false} />
       <p className="text-sm font-medium text-foreground">{MANDATE_MESSAGES.simpleDuration}</p>
       <div className="flex flex-wrap justify-end gap-3">
