@@ -12,19 +12,6 @@ export async function openMandates(page: Page, admin: APIRequestContext, prefix 
   return user;
 }
 
-/** Gives a user a tier through the admin API (the free tier allows 1 mandate per period, premium 50). */
-export async function setTierThroughAdmin(admin: APIRequestContext, email: string, tier: 'free' | 'premium') {
-  const users = await admin.get(`/api/admin/users?q=${encodeURIComponent(email)}&page=1&pageSize=5`);
-  const id = ((await users.json()) as { items: { id: string }[] }).items[0]?.id;
-  expect(id, email).toBeTruthy();
-  const token = ((await (await admin.get('/api/common/get-csrf-token/')).json()) as { csrfToken: string }).csrfToken;
-  const response = await admin.patch(`/api/admin/users/${id}/tier`, {
-    data: { tier },
-    headers: { 'X-CSRFToken': token },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
-
 /** A 14-digit delivery point number, different on each call (the run's clock and a counter). */
 let counter = 0;
 export function uniqueDeliveryPoint(): string {
