@@ -4,7 +4,7 @@ import { createVerifiedUser, findMail, postJson, signInThroughApi, waitForSplash
 import { seriousAxeViolations } from '../support/axe.ts';
 import { E2E_BASE_URL } from '../support/e2e-env.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { createSimpleMandateThroughApi, mandateCard, openMandates, uniqueDeliveryPoint } from '../support/mandates.ts';
+import { createSimpleMandateThroughApi, mandateCard, uniqueDeliveryPoint } from '../support/mandates.ts';
 
 /** A customer's mandate, sent to the manager from the Mandats screen (toast, status, mail to the manager). */
 async function sentMandate(page: Page, admin: APIRequestContext, prefix: string) {
