@@ -1,5 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
-import { type Browser, type Page, request as playwrightRequest } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page, request as playwrightRequest } from '@playwright/test';
 import { createVerifiedUser, findMail, postJson, signInThroughApi, waitForSplash } from '../support/auth.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { E2E_BASE_URL } from '../support/e2e-env.ts';
