@@ -710,3 +710,33 @@ export const mandateErrorCodes = [
   'MANDATE_MANAGER_UNREACHABLE',
 ] as const;
 export type MandateErrorCode = (typeof mandateErrorCodes)[number];
+
+// ─── FAQ (spec §1 claims; eIDAS level per ADR 0031) ───────────────────────────────────────────────────────
+
+/** The FAQ block of the Mandats screen: the spec's claims, and the signature's true eIDAS level. */
+export const MANDATE_FAQ: readonly { question: string; answer: string }[] = [
+  {
+    question: 'Pourquoi un mandat est-il nécessaire ?',
+    answer:
+      'Vos données de consommation appartiennent au titulaire du point de livraison. Le gestionnaire de réseau (Enedis, GRDF, NaTran, Teréga…) ne les transmet à un tiers que sur votre autorisation écrite : c’est le mandat.',
+  },
+  {
+    question: 'Puis-je révoquer mon mandat ?',
+    answer:
+      'Oui, à tout moment et sans frais depuis cette page. Vos données sont alors supprimées sous 30 jours ; seule une trace minimale de preuve (dates, catégories autorisées, empreinte du document) est conservée 5 ans.',
+  },
+  {
+    question: 'Mes données sont-elles protégées ?',
+    answer:
+      'Le numéro de point de livraison, l’adresse, la signature et le document du mandat sont chiffrés en AES-256 dans notre base de données.',
+  },
+  {
+    question: 'Combien de temps prend le traitement ?',
+    answer: 'Le gestionnaire de réseau traite le mandat en 5 à 15 jours ouvrés après son envoi.',
+  },
+  {
+    question: 'Quelle est la valeur de la signature électronique ?',
+    answer:
+      'Il s’agit d’une signature électronique simple au sens du règlement eIDAS (signature tracée par vous, connecté à votre compte, avec un dossier de preuve : date, heure, adresse IP, navigateur). Le document est ensuite scellé par le cachet électronique de la plateforme, qui rend toute modification détectable. Ce n’est pas une signature qualifiée.',
+  },
+];

@@ -12,6 +12,8 @@ export const workerTasks = {
   'diagnostic.probe': () => import('./worker-probe.ts').then((module) => module.probe),
   /** Renders a mandate's PDF and seals it (ADR 0031). */
   'mandates.render': () => import('../modules/mandates/mandate-pdf.ts').then((module) => module.renderSealedMandate),
+  /** Subsets the PDF fonts once (the mandate render receives them, ADR 0031). */
+  'mandates.fonts': () => import('../modules/simulator/pdf-report.ts').then((module) => module.subsetFontBytes),
 } satisfies Record<string, () => Promise<WorkerTaskFunction>>;
 
 export type WorkerTaskName = keyof typeof workerTasks;

@@ -4,7 +4,7 @@ import { P12Signer } from '@signpdf/signer-p12';
 import { SignPdf } from '@signpdf/signpdf';
 import { SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
-import { drawable, loadFonts } from '../simulator/pdf-report.ts';
+import { drawable, loadFonts, provideSubsetFonts } from '../simulator/pdf-report.ts';
 import { frenchDay, type MandateDocumentInput, mandateSections, PLATFORM_NAME } from './mandate-text.ts';
 import { sealSubject, sha256Hex } from './seal.ts';
 
@@ -24,6 +24,8 @@ export interface SealedMandateInput {
   p12: Uint8Array;
   passphrase: string;
   sealedAt: string;
+  /** Fonts already subset (render.ts subsets them once per process in a worker); else subset here. */
+  fonts?: { regular: Uint8Array; bold: Uint8Array } | undefined;
 }
 
 export interface SealedMandateOutput {
@@ -113,6 +115,9 @@ export function mandateContentSha256(input: MandateDocumentInput): string {
 
 export async function renderSealedMandate(input: SealedMandateInput): Promise<SealedMandateOutput> {
   const { document } = input;
+  if (input.fonts) {
+    provideSubsetFonts(input.fonts);
+  }
   const fonts = await loadFonts();
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);

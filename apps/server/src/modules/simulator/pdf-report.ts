@@ -71,6 +71,25 @@ export function loadFonts(): Promise<LoadedFonts> {
   return loading;
 }
 
+/**
+ * Uses fonts subset elsewhere (a one-shot worker thread receives them from its parent instead of subsetting
+ * again: the mandate render, ADR 0031). Ignored once fonts are loaded.
+ */
+export function provideSubsetFonts(fonts: { regular: Uint8Array; bold: Uint8Array }): void {
+  if (loading) {
+    return;
+  }
+  const coverage = fontkit.create(Buffer.from(fonts.regular)) as unknown as LoadedFonts['coverage'];
+  loaded = { regular: fonts.regular, bold: fonts.bold, coverage };
+  loading = Promise.resolve(loaded);
+}
+
+/** The subset fonts' bytes (to hand to a worker thread). */
+export async function subsetFontBytes(): Promise<{ regular: Uint8Array; bold: Uint8Array }> {
+  const { regular, bold } = await loadFonts();
+  return { regular, bold };
+}
+
 const FALLBACKS: Record<string, string> = {
   '≤': '<=',
   '≥': '>=',
