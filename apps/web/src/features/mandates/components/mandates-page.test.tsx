@@ -108,6 +108,16 @@ describe('Mandats screen', () => {
     expect(screen.getByText('Durée : 12 mois')).toBeInTheDocument();
   });
 
+  it('answers the FAQ with the 30 days, AES-256 and 5 to 15 working days', async () => {
+    mandatesApi([]);
+    const { user } = renderPage();
+    const faq = await screen.findByRole('region', { name: 'Questions fréquentes' });
+    await user.click(within(faq).getByText('Puis-je révoquer mon mandat ?'));
+    expect(within(faq).getByText(/supprimées sous 30 jours/)).toBeVisible();
+    expect(within(faq).getByText(/AES-256/)).toBeInTheDocument();
+    expect(within(faq).getByText(/5 à 15 jours ouvrés/)).toBeInTheDocument();
+  });
+
   it('groups active mandates by energy with the days until expiry and the dashed add button', async () => {
     mandatesApi([mandate()]);
     renderPage();
