@@ -67,6 +67,8 @@ export default defineConfig({
       // `npm start` runs with NODE_ENV=production, where payments are off unless chosen: the browser tests pay
       // with the local demonstration provider (ADR 0027).
       BILLING_PROVIDER: 'local',
+      // « Envoyer au gestionnaire » mails the manager: the e2e managers' addresses (the mails land in the outbox).
+      MANDATE_MANAGER_EMAILS: 'grdf=mandats-grdf@e2e.test,enedis=mandats-enedis@e2e.test',
     },
   },
 });

@@ -4,6 +4,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { DocumentTitle } from '../../../components/layout/page-header.tsx';
 import { ContactMessagesPanel } from '../../../features/admin/components/contact-messages-panel.tsx';
+import { MandatesPanel } from '../../../features/admin/components/mandates-panel.tsx';
 import { OutboxPanel } from '../../../features/admin/components/outbox-panel.tsx';
 import { UsersPanel } from '../../../features/admin/components/users-panel.tsx';
 import { useCurrentUser } from '../../../features/auth/hooks/use-current-user.ts';
@@ -49,6 +50,7 @@ function AdminPage() {
         </p>
       </div>
       <UsersPanel viewerRole={user.role} onForbidden={onForbidden} />
+      <MandatesPanel onForbidden={onForbidden} />
       <OutboxPanel onForbidden={onForbidden} />
       <ContactMessagesPanel onForbidden={onForbidden} />
       <TariffDataPanel viewerRole={user.role} onForbidden={onForbidden} />

@@ -1,0 +1,61 @@
+import { MANDATE_LABELS, type Mandate } from '@pilote/contracts';
+import { FileText, PenLine } from 'lucide-react';
+import { useState } from 'react';
+import { Card } from '../../../components/ui/card.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { SignedMandateWizard } from './signed-mandate-wizard.tsx';
+import { SimpleMandateForm } from './simple-mandate-form.tsx';
+
+type Mode = 'simple' | 'signed';
+
+const modes: { mode: Mode; label: string; hint: string; icon: typeof FileText }[] = [
+  { mode: 'simple', label: MANDATE_LABELS.simpleForm, hint: 'Consentement en un clic, 12 mois.', icon: FileText },
+  {
+    mode: 'signed',
+    label: MANDATE_LABELS.signedForm,
+    hint: 'Signature manuscrite, PDF scellé, 6 à 36 mois.',
+    icon: PenLine,
+  },
+];
+
+/** The creation form with its toggle between « Formulaire classique » and the 5-step wizard (spec §2.7). */
+export function CreateMandatePanel({
+  onCreated,
+  onCancel,
+}: {
+  onCreated: (mandate: Mandate) => void;
+  onCancel: () => void;
+}) {
+  const [mode, setMode] = useState<Mode>('simple');
+  return (
+    <Card className="flex flex-col gap-6 p-4 sm:p-6" data-testid="create-mandate-panel">
+      <h2 className="text-xl font-semibold text-foreground">Nouveau mandat</h2>
+      <fieldset className="grid gap-2 sm:grid-cols-2">
+        <legend className="sr-only">Mode de création</legend>
+        {modes.map(({ mode: value, label, hint, icon: Icon }) => (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={mode === value}
+            onClick={() => setMode(value)}
+            className={cn(
+              'flex items-start gap-3 rounded-lg border-2 px-4 py-3 text-left transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+              mode === value ? 'border-primary bg-accent' : 'border-border hover:bg-muted',
+            )}
+          >
+            <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+            <span>
+              <span className="block font-medium text-foreground">{label}</span>
+              <span className="block text-xs text-muted-foreground">{hint}</span>
+            </span>
+          </button>
+        ))}
+      </fieldset>
+      {mode === 'simple' ? (
+        <SimpleMandateForm onCreated={onCreated} onCancel={onCancel} />
+      ) : (
+        <SignedMandateWizard onCreated={onCreated} onCancel={onCancel} />
+      )}
+    </Card>
+  );
+}

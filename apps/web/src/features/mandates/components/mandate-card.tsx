@@ -1,0 +1,191 @@
+import {
+  canTransitionMandate,
+  deliveryPointLabel,
+  MANDATE_MESSAGES,
+  type Mandate,
+  type MandateVerifyResponse,
+  mandateEnergyTypeLabels,
+} from '@pilote/contracts';
+import { Download, Eye, Send, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { useMandateDownload } from '../api/get-mandate-download.ts';
+import { useSendMandate } from '../api/send-mandate.ts';
+import { useVerifyMandate } from '../api/verify-mandate.ts';
+import { MandateStatusBadge } from './mandate-status-badge.tsx';
+import { RevokeMandateDialog } from './revoke-mandate-dialog.tsx';
+import { VerifyFileCheck } from './verify-file-check.tsx';
+
+/** "Expire dans 12 jours", "Expire aujourd'hui" (spec §9: an active mandate shows the days until expiry). */
+export function expiryText(days: number): string {
+  if (days <= 0) {
+    return "Expire aujourd'hui";
+  }
+  return days === 1 ? 'Expire demain' : `Expire dans ${days} jours`;
+}
+
+/** Starts the browser's download of a same-origin link (the answer carries `Content-Disposition: attachment`). */
+function startDownload(url: string, filename: string) {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/** One mandate: manager, status, number, address, dates, and the actions its status allows (spec §4). */
+export function MandateCard({ mandate }: { mandate: Mandate }) {
+  const send = useSendMandate();
+  const download = useMandateDownload();
+  const verify = useVerifyMandate();
+  const [verification, setVerification] = useState<MandateVerifyResponse | null>(null);
+  const label = deliveryPointLabel(mandate.energy_type);
+  const hasPdf = mandate.signed_pdf_url !== null;
+
+  function onView() {
+    // Opened at the click (a window opened after an await is blocked as a pop-up), pointed at the link once known.
+    const viewer = window.open('about:blank', '_blank');
+    download.mutate(mandate.id, {
+      onSuccess: ({ view_url }) => {
+        if (viewer) {
+          viewer.opener = null;
+          viewer.location.href = view_url;
+        } else {
+          window.location.assign(view_url);
+        }
+      },
+      onError: (error) => {
+        viewer?.close();
+        toast.error(MANDATE_MESSAGES.pdfFailed, { description: error.message });
+      },
+    });
+  }
+
+  function onDownload() {
+    download.mutate(mandate.id, {
+      onSuccess: ({ download_url, filename }) => {
+        startDownload(download_url, filename);
+        toast.success(MANDATE_MESSAGES.downloaded);
+      },
+      onError: (error) => toast.error(MANDATE_MESSAGES.downloadFailed, { description: error.message }),
+    });
+  }
+
+  function onSend() {
+    send.mutate(mandate.id, {
+      onSuccess: () => toast.success(MANDATE_MESSAGES.sent),
+      onError: (error) => toast.error(MANDATE_MESSAGES.sendFailed, { description: error.message }),
+    });
+  }
+
+  function onVerify() {
+    setVerification(null);
+    verify.mutate(mandate.id, {
+      onSuccess: setVerification,
+      onError: (error) => toast.error(MANDATE_MESSAGES.pdfFailed, { description: error.message }),
+    });
+  }
+
+  return (
+    <li
+      className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-4 shadow-sm"
+      data-testid="mandate-card"
+      data-mandate-id={mandate.id}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-semibold text-foreground">{mandate.manager_display}</p>
+          <p className="text-xs text-muted-foreground">
+            {mandateEnergyTypeLabels[mandate.energy_type]} ·{' '}
+            {mandate.kind === 'signed' ? 'Signature électronique' : 'Formulaire classique'} · {mandate.duration_months}{' '}
+            mois
+          </p>
+        </div>
+        <MandateStatusBadge status={mandate.status} />
+      </div>
+      <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="text-muted-foreground">{label}</dt>
+        <dd className="font-mono break-all text-foreground">{mandate.delivery_point_number ?? '—'}</dd>
+        <dt className="text-muted-foreground">Adresse</dt>
+        <dd className="text-foreground">
+          {mandate.personal_data_purged
+            ? 'Données supprimées'
+            : `${mandate.delivery_point_address ?? ''}, ${mandate.delivery_point_postal_code ?? ''} ${mandate.delivery_point_city ?? ''}`}
+        </dd>
+        <dt className="text-muted-foreground">Créé le</dt>
+        <dd className="text-foreground">{formatDate(mandate.created_at)}</dd>
+        {mandate.sent_date ? (
+          <>
+            <dt className="text-muted-foreground">Envoyé le</dt>
+            <dd className="text-foreground">{formatDate(mandate.sent_date)}</dd>
+          </>
+        ) : null}
+        {mandate.expiry_date ? (
+          <>
+            <dt className="text-muted-foreground">Expiration</dt>
+            <dd className="text-foreground">
+              {formatDate(mandate.expiry_date)}
+              {mandate.status === 'active' && mandate.days_until_expiry !== null ? (
+                <span className="ml-2 font-medium text-foreground" data-testid="days-until-expiry">
+                  ({expiryText(mandate.days_until_expiry)})
+                </span>
+              ) : null}
+            </dd>
+          </>
+        ) : null}
+        {mandate.rejection_reason ? (
+          <>
+            <dt className="text-muted-foreground">Motif du rejet</dt>
+            <dd className="text-foreground">{mandate.rejection_reason}</dd>
+          </>
+        ) : null}
+      </dl>
+      {verification ? (
+        <div className="flex flex-col gap-3 rounded-lg border border-border p-3" data-testid="seal-check">
+          <Alert tone={verification.valid ? 'success' : 'error'}>
+            <p>{verification.message}</p>
+            {verification.sealed_at ? (
+              <p className="text-xs text-muted-foreground">
+                Scellé le {formatDate(verification.sealed_at, 'long')}
+                {verification.sealed_by ? ` par ${verification.sealed_by}` : ''}
+              </p>
+            ) : null}
+          </Alert>
+          <VerifyFileCheck recordedSha256={verification.recorded_sha256} />
+        </div>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        {canTransitionMandate(mandate.status, 'sent') ? (
+          <Button size="sm" onClick={onSend} disabled={send.isPending}>
+            <Send aria-hidden="true" className="size-4" />
+            {send.isPending ? 'Envoi…' : 'Envoyer au gestionnaire'}
+          </Button>
+        ) : null}
+        {hasPdf ? (
+          <>
+            <Button size="sm" variant="outline" onClick={onView} disabled={download.isPending}>
+              <Eye aria-hidden="true" className="size-4" />
+              Voir
+            </Button>
+            <Button size="sm" variant="outline" onClick={onDownload} disabled={download.isPending}>
+              <Download aria-hidden="true" className="size-4" />
+              Télécharger
+            </Button>
+            <Button size="sm" variant="ghost" onClick={onVerify} disabled={verify.isPending}>
+              <ShieldCheck aria-hidden="true" className="size-4" />
+              Vérifier le sceau
+            </Button>
+          </>
+        ) : null}
+        {canTransitionMandate(mandate.status, 'revoked') && mandate.delivery_point_number ? (
+          <RevokeMandateDialog mandate={mandate} />
+        ) : null}
+      </div>
+    </li>
+  );
+}
