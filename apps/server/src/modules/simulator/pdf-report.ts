@@ -39,7 +39,7 @@ const KEPT_RANGES: [number, number][] = [
   [0x1d49, 0x1d49],
 ];
 
-interface LoadedFonts {
+export interface LoadedFonts {
   regular: Uint8Array;
   bold: Uint8Array;
   coverage: { hasGlyphForCodePoint(codePoint: number): boolean };
@@ -58,7 +58,8 @@ async function subset(path: string): Promise<Uint8Array> {
   return subsetFont(readFileSync(require.resolve(path)), characters, { targetFormat: 'truetype' });
 }
 
-function loadFonts(): Promise<LoadedFonts> {
+/** The subset Noto Sans fonts (shared with the audit claim letter). */
+export function loadFonts(): Promise<LoadedFonts> {
   loading ??= (async () => {
     const [regular, bold] = await Promise.all([
       subset('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
@@ -385,7 +386,7 @@ const POSTES: { key: keyof SimulationReport['result']['annuel']; label: string }
 ];
 
 /** Ligatures (fi, fl) would be drawn with the advance of two letters and extracted as U+FB01: off. */
-const NO_LIGATURES = { liga: false, clig: false, dlig: false, rlig: false, calt: false };
+export const NO_LIGATURES = { liga: false, clig: false, dlig: false, rlig: false, calt: false };
 
 /**
  * Version of the report's layout and contents. Stored PDFs are keyed by it (ADR 0018): bump it whenever a
