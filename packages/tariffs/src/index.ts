@@ -3,7 +3,7 @@
  * Dated, sourced parameters (ATRD7 GRDF, ATRT8, CTA, accise, VAT, CEE), reference-data types, samples and
  * CSV validators, and the simulator.
  */
-export * from './audit/types.ts';
+export * from './audit/index.ts';
 export * from './consumption/index.ts';
 export * from './dates.ts';
 export * from './errors.ts';

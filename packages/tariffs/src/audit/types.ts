@@ -48,8 +48,13 @@ export type InvoiceLineKind =
   | 'termeFixePoste'
   /** Storage compensation (ATS) (€/MWh/j/an). */
   | 'compensationStockage'
-  /** Contribution tarifaire d'acheminement (€: rate × base). */
-  | 'cta'
+  /** CTA, distribution part: quantity = base (ATRD fixed part, €), unitPrice = rate (20,80 %). */
+  | 'ctaDistribution'
+  /**
+   * CTA, transport part: quantity = base (€) — on a PITD the ATRD fixed part × coefficient de proportionnalité,
+   * on a transport-connected point the fixed transport terms — unitPrice = rate (4,71 %).
+   */
+  | 'ctaTransport'
   /** Accise sur les gaz naturels (€/MWh). */
   | 'accise'
   /** CEE cost passed on by the supplier (€/MWh) — not regulated, arithmetic only. */

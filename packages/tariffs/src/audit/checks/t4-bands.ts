@@ -1,0 +1,61 @@
+/**
+ * T4 capacity bands: the subscribed CJA is billed at the first-band rate up to the threshold (500 MWh/j) and at
+ * the degressive rate above (délib. 2024-40). Each capacity line's quantity is compared with its band's share of
+ * the CJA printed; the euros are the quantity difference × the band's grid rate.
+ */
+
+import { formatNumberFr } from '../../money.ts';
+import { ATRD7_GRDF } from '../../parameters/atrd7-grdf.ts';
+import { AMOUNT_TOLERANCE_EUROS, linePeriod, prorataOf, roundCents, severityFor } from '../grid.ts';
+import { rule } from '../rules.ts';
+import type { AuditFinding } from '../types.ts';
+import { type Check, frPeriod, tryGridValue } from './context.ts';
+
+export const t4BandsCheck: Check = {
+  id: 't4Bands',
+  run({ invoice }) {
+    if (invoice.tarif !== 'T4') {
+      return { skipped: 'Option autre que T4.' };
+    }
+    if (invoice.cja === null) {
+      return { skipped: 'CJA non imprimée sur la facture.' };
+    }
+    const cja = invoice.cja;
+    const findings: AuditFinding[] = [];
+    invoice.lines.forEach((line, index) => {
+      const upper = line.kind === 'capaciteT4Jusqua500';
+      if ((!upper && line.kind !== 'capaciteT4AuDela500') || line.quantity === null) {
+        return;
+      }
+      const period = linePeriod(invoice, line);
+      const threshold = tryGridValue(ATRD7_GRDF.T4.seuilCapacite, period);
+      const rate = tryGridValue(upper ? ATRD7_GRDF.T4.capaciteJusqua500 : ATRD7_GRDF.T4.capaciteAuDela500, period);
+      if (!threshold || !rate) {
+        return;
+      }
+      const expectedQuantity = upper ? Math.min(cja, threshold.value) : Math.max(0, cja - threshold.value);
+      const difference = (line.quantity - expectedQuantity) * rate.value * prorataOf(line);
+      if (Math.abs(difference) <= AMOUNT_TOLERANCE_EUROS) {
+        return;
+      }
+      const q = (v: number) => formatNumberFr(v, 0, 3);
+      findings.push({
+        id: `t4Bands:${index}`,
+        check: 't4Bands',
+        severity: severityFor(rate.isEstimate || threshold.isEstimate),
+        title: `Tranche de capacité T4 mal appliquée : ${line.label}`,
+        message: `CJA ${q(cja)} MWh/j ${frPeriod(period)} : la tranche ${upper ? `jusqu’à ${q(threshold.value)} MWh/j` : `au-delà de ${q(threshold.value)} MWh/j`} porte sur ${q(expectedQuantity)} MWh/j ; la facture y met ${q(line.quantity)} MWh/j.`,
+        amountEuros: roundCents(difference),
+        rule: rule('atrd7.t4-tranches', [...threshold.sources, ...rate.sources]),
+        billed: { label: 'Capacité facturée dans la tranche', value: line.quantity, unit: 'MWh/j' },
+        expected: { label: 'Capacité de la tranche', value: expectedQuantity, unit: 'MWh/j' },
+        lineIndex: index,
+        isEstimate: rate.isEstimate || threshold.isEstimate,
+      });
+    });
+    if (cja > 0 && !invoice.lines.some((l) => l.kind === 'capaciteT4Jusqua500')) {
+      return { skipped: 'Aucune ligne de capacité T4 sur la facture.' };
+    }
+    return { findings };
+  },
+};
