@@ -5,7 +5,7 @@ import { lineSourceSchema } from './simulator.ts';
 /**
  * Invoice audit (issue #14; spec §2.5, §3 « Audit upload », §4, §5, §7, §8). docs/api.md § Audits, ADR 0034.
  *
- * - `POST /api/audits/sign-upload`     {filename, mime}          → `{ url, gcs_uri, expires_at }` then `PUT` the
+ * - `POST /api/audits/sign-upload`     {filename, mime, size}        → `{ url, gcs_uri, expires_at }` then `PUT` the
  *   file's bytes to `url` (a signed, expiring, single-use URL of the storage adapter)
  * - `POST /api/audits/create`          {gcs_uri, filename, mime} → 201 `{ id }` (the file is sniffed here)
  * - `POST /api/audits/:id/start/`      {}                        → 202 `{ id, status }` (queued; one quota unit)
@@ -67,7 +67,16 @@ const filenameSchema = z
 /** What browsers give for the four formats varies (empty, octet-stream…): any short type is accepted and only kept. */
 const mimeSchema = z.string().trim().max(100, { error: 'Type MIME invalide.' });
 
-export const signUploadBodySchema = z.object({ filename: filenameSchema, mime: mimeSchema });
+export const signUploadBodySchema = z.object({
+  filename: filenameSchema,
+  mime: mimeSchema,
+  /** The file's exact size (File.size): the signed PUT must carry exactly these bytes (ADR 0030, 0034). */
+  size: z
+    .number({ error: 'La taille du fichier est obligatoire.' })
+    .int()
+    .min(1, { error: AUDIT_MESSAGES.empty })
+    .max(AUDIT_MAX_BYTES, { error: AUDIT_MESSAGES.tooLarge }),
+});
 export type SignUploadBody = z.infer<typeof signUploadBodySchema>;
 
 export const signUploadResponseSchema = z.object({

@@ -10,6 +10,10 @@ export type WorkerTaskFunction = (input: any) => unknown;
 export const workerTasks = {
   /** Used by the tests and by operators checking the limits: spins, allocates, throws or echoes on demand. */
   'diagnostic.probe': () => import('./worker-probe.ts').then((module) => module.probe),
+  /** Invoice audit (issue #14, ADR 0034): read one file, check one invoice, render the claim letter. */
+  'audit.read-invoice': () => import('../modules/audits/audit-task.ts').then((module) => module.readInvoiceTask),
+  'audit.check-invoice': () => import('../modules/audits/audit-task.ts').then((module) => module.checkInvoiceTask),
+  'audit.claim-letter': () => import('../modules/audits/audit-task.ts').then((module) => module.claimLetterTask),
 } satisfies Record<string, () => Promise<WorkerTaskFunction>>;
 
 export type WorkerTaskName = keyof typeof workerTasks;

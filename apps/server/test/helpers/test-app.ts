@@ -22,7 +22,7 @@ export async function createTestApp(
   /** Runs before app.ready(): lets a test register an extra route (e.g. one that throws). */
   setup?: (app: FastifyInstance) => void,
   /** Replaces adapters built from the config (a PDF renderer that counts its renders, billing, the plans' clock). */
-  overrides: Pick<AppDependencies, 'pdfRenderer' | 'billing' | 'now'> = {},
+  overrides: Pick<AppDependencies, 'pdfRenderer' | 'billing' | 'now' | 'auditLimits'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind);
   // scrypt at 2^10 unless a test asks for more: the OWASP cost (2^17, 128 MiB) is ~0.3 s per hash per core.

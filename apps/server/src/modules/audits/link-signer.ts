@@ -29,7 +29,12 @@ export class ClaimLetterLinkSigner {
     };
   }
 
-  verify(auditId: string, ownerId: string, exp: string | undefined, sig: string | undefined): 'ok' | 'invalid' | 'expired' {
+  verify(
+    auditId: string,
+    ownerId: string,
+    exp: string | undefined,
+    sig: string | undefined,
+  ): 'ok' | 'invalid' | 'expired' {
     if (!exp || !sig || !/^\d{1,12}$/.test(exp)) {
       return 'invalid';
     }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { auditClaimLetters, audits } from '../../db/schema.ts';
+import { auditClaimLetters, audits, users } from '../../db/schema.ts';
 
 export type AuditRecord = typeof audits.$inferSelect;
 export type NewAudit = typeof audits.$inferInsert;
@@ -41,8 +41,8 @@ export async function listAuditsOfUser(
     .orderBy(desc(audits.createdAt), desc(audits.id))
     .limit(page.limit)
     .offset(page.offset);
-  const [{ total }] = await db.select({ total: count() }).from(audits).where(eq(audits.userId, userId));
-  return { rows, total };
+  const [counted] = await db.select({ total: count() }).from(audits).where(eq(audits.userId, userId));
+  return { rows, total: counted?.total ?? 0 };
 }
 
 /**
@@ -73,9 +73,24 @@ export async function findClaimLetter(db: Database, auditId: string, version: st
   return row?.bytes;
 }
 
-export async function saveClaimLetter(db: Database, auditId: string, version: string, bytes: Uint8Array): Promise<void> {
+export async function saveClaimLetter(
+  db: Database,
+  auditId: string,
+  version: string,
+  bytes: Uint8Array,
+): Promise<void> {
   await db
     .insert(auditClaimLetters)
     .values({ auditId, rendererVersion: version, bytes })
     .onConflictDoNothing({ target: [auditClaimLetters.auditId, auditClaimLetters.rendererVersion] });
+}
+
+/** Name and e-mail of a user (the sender of a claim letter). */
+export async function findUserContact(db: Database, userId: string): Promise<{ name: string; email: string }> {
+  const [row] = await db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return { name: row?.name ?? '', email: row?.email ?? '' };
 }

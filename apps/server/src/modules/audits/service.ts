@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   AUDIT_MAX_BYTES,
   AUDIT_MESSAGES,
@@ -17,54 +17,47 @@ import {
   type SignUploadResponse,
   type StartAuditResponse,
 } from '@pilote/contracts';
+import type { JobQueue } from '../../adapters/jobs/index.ts';
+import { type ObjectStorage, objectKey, StorageError } from '../../adapters/storage/index.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Actor, requireUser } from '../auth/session.ts';
 import type { Quota } from '../plans/quota.ts';
-import { sanitiseFileName, SNIFF_BYTES, sniffFormat } from './file-check.ts';
+import type { ClaimLetterInput } from './claim-letter.ts';
+import { CLAIM_LETTER_RENDERER_VERSION } from './claim-letter.ts';
+import { SNIFF_BYTES, sanitiseFileName, sniffFormat } from './file-check.ts';
 import type { ClaimLetterLinkSigner } from './link-signer.ts';
 import {
   type AuditRecord,
-  findAuditOfUser,
   findAudit,
   findAuditByStorageUri,
+  findAuditOfUser,
   findClaimLetter,
   insertAudit,
   listAuditsOfUser,
   saveClaimLetter,
   transitionAudit,
 } from './repository.ts';
-import type { ClaimLetterInput } from './claim-letter.ts';
-import { CLAIM_LETTER_RENDERER_VERSION } from './claim-letter.ts';
 
 /** The job the start route queues (one per audit). */
 export const AUDIT_JOB = 'audit.run';
 
-/** The storage the audits need (adapters/storage: local disk with signed single-use PUT, or S3 presigned PUT). */
-export interface AuditStorage {
-  signUpload(key: string, options: { contentType: string; maxBytes: number }): Promise<{
-    url: string;
-    uri: string;
-    expiresAt: Date;
-    headers: Record<string, string>;
-  }>;
-  /** Size of a stored object, null when absent. */
-  size(uri: string): Promise<number | null>;
-  /** The first `length` bytes. */
-  readHead(uri: string, length: number): Promise<Uint8Array>;
-  read(uri: string): Promise<Uint8Array>;
-  /** The key of a URI this storage issued, null for a foreign URI. */
-  keyOf(uri: string): string | null;
-}
-
-export interface AuditJobs {
-  enqueue(name: string, payload: { auditId: string }): Promise<unknown>;
+/** Parses a storage URI back to its key (`local:<key>`, `s3://<bucket>/<key>`); null for anything else. */
+export function keyOfUri(uri: string): string | null {
+  if (uri.startsWith('local:')) {
+    return uri.slice('local:'.length);
+  }
+  const s3 = /^s3:\/\/[^/]+\/(.+)$/.exec(uri);
+  return s3 ? (s3[1] ?? null) : null;
 }
 
 /** What the job handler hands to the worker runner and gets back (audit-task.ts). */
 export interface AuditRunner {
   /** Reads and checks one file in a worker thread with time and memory limits. */
-  run(input: { bytes: Uint8Array; fileName: string; userId: string; auditId: string }): Promise<AuditOutcome>;
+  run(
+    input: { bytes: Uint8Array; fileName: string; userId: string; auditId: string },
+    signal?: AbortSignal,
+  ): Promise<AuditOutcome>;
 }
 
 export type AuditOutcome =
@@ -77,8 +70,8 @@ export interface ClaimLetterRenderer {
 
 export interface AuditsServiceDependencies {
   db: Database;
-  storage: AuditStorage;
-  jobs: AuditJobs;
+  storage: ObjectStorage;
+  jobs: Pick<JobQueue, 'enqueue'>;
   quota: Quota;
   runner: AuditRunner;
   letters: ClaimLetterRenderer;
@@ -90,10 +83,17 @@ const notFound = () => new AppError('NOT_FOUND', AUDIT_MESSAGES.notFound);
 const invalid = (field: string, message: string) =>
   new AppError('VALIDATION_FAILED', message, { details: [{ path: `/${field}`, message }] });
 
-/** Storage keys are generated: `audits/<user id>/<uuid>`; the user's name never reaches the storage. */
-function keyPrefix(userId: string): string {
-  return `audits/${userId}/`;
+/**
+ * Storage keys are generated: `audits/<owner tag>/<yyyy-mm>/<uuid>` (objectKey); the owner tag is a hash of the
+ * user id (keys are lower-case), so `create` can refuse a URI signed for someone else. The user's file name never
+ * reaches the storage.
+ */
+function ownerPrefix(userId: string): string {
+  return `audits/u${createHash('sha256').update(userId).digest('hex').slice(0, 24)}`;
 }
+
+/** Seconds the signed PUT URL lives. */
+export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 
 function anomaliesOf(report: AuditReportDto | null): AuditFindingDto[] {
   return report?.findings.filter((finding) => finding.severity === 'anomalie') ?? [];
@@ -132,14 +132,18 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
   return {
     async signUpload(actor: Actor | null, body: SignUploadBody): Promise<SignUploadResponse> {
       const user = requireUser(actor ?? null).user;
-      const signed = await storage.signUpload(`${keyPrefix(user.id)}${randomUUID()}`, {
+      const expiresAt = new Date(now().getTime() + UPLOAD_URL_TTL_SECONDS * 1000);
+      const signed = await storage.signUpload({
+        key: objectKey(ownerPrefix(user.id), undefined, now()),
         contentType: body.mime || 'application/octet-stream',
         maxBytes: AUDIT_MAX_BYTES,
+        size: body.size,
+        expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
       });
       return {
         url: signed.url,
         gcs_uri: signed.uri,
-        expires_at: signed.expiresAt.toISOString(),
+        expires_at: expiresAt.toISOString(),
         headers: signed.headers,
         max_bytes: AUDIT_MAX_BYTES,
       };
@@ -148,11 +152,11 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
     /** Checks the stored object (owner's key, present, ≤ 20 Mo, magic bytes), then records the audit. */
     async create(actor: Actor | null, body: CreateAuditBody): Promise<CreateAuditResponse> {
       const user = requireUser(actor ?? null).user;
-      const key = storage.keyOf(body.gcs_uri);
-      if (!key?.startsWith(keyPrefix(user.id))) {
+      const key = keyOfUri(body.gcs_uri);
+      if (!key?.startsWith(`${ownerPrefix(user.id)}/`)) {
         throw invalid('gcs_uri', AUDIT_MESSAGES.uploadForeign);
       }
-      const size = await storage.size(body.gcs_uri);
+      const size = (await storage.stat(body.gcs_uri).catch(missingAsUndefined))?.size ?? null;
       if (size === null) {
         throw invalid('gcs_uri', AUDIT_MESSAGES.uploadMissing);
       }
@@ -162,7 +166,8 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
       if (size > AUDIT_MAX_BYTES) {
         throw new AppError('PAYLOAD_TOO_LARGE', AUDIT_MESSAGES.tooLarge);
       }
-      const format = sniffFormat(await storage.readHead(body.gcs_uri, SNIFF_BYTES));
+      const bytes = await storage.get(body.gcs_uri, { maxBytes: AUDIT_MAX_BYTES });
+      const format = sniffFormat(bytes.subarray(0, SNIFF_BYTES));
       if (!format) {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', AUDIT_MESSAGES.magicBytes);
       }
@@ -234,18 +239,19 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
     },
 
     /** The job (`audit.run`): the file is read and checked in a worker with limits; the result is stored. */
-    async runJob(payload: { auditId: string }): Promise<void> {
+    async runJob(payload: { auditId: string }, signal?: AbortSignal): Promise<void> {
       const row = await findAudit(db, payload.auditId);
       if (!row) {
         return;
       }
-      if (!(await transitionAudit(db, row.id, ['queued'], 'running', { startedAt: now() }))) {
+      // 'running' too: a job whose instance died mid-run is run again (the queue's handlers are idempotent).
+      if (!(await transitionAudit(db, row.id, ['queued', 'running'], 'running', { startedAt: now() }))) {
         return;
       }
       let outcome: AuditOutcome;
       try {
-        const bytes = await storage.read(row.storageUri);
-        outcome = await runner.run({ bytes, fileName: row.fileName, userId: row.userId, auditId: row.id });
+        const bytes = new Uint8Array(await storage.get(row.storageUri, { maxBytes: AUDIT_MAX_BYTES }));
+        outcome = await runner.run({ bytes, fileName: row.fileName, userId: row.userId, auditId: row.id }, signal);
       } catch (error) {
         outcome = { ok: false, message: runnerFailureMessage(error), found: [] };
       }
@@ -318,6 +324,13 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
       return { bytes, fileName };
     },
   };
+}
+
+function missingAsUndefined(error: unknown): undefined {
+  if (error instanceof StorageError && (error.kind === 'not_found' || error.kind === 'invalid_key')) {
+    return undefined;
+  }
+  throw error;
 }
 
 export type AuditsService = ReturnType<typeof createAuditsService>;

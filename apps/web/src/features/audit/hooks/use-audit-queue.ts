@@ -69,7 +69,7 @@ export function useAuditQueue() {
         if (!auditId) {
           update(key, { status: 'uploading', error: null });
           const mime = item.file.type || 'application/octet-stream';
-          const signed = await signUpload({ filename: item.file.name, mime });
+          const signed = await signUpload({ filename: item.file.name, mime, size: item.file.size });
           await putUpload(signed.url, item.file, signed.headers);
           update(key, { status: 'uploaded' });
           auditId = (await createAudit({ gcs_uri: signed.gcs_uri, filename: item.file.name, mime })).id;
