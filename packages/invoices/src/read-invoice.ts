@@ -1,17 +1,110 @@
-import type { ReadResult } from '@pilote/tariffs';
-
 /**
- * Reads an invoice file. Never throws for a bad file: every failure is a `{ ok: false, refusal }` with a French
- * message. `filename` is only used in messages; the format is sniffed from the bytes.
+ * `readInvoice`: sniff the format from the bytes, read it defensively, give it to the first extractor whose detector
+ * recognises the layout. Never throws for a bad file: every failure is `{ ok: false, refusal }` with a French
+ * message; an unknown layout says « format non reconnu » with what was found, never a guess (ADR 0033).
  */
+import type { InvoiceFormat, NormalisedInvoice, ReadResult } from '@pilote/tariffs';
+import { readPdfLines } from './formats/pdf.ts';
+import { describeStart, sniffFormat } from './formats/sniff.ts';
+import { readSpreadsheet, type Sheet } from './formats/spreadsheet.ts';
+import { readXml, type XmlNode } from './formats/xml.ts';
+import { detectPdfSupplier, extractPdfSupplier } from './layouts/pdf-fournisseur.ts';
+import { detectSpreadsheetDetail, extractSpreadsheetDetail } from './layouts/tableur-detail.ts';
+import { detectXmlCii, extractXmlCii } from './layouts/xml-cii.ts';
+import { LIMITS } from './limits.ts';
+import { RefusalError, refused } from './refusal.ts';
+
+/** One known layout: a detector and its extractor, per format family. */
+interface Layout<Parsed> {
+  readonly id: string;
+  readonly detect: (parsed: Parsed) => boolean;
+  readonly extract: (parsed: Parsed, format: InvoiceFormat) => NormalisedInvoice;
+}
+
+export const PDF_LAYOUTS: readonly Layout<string[][]>[] = [
+  { id: 'fournisseur-pdf', detect: detectPdfSupplier, extract: (pages) => extractPdfSupplier(pages) },
+];
+export const SPREADSHEET_LAYOUTS: readonly Layout<Sheet[]>[] = [
+  { id: 'tableur-detail', detect: detectSpreadsheetDetail, extract: extractSpreadsheetDetail },
+];
+export const XML_LAYOUTS: readonly Layout<XmlNode>[] = [
+  { id: 'cii-gaz', detect: detectXmlCii, extract: (doc) => extractXmlCii(doc) },
+];
+
+const FORMAT_NAMES: Readonly<Record<InvoiceFormat, string>> = {
+  pdf: 'PDF',
+  xml: 'XML',
+  xlsx: 'classeur XLSX',
+  xls: 'classeur XLS',
+};
+
+function clip(text: string): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return t.length > 80 ? `${t.slice(0, 79)}…` : t;
+}
+
+function unknownLayout(filename: string, format: InvoiceFormat, found: string[]): ReadResult {
+  return refused(
+    'UNKNOWN_LAYOUT',
+    `Format non reconnu : « ${filename} » est un ${FORMAT_NAMES[format]} lisible, mais sa mise en page ne correspond à aucun modèle de facture connu. Aucune valeur n’en a été déduite.`,
+    [`format : ${FORMAT_NAMES[format]}`, ...found],
+  );
+}
+
+function pick<P>(layouts: readonly Layout<P>[], parsed: P, format: InvoiceFormat): NormalisedInvoice | null {
+  const layout = layouts.find((l) => l.detect(parsed));
+  return layout ? layout.extract(parsed, format) : null;
+}
+
 export async function readInvoice(bytes: Uint8Array, filename: string): Promise<ReadResult> {
-  void bytes;
-  return {
-    ok: false,
-    refusal: {
-      code: 'UNKNOWN_LAYOUT',
-      message: `Format non reconnu pour « ${filename} » : lecteurs en cours d'écriture.`,
-      found: [],
-    },
-  };
+  try {
+    if (bytes.length > LIMITS.maxFileBytes) {
+      return refused('FILE_TOO_LARGE', `Fichier « ${filename} » trop volumineux (plus de ${LIMITS.maxFileBytes / 1024 / 1024} Mo).`);
+    }
+    const format = sniffFormat(bytes);
+    if (!format) {
+      return refused(
+        'UNSUPPORTED_FILE_TYPE',
+        `Format non reconnu : « ${filename} » n’est ni un PDF, ni un XML, ni un classeur XLSX ou XLS (d’après son contenu, pas son nom).`,
+        [describeStart(bytes)],
+      );
+    }
+    let invoice: NormalisedInvoice | null;
+    if (format === 'pdf') {
+      const pages = await readPdfLines(bytes);
+      invoice = pick(PDF_LAYOUTS, pages, format);
+      if (!invoice) {
+        const text = pages.flat().filter((l) => l.trim() !== '');
+        return unknownLayout(filename, format, [
+          `${pages.length} page(s), ${text.length} ligne(s) de texte`,
+          ...(text.length === 0 ? ['aucun texte : document scanné ?'] : text.slice(0, 5).map(clip)),
+        ]);
+      }
+    } else if (format === 'xml') {
+      const doc = readXml(bytes);
+      invoice = pick(XML_LAYOUTS, doc, format);
+      if (!invoice) {
+        return unknownLayout(filename, format, [`élément racine : ${Object.keys(doc).filter((k) => !k.startsWith('?'))[0] ?? '(aucun)'}`]);
+      }
+    } else {
+      const sheets = readSpreadsheet(bytes, format);
+      invoice = pick(SPREADSHEET_LAYOUTS, sheets, format);
+      if (!invoice) {
+        return unknownLayout(filename, format, [
+          `feuilles : ${sheets.map((s) => s.name).join(', ') || '(aucune)'}`,
+          ...sheets
+            .flatMap((s) => s.rows.slice(0, 3).map((r) => r.filter((c) => c !== null && c !== '').join(' | ')))
+            .filter((r) => r !== '')
+            .slice(0, 5)
+            .map(clip),
+        ]);
+      }
+    }
+    return { ok: true, invoice, warnings: [] };
+  } catch (error) {
+    if (error instanceof RefusalError) {
+      return { ok: false, refusal: error.toRefusal() };
+    }
+    return refused('UNREADABLE_FILE', `Fichier « ${filename} » illisible : structure invalide ou corrompue.`);
+  }
 }

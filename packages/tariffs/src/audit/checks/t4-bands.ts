@@ -53,7 +53,32 @@ export const t4BandsCheck: Check = {
         isEstimate: rate.isEstimate || threshold.isEstimate,
       });
     });
-    if (cja > 0 && !invoice.lines.some((l) => l.kind === 'capaciteT4Jusqua500')) {
+    // CJA above the threshold with no line for the degressive band: that band was not billed (an under-billing
+    // that offsets a first band billed on the whole CJA).
+    const first = invoice.lines.find((l) => l.kind === 'capaciteT4Jusqua500');
+    if (first && !invoice.lines.some((l) => l.kind === 'capaciteT4AuDela500')) {
+      const period = linePeriod(invoice, first);
+      const threshold = tryGridValue(ATRD7_GRDF.T4.seuilCapacite, period);
+      const rate = tryGridValue(ATRD7_GRDF.T4.capaciteAuDela500, period);
+      if (threshold && rate && cja > threshold.value) {
+        const missing = cja - threshold.value;
+        const q = (v: number) => formatNumberFr(v, 0, 3);
+        findings.push({
+          id: 't4Bands:au-dela-absente',
+          check: 't4Bands',
+          severity: severityFor(rate.isEstimate || threshold.isEstimate),
+          title: 'Tranche de capacité T4 au-delà du seuil non facturée',
+          message: `CJA ${q(cja)} MWh/j : ${q(missing)} MWh/j relèvent du tarif dégressif au-delà de ${q(threshold.value)} MWh/j, absent de la facture.`,
+          amountEuros: roundCents(-missing * rate.value * prorataOf(first)),
+          rule: rule('atrd7.t4-tranches', [...threshold.sources, ...rate.sources]),
+          billed: { label: 'Capacité facturée au-delà du seuil', value: 0, unit: 'MWh/j' },
+          expected: { label: 'Capacité au-delà du seuil', value: missing, unit: 'MWh/j' },
+          lineIndex: null,
+          isEstimate: rate.isEstimate || threshold.isEstimate,
+        });
+      }
+    }
+    if (cja > 0 && !first) {
       return { skipped: 'Aucune ligne de capacité T4 sur la facture.' };
     }
     return { findings };

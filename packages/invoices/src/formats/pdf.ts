@@ -1,0 +1,95 @@
+/**
+ * PDF text as lines: PDF.js (through unpdf) reads at most `maxPdfPages` pages; the text items of a page are grouped
+ * by baseline (y) and ordered by x, the items of a line joined by a tab so that columns stay apart.
+ */
+import { getDocumentProxy } from 'unpdf';
+import { LIMITS } from '../limits.ts';
+import { RefusalError } from '../refusal.ts';
+
+interface TextItemLike {
+  readonly str: string;
+  readonly transform: readonly number[];
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new RefusalError('UNREADABLE_FILE', 'PDF illisible : lecture trop longue (fichier piégé ou corrompu).')),
+      ms,
+    );
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The pages of a PDF, each as its text lines (tab between columns). */
+export async function readPdfLines(bytes: Uint8Array): Promise<string[][]> {
+  // PDF.js may transfer (detach) the buffer it is given: pass a copy.
+  const data = new Uint8Array(bytes);
+  return withTimeout(
+    (async () => {
+      let doc: Awaited<ReturnType<typeof getDocumentProxy>>;
+      try {
+        doc = await getDocumentProxy(data, { isEvalSupported: false, stopAtErrors: true, verbosity: 0 });
+      } catch (error) {
+        throw new RefusalError('UNREADABLE_FILE', `PDF illisible : ${pdfReason(error)}.`);
+      }
+      try {
+        if (doc.numPages > LIMITS.maxPdfPages) {
+          throw new RefusalError(
+            'TOO_MANY_PAGES',
+            `PDF de ${doc.numPages} pages : une facture en compte au plus ${LIMITS.maxPdfPages}.`,
+            [`${doc.numPages} pages`],
+          );
+        }
+        const pages: string[][] = [];
+        for (let n = 1; n <= doc.numPages; n += 1) {
+          const page = await doc.getPage(n);
+          const content = await page.getTextContent();
+          pages.push(groupLines(content.items as unknown as TextItemLike[]));
+        }
+        return pages;
+      } catch (error) {
+        if (error instanceof RefusalError) {
+          throw error;
+        }
+        throw new RefusalError('UNREADABLE_FILE', `PDF illisible : ${pdfReason(error)}.`);
+      } finally {
+        await doc.destroy();
+      }
+    })(),
+    LIMITS.pdfTimeoutMs,
+  );
+}
+
+function pdfReason(error: unknown): string {
+  const name = error instanceof Error ? error.name : '';
+  if (name === 'PasswordException') {
+    return 'document protégé par un mot de passe';
+  }
+  return 'structure invalide ou corrompue';
+}
+
+function groupLines(items: readonly TextItemLike[]): string[] {
+  const rows = new Map<number, { x: number; s: string }[]>();
+  for (const item of items) {
+    if (typeof item.str !== 'string' || item.str.trim() === '') {
+      continue;
+    }
+    const y = Math.round(item.transform[5] ?? 0);
+    const x = item.transform[4] ?? 0;
+    // Items within 2 points of a known baseline belong to it.
+    const key = [...rows.keys()].find((k) => Math.abs(k - y) <= 2) ?? y;
+    const row = rows.get(key) ?? [];
+    row.push({ x, s: item.str.trim() });
+    rows.set(key, row);
+  }
+  return [...rows.entries()]
+    .sort((a, b) => b[0] - a[0])
+    .map(([, row]) =>
+      row
+        .sort((a, b) => a.x - b.x)
+        .map((c) => c.s)
+        .join('\t'),
+    );
+}

@@ -1,0 +1,41 @@
+/** Header labels (« clé : valeur ») shared by the PDF and spreadsheet layouts, matched on folded text. */
+import { type DraftInvoice, fold } from './draft.ts';
+
+type HeaderField = Exclude<keyof DraftInvoice, 'lines' | 'vat'>;
+
+const HEADER_RULES: readonly [RegExp, HeaderField][] = [
+  [/^(fournisseur|emetteur|transporteur)\b/, 'supplier'],
+  [/^(facture n|n° de facture|numero de facture)/, 'invoiceNumber'],
+  [/^date (d'emission|de facture)/, 'issuedOn'],
+  [/\bpce\b/, 'pce'],
+  [/^code (pitd|li|pic|du point)|^point d'interface/, 'code'],
+  [/^type de point/, 'pointDeReseau'],
+  [/^gestionnaire de (reseau de )?transport|^\bgrt\b/, 'tso'],
+  [/^periode/, 'period'],
+  [/^option tarifaire/, 'tarif'],
+  [/\bcar\b|consommation annuelle de reference/, 'car'],
+  [/\bcja\b|capacite journaliere|capacite souscrite/, 'cja'],
+  [/\bntr\b|niveau de tarif regional/, 'ntr'],
+  [/^(consommation relevee|consommation de la periode|quantite livree)/, 'consumption'],
+  [/^total ht/, 'totalHt'],
+  [/^total tva/, 'totalTva'],
+  [/^total ttc/, 'totalTtc'],
+];
+
+/** Sets the header field a key names; returns whether the key was recognised. */
+export function applyHeader(draft: DraftInvoice, key: string, value: string | number | null): boolean {
+  const folded = fold(key).replace(/\s*:\s*$/, '');
+  const rule = HEADER_RULES.find(([re]) => re.test(folded));
+  if (!rule || value === null || value === '') {
+    return false;
+  }
+  const field = rule[1];
+  const text = typeof value === 'number' ? value : String(value).trim();
+  (draft as unknown as Record<string, string | number>)[field] = text;
+  return true;
+}
+
+/** True when a row is a VAT row (`TVA 20,00 %`). */
+export function isVatLabel(label: string): boolean {
+  return /^tva\b/.test(fold(label));
+}

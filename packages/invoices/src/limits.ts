@@ -1,0 +1,21 @@
+/** Limits of the readers (ADR 0033). The caller also runs them in a worker with time and memory limits. */
+export const LIMITS = {
+  /** Largest file accepted, any format (bytes). */
+  maxFileBytes: 20 * 1024 * 1024,
+  /** PDF pages read at most; more is refused. */
+  maxPdfPages: 50,
+  /** Time given to PDF.js to open and read the text (ms). */
+  pdfTimeoutMs: 15_000,
+  /** XLSX (zip) entries at most. A real workbook has a few dozen. */
+  maxZipEntries: 500,
+  /** Sum of the unpacked sizes of the zip entries (bytes). */
+  maxUnpackedBytes: 50 * 1024 * 1024,
+  /** Highest unpacked / packed ratio of an entry larger than {@link LIMITS.ratioFloorBytes}. */
+  maxCompressionRatio: 200,
+  ratioFloorBytes: 1024 * 1024,
+  /** Rows read per sheet. */
+  maxSheetRows: 2000,
+  /** XML: largest document (bytes) and deepest nesting. */
+  maxXmlBytes: 5 * 1024 * 1024,
+  maxXmlDepth: 64,
+} as const;
