@@ -172,11 +172,11 @@ describe.each(testDatabaseKinds())('invoice audits on %s', (kind) => {
   });
 
   it.each([
-    ['zip bomb', 'bombe.xlsx', hostileFiles.zipBomb],
-    ['10 000 XLSX entries', 'entrees.xlsx', hostileFiles.manyEntries],
-    ['XXE', 'xxe.xml', hostileFiles.xxe],
-    ['looping PDF', 'boucle.pdf', hostileFiles.loopingPdf],
-  ])('fails a %s with a clear French error and stays alive', async (_label, filename, build) => {
+    ['zip bomb', 'bombe.xlsx', hostileFiles.zipBomb, /^Classeur refusé : /],
+    ['10 000 XLSX entries', 'entrees.xlsx', hostileFiles.manyEntries, /^Classeur refusé : 10001 entrées/],
+    ['XXE', 'xxe.xml', hostileFiles.xxe, /DOCTYPE/],
+    ['looping PDF', 'boucle.pdf', hostileFiles.loopingPdf, /PDF|format non reconnu/i],
+  ])('fails a %s with a clear French error and stays alive', async (_label, filename, build, reason) => {
     const { client } = await newUser();
     const bytes = build();
     const id = await createdAudit(client, filename, bytes);
@@ -184,7 +184,7 @@ describe.each(testDatabaseKinds())('invoice audits on %s', (kind) => {
     await t.app.jobs.runDue(clock);
     const after = await detail(client, id);
     expect(after.status).toBe('failed');
-    expect(after.error).toMatch(/^[A-ZÀ-Ýa-zà-ÿ« ].{10,}/);
+    expect(after.error).toMatch(reason);
     expect(after.error).not.toMatch(/Error|undefined|ENOENT|stack/);
     if (filename.endsWith('.xml')) {
       // The entity was never expanded: no content of /etc/passwd anywhere in the answer.
