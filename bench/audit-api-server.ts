@@ -7,14 +7,18 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config/env.ts';
-import { openDatabase } from '../apps/server/src/db/client.ts';
-import { runMigrations } from '../apps/server/src/db/migrate.ts';
-import { users } from '../apps/server/src/db/schema.ts';
-import { insertVerifiedUser } from '../apps/server/src/modules/admin/repository.ts';
-import { createPasswordHasher } from '../apps/server/src/modules/auth/password.ts';
+
+// Loaded by URL like bench/api-server.ts: the bench's typecheck does not pull in the server's ambient types.
+const server = (file: string) => pathToFileURL(path.join(import.meta.dirname, '..', 'apps/server/src', file)).href;
+const { buildApp } = await import(server('app.ts'));
+const { loadConfig } = await import(server('config/env.ts'));
+const { openDatabase } = await import(server('db/client.ts'));
+const { runMigrations } = await import(server('db/migrate.ts'));
+const { users } = await import(server('db/schema.ts'));
+const { insertVerifiedUser } = await import(server('modules/admin/repository.ts'));
+const { createPasswordHasher } = await import(server('modules/auth/password.ts'));
 
 const PASSWORD = 'Correct-Horse-9';
 const ORIGIN = 'http://127.0.0.1';
@@ -42,11 +46,11 @@ const user = await insertVerifiedUser(handle.db, {
 await handle.db.update(users).set({ tier: 'admin' }).where(eq(users.id, user.id));
 
 const csrf = await app.inject({ method: 'GET', url: '/api/common/get-csrf-token/' });
-const csrfCookie = csrf.cookies.find((c) => c.name === 'pe_csrf');
+const csrfCookie = csrf.cookies.find((c: { name: string }) => c.name === 'pe_csrf');
 if (!csrfCookie) {
   throw new Error('no CSRF cookie');
 }
-const csrfToken = csrf.json<{ csrfToken: string }>().csrfToken;
+const csrfToken = (csrf.json() as { csrfToken: string }).csrfToken;
 const signIn = await app.inject({
   method: 'POST',
   url: '/api/auth/sign-in/email',
@@ -56,7 +60,10 @@ const signIn = await app.inject({
 if (signIn.statusCode !== 200) {
   throw new Error(`sign-in failed: ${signIn.statusCode} ${signIn.body}`);
 }
-const cookie = [`pe_csrf=${csrfCookie.value}`, ...signIn.cookies.map((c) => `${c.name}=${c.value}`)].join('; ');
+const cookie = [
+  `pe_csrf=${csrfCookie.value}`,
+  ...signIn.cookies.map((c: { name: string; value: string }) => `${c.name}=${c.value}`),
+].join('; ');
 
 await app.listen({ host: '127.0.0.1', port: 0 });
 app.jobs.start();
