@@ -133,7 +133,6 @@ const watcher = (async () => {
   }
 })();
 
-// `requests` (several paths in turn) is an autocannon option the local declaration file does not list.
 const load = await autocannon({
   url: base,
   connections: 10,
