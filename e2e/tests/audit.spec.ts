@@ -31,7 +31,7 @@ test('hostile files: refused on their bytes or failed by the worker with a Frenc
     { name: 'xxe.xml', mimeType: 'text/xml', buffer: XXE },
   ]);
   const rows = page.getByRole('row');
-  await expect(page.getByRole('cell', { name: 'facture.pdf' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'facture.pdf', exact: true })).toBeVisible();
   await expect(rows.filter({ hasText: 'facture.pdf' }).getByTestId('file-status')).toHaveText('En attente');
   await page.getByRole('button', { name: "Uploader & lancer l'audit (2)" }).click();
 
