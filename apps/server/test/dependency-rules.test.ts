@@ -141,6 +141,51 @@ const probes: Probe[] = [
       "import { simulate } from '@pilote/tariffs';\nimport { parseFrenchNumber } from '@pilote/tariffs/numbers';\nimport { z } from 'zod';\nimport { apiErrorSchema } from './errors.ts';\nexport const probe = [simulate, parseFrenchNumber, z, apiErrorSchema];\n",
     expected: null,
   },
+  // packages/invoices: the domain, its readers and Node; never the server, the contracts or the web (ADR 0033).
+  {
+    name: 'invoices src importing the server',
+    dir: 'packages/invoices/src',
+    source: "import { buildApp } from '@pilote/server';\nexport const probe = buildApp;\n",
+    expected: 'lint/style/noRestrictedImports',
+  },
+  {
+    name: 'invoices src importing the contracts package',
+    dir: 'packages/invoices/src/layouts',
+    source: "import { SIMULATOR_MESSAGES } from '@pilote/contracts';\nexport const probe = SIMULATOR_MESSAGES;\n",
+    expected: 'lint/style/noRestrictedImports',
+  },
+  {
+    name: 'invoices src importing fastify',
+    dir: 'packages/invoices/src',
+    source: "import Fastify from 'fastify';\nexport const probe = Fastify;\n",
+    expected: 'lint/style/noRestrictedImports',
+  },
+  {
+    name: 'invoices src importing pdf-lib (fixtures only)',
+    dir: 'packages/invoices/src/formats',
+    source: "import { PDFDocument } from 'pdf-lib';\nexport const probe = PDFDocument;\n",
+    expected: 'lint/style/noRestrictedImports',
+  },
+  {
+    name: 'invoices src importing the domain, its readers and node:zlib',
+    dir: 'packages/invoices/src/formats',
+    source:
+      "import { inflateRawSync } from 'node:zlib';\nimport * as XLSX from '@e965/xlsx';\nimport { auditInvoice } from '@pilote/tariffs';\nimport { parseFrenchNumber } from '@pilote/tariffs/numbers';\nimport { XMLParser } from 'fast-xml-parser';\nimport { getDocumentProxy } from 'unpdf';\nimport { LIMITS } from '../limits.ts';\nexport const probe = [inflateRawSync, XLSX, auditInvoice, parseFrenchNumber, XMLParser, getDocumentProxy, LIMITS];\n",
+    expected: null,
+  },
+  {
+    name: 'invoices test importing react',
+    dir: 'packages/invoices/test',
+    source: "import { useState } from 'react';\nexport const probe = useState;\n",
+    expected: 'lint/style/noRestrictedImports',
+  },
+  {
+    name: 'invoices scripts importing pdf-lib and the package',
+    dir: 'packages/invoices/scripts',
+    source:
+      "import { PDFDocument } from 'pdf-lib';\nimport { readInvoice } from '../src/index.ts';\nexport const probe = [PDFDocument, readInvoice];\n",
+    expected: null,
+  },
   // apps/web: never the server.
   {
     name: 'web importing the server package',

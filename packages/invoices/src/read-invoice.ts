@@ -59,7 +59,10 @@ function pick<P>(layouts: readonly Layout<P>[], parsed: P, format: InvoiceFormat
 export async function readInvoice(bytes: Uint8Array, filename: string): Promise<ReadResult> {
   try {
     if (bytes.length > LIMITS.maxFileBytes) {
-      return refused('FILE_TOO_LARGE', `Fichier « ${filename} » trop volumineux (plus de ${LIMITS.maxFileBytes / 1024 / 1024} Mo).`);
+      return refused(
+        'FILE_TOO_LARGE',
+        `Fichier « ${filename} » trop volumineux (plus de ${LIMITS.maxFileBytes / 1024 / 1024} Mo).`,
+      );
     }
     const format = sniffFormat(bytes);
     if (!format) {
@@ -84,7 +87,9 @@ export async function readInvoice(bytes: Uint8Array, filename: string): Promise<
       const doc = readXml(bytes);
       invoice = pick(XML_LAYOUTS, doc, format);
       if (!invoice) {
-        return unknownLayout(filename, format, [`élément racine : ${Object.keys(doc).filter((k) => !k.startsWith('?'))[0] ?? '(aucun)'}`]);
+        return unknownLayout(filename, format, [
+          `élément racine : ${Object.keys(doc).filter((k) => !k.startsWith('?'))[0] ?? '(aucun)'}`,
+        ]);
       }
     } else {
       const sheets = readSpreadsheet(bytes, format);

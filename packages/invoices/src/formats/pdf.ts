@@ -15,7 +15,8 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new RefusalError('UNREADABLE_FILE', 'PDF illisible : lecture trop longue (fichier piégé ou corrompu).')),
+      () =>
+        reject(new RefusalError('UNREADABLE_FILE', 'PDF illisible : lecture trop longue (fichier piégé ou corrompu).')),
       ms,
     );
   });

@@ -22,10 +22,17 @@ export function sniffFormat(bytes: Uint8Array): InvoiceFormat | null {
   }
   // XML: optional UTF-8 BOM, optional whitespace, then `<?xml` or an element.
   let i = startsWith(bytes, [0xef, 0xbb, 0xbf]) ? 3 : 0;
-  while (i < bytes.length && i < 64 && (bytes[i] === 0x20 || bytes[i] === 0x09 || bytes[i] === 0x0a || bytes[i] === 0x0d)) {
+  while (
+    i < bytes.length &&
+    i < 64 &&
+    (bytes[i] === 0x20 || bytes[i] === 0x09 || bytes[i] === 0x0a || bytes[i] === 0x0d)
+  ) {
     i += 1;
   }
-  if (bytes[i] === 0x3c && (startsWith(bytes, [0x3c, 0x3f, 0x78, 0x6d, 0x6c], i) || /[A-Za-z]/.test(String.fromCharCode(bytes[i + 1] ?? 0)))) {
+  if (
+    bytes[i] === 0x3c &&
+    (startsWith(bytes, [0x3c, 0x3f, 0x78, 0x6d, 0x6c], i) || /[A-Za-z]/.test(String.fromCharCode(bytes[i + 1] ?? 0)))
+  ) {
     return 'xml';
   }
   return null;

@@ -15,10 +15,11 @@ export function readSpreadsheet(bytes: Uint8Array, format: 'xlsx' | 'xls'): Shee
   if (format === 'xlsx') {
     const entries = checkZip(bytes);
     if (!entries.some((e) => e.name === 'xl/workbook.xml')) {
-      throw new RefusalError('UNKNOWN_LAYOUT', 'Format non reconnu : archive zip sans classeur Excel (xl/workbook.xml).', [
-        `archive zip de ${entries.length} entrée(s)`,
-        ...entries.slice(0, 5).map((e) => e.name),
-      ]);
+      throw new RefusalError(
+        'UNKNOWN_LAYOUT',
+        'Format non reconnu : archive zip sans classeur Excel (xl/workbook.xml).',
+        [`archive zip de ${entries.length} entrée(s)`, ...entries.slice(0, 5).map((e) => e.name)],
+      );
     }
     verifyZipEntries(bytes, entries);
   }
@@ -34,11 +35,16 @@ export function readSpreadsheet(bytes: Uint8Array, format: 'xlsx' | 'xls'): Shee
       WTF: false,
     });
   } catch {
-    throw new RefusalError('UNREADABLE_FILE', `Classeur ${format.toUpperCase()} illisible : structure invalide ou corrompue.`);
+    throw new RefusalError(
+      'UNREADABLE_FILE',
+      `Classeur ${format.toUpperCase()} illisible : structure invalide ou corrompue.`,
+    );
   }
   return workbook.SheetNames.slice(0, 20).map((name) => {
     const sheet = workbook.Sheets[name];
-    const rows = sheet ? (XLSX.utils.sheet_to_json<Cell[]>(sheet, { header: 1, raw: true, defval: null }) as Cell[][]) : [];
+    const rows = sheet
+      ? (XLSX.utils.sheet_to_json<Cell[]>(sheet, { header: 1, raw: true, defval: null }) as Cell[][])
+      : [];
     return { name, rows };
   });
 }

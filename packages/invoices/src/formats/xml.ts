@@ -26,7 +26,10 @@ export function readXml(bytes: Uint8Array): XmlNode {
     );
   }
   if (maxDepth(text) > LIMITS.maxXmlDepth) {
-    throw new RefusalError('UNREADABLE_FILE', `Fichier XML refusé : imbrication de plus de ${LIMITS.maxXmlDepth} niveaux.`);
+    throw new RefusalError(
+      'UNREADABLE_FILE',
+      `Fichier XML refusé : imbrication de plus de ${LIMITS.maxXmlDepth} niveaux.`,
+    );
   }
   const valid = XMLValidator.validate(text);
   if (valid !== true) {

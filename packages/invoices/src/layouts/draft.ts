@@ -179,7 +179,7 @@ function normalisePrice(value: number | null, unit: string | null): [number | nu
   }
   const u = unit.replace(/\s/g, '');
   if (u === '%') {
-    return [value / 100, '%'];
+    return [roundTo(value / 100, 8), '%'];
   }
   if (/^€\/kWh$/i.test(u)) {
     return [roundTo(value * 1000, 6), '€/MWh'];
@@ -273,7 +273,9 @@ export function finalise(draft: DraftInvoice, format: InvoiceFormat, layout: str
     const rate = num(v.rate);
     const base = num(v.base);
     const amount = num(v.amount);
-    return rate === null || base === null || amount === null ? [] : [{ rate: rate > 1 ? rate / 100 : rate, base, amount }];
+    return rate === null || base === null || amount === null
+      ? []
+      : [{ rate: rate > 1 ? roundTo(rate / 100, 8) : rate, base, amount }];
   });
   const car = splitNumber(draft.car);
   const cja = splitNumber(draft.cja);

@@ -29,7 +29,14 @@ export function extractPdfSupplier(pages: readonly (readonly string[])[]): Norma
       continue;
     }
     if (isVatLabel(first) && cells.length === 3) {
-      draft.vat.push({ rate: first.replace(/^TVA\s*/i, '').replace('%', '').trim(), base: cells[1] ?? null, amount: cells[2] ?? null });
+      draft.vat.push({
+        rate: first
+          .replace(/^TVA\s*/i, '')
+          .replace('%', '')
+          .trim(),
+        base: cells[1] ?? null,
+        amount: cells[2] ?? null,
+      });
       continue;
     }
     if (cells.length === 2) {

@@ -12,7 +12,17 @@ import { applyHeader, isVatLabel } from './header-fields.ts';
 export const SPREADSHEET_DETAIL_LAYOUT = 'tableur-detail';
 
 const TITLE = /^detail de facture d'acheminement gaz/;
-const COLUMNS = ['designation', 'quantite', 'unite', 'prix unitaire', 'unite de prix', 'duree', 'montant ht', 'debut', 'fin'];
+const COLUMNS = [
+  'designation',
+  'quantite',
+  'unite',
+  'prix unitaire',
+  'unite de prix',
+  'duree',
+  'montant ht',
+  'debut',
+  'fin',
+];
 
 function text(cell: Cell | undefined): string {
   return cell === null || cell === undefined ? '' : String(cell);
@@ -40,7 +50,8 @@ export function extractSpreadsheetDetail(sheets: readonly Sheet[], format: Invoi
       continue;
     }
     if (isVatLabel(first)) {
-      const v = (i: number) => (typeof row[i] === 'number' || typeof row[i] === 'string' ? (row[i] as number | string) : null);
+      const v = (i: number) =>
+        typeof row[i] === 'number' || typeof row[i] === 'string' ? (row[i] as number | string) : null;
       draft.vat.push({ rate: v(1), base: v(2), amount: v(3) });
       continue;
     }
@@ -50,7 +61,8 @@ export function extractSpreadsheetDetail(sheets: readonly Sheet[], format: Invoi
       continue;
     }
     if (inTable) {
-      const cell = (i: number) => (row[i] === null || row[i] === undefined || row[i] === '' ? null : (row[i] as string | number));
+      const cell = (i: number) =>
+        row[i] === null || row[i] === undefined || row[i] === '' ? null : (row[i] as string | number);
       draft.lines.push({
         label: first,
         quantity: cell(1),

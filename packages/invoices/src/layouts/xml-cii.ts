@@ -105,7 +105,10 @@ export function extractXmlCii(doc: XmlNode): NormalisedInvoice {
   for (const item of list(child(transaction, 'IncludedSupplyChainTradeLineItem'))) {
     const lineNotes = notes(child(item, 'AssociatedDocumentLineDocument', 'IncludedNote'));
     const noteValue = (prefix: string) =>
-      lineNotes.find((n) => n.content.startsWith(prefix))?.content.slice(prefix.length).trim() ?? null;
+      lineNotes
+        .find((n) => n.content.startsWith(prefix))
+        ?.content.slice(prefix.length)
+        .trim() ?? null;
     const linePeriod = child(item, 'SpecifiedLineTradeSettlement', 'BillingSpecifiedPeriod');
     draft.lines.push({
       label: textOf(child(item, 'SpecifiedTradeProduct', 'Name')) ?? '',

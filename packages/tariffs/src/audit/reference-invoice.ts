@@ -55,6 +55,8 @@ export interface ReferenceInvoiceSpec {
   readonly fourniturePrice?: number;
   /** CEE cost passed on (€/MWh), not regulated. */
   readonly ceePrice?: number;
+  /** False for a transporter's invoice (the accise is billed by the supplier). Default true. */
+  readonly accise?: boolean;
 }
 
 /** French labels of the lines, as printed on the fixtures (the readers recognise them). */
@@ -237,7 +239,9 @@ export function referenceInvoice(spec: ReferenceInvoiceSpec): NormalisedInvoice 
       });
     }
   }
-  energyTerm('accise', TAXES.accise);
+  if (spec.accise !== false) {
+    energyTerm('accise', TAXES.accise);
+  }
   if (spec.ceePrice !== undefined) {
     energyTerm('cee', null, spec.ceePrice);
   }

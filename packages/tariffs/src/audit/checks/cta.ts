@@ -5,6 +5,7 @@
  * line's period, each recomputed at the grid price; without such lines on the invoice the printed base is taken and
  * only the rate is checked.
  */
+import { ATRD7_GRDF } from '../../parameters/atrd7-grdf.ts';
 import { TAXES } from '../../parameters/taxes.ts';
 import type { LineSource } from '../../parameters/types.ts';
 import {
@@ -50,7 +51,33 @@ function expectedBase(ctx: CheckContext, period: InvoicePeriod, printed: number,
       sources.push(...g.sources);
     });
   }
+  // T4: the capacity is recomputed on the bands of the CJA printed (t4Bands check), a missing upper band added.
+  const first = lines.find((l) => l.kind === 'capaciteT4Jusqua500');
+  if (invoice.tarif === 'T4' && invoice.cja !== null && first && !lines.some((l) => l.kind === 'capaciteT4AuDela500')) {
+    const linePeriodValue = linePeriod(invoice, first);
+    const threshold = tryGridValue(ATRD7_GRDF.T4.seuilCapacite, linePeriodValue);
+    const rate = tryGridValue(ATRD7_GRDF.T4.capaciteAuDela500, linePeriodValue);
+    if (threshold && rate && invoice.cja > threshold.value) {
+      value += roundCents((invoice.cja - threshold.value) * rate.value * prorataOf(first));
+      isEstimate ||= rate.isEstimate;
+      sources.push(...rate.sources);
+    }
+  }
   return { value: roundCents(value), sources: dedupeSources(sources), isEstimate, recomputed: true };
+}
+
+/** The capacity a T4 band line should carry given the CJA printed, or the line's own quantity. */
+function bandQuantity(ctx: CheckContext, line: InvoiceLine): number | null {
+  const { invoice } = ctx;
+  const upper = line.kind === 'capaciteT4Jusqua500';
+  if ((!upper && line.kind !== 'capaciteT4AuDela500') || invoice.tarif !== 'T4' || invoice.cja === null) {
+    return line.quantity;
+  }
+  const threshold = tryGridValue(ATRD7_GRDF.T4.seuilCapacite, linePeriod(invoice, line));
+  if (!threshold) {
+    return line.quantity;
+  }
+  return upper ? Math.min(invoice.cja, threshold.value) : Math.max(0, invoice.cja - threshold.value);
 }
 
 /** A fixed line's amount at the grid price (its billed amount when the grid has nothing for it). */
@@ -62,12 +89,13 @@ function gridAmount(
 ): number {
   const param = gridParameterFor(line.kind, ctx.pricing);
   const grid = param ? tryGridValue(param, linePeriod(ctx.invoice, line)) : null;
-  if (!grid || line.quantity === null || (line.kind === 'tcr' && ntr === null)) {
+  const quantity = bandQuantity(ctx, line);
+  if (!grid || quantity === null || (line.kind === 'tcr' && ntr === null)) {
     return line.amount;
   }
   onGrid(grid);
   const price = line.kind === 'tcr' ? grid.value * (ntr ?? 0) : grid.value;
-  return roundCents(line.quantity * price * prorataOf(line));
+  return roundCents(quantity * price * prorataOf(line));
 }
 
 export const ctaCheck: Check = {
