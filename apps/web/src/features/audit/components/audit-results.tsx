@@ -174,6 +174,7 @@ function Findings({ report }: { report: NonNullable<AuditDetail['report']> }) {
             <li
               key={finding.id}
               data-testid="finding"
+              data-rule={finding.rule.id}
               className={cn('rounded-lg border p-4 text-sm', severityTone[finding.severity])}
             >
               <div className="flex flex-wrap items-baseline justify-between gap-2">
