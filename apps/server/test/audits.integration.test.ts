@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -10,10 +10,11 @@ import {
 } from '@pilote/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { audits, usageCounters } from '../src/db/schema.ts';
+import { audits, usageCounters, users } from '../src/db/schema.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { calendarMonth } from '../src/modules/plans/periods.ts';
+import { importReferenceFile } from '../src/modules/reference-data/importer.ts';
 import { hostileFiles } from './helpers/hostile-files.ts';
 import { HttpClient } from './helpers/http-client.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -133,6 +134,65 @@ describe.each(testDatabaseKinds())('invoice audits on %s', (kind) => {
     const [row] = await t.database.handle.db.select().from(audits).where(eq(audits.id, id));
     expect(row?.userId).toBe(userId);
     await expectAlive(client);
+  });
+
+  it('reads and checks the corpus (one file of each format): every planted finding with its € and rule, and the letter', async () => {
+    const corpus = path.resolve(import.meta.dirname, '../../../packages/invoices/fixtures');
+    const manifest = JSON.parse(readFileSync(path.join(corpus, 'manifest.json'), 'utf8')) as {
+      fixtures: { file: string; expect: { findings?: { check: string; amountEuros: number; rule: string }[] } }[];
+    };
+    // The corpus's points, in the reference tables the checks compare against.
+    await importReferenceFile(t.database.handle.db, {
+      kind: 'pitd',
+      text: 'code_pitd;libelle;commune_insee;commune;gestionnaire_transport;gestionnaire_distribution;ntr;station_meteo\nGI060012;Nice (NaTran, NTR 2);06088;Nice;NaTran;GRDF;2;PARIS-MONTSOURIS\n',
+      sourceFileName: 'pitd-corpus.csv',
+      importedBy: 'test',
+    });
+    await importReferenceFile(t.database.handle.db, {
+      kind: 'li',
+      text: 'code;libelle;commune_insee;commune;gestionnaire_transport;ntr\nLI-30412;Site (NaTran, NTR 2);30189;Nîmes;NaTran;2\n',
+      sourceFileName: 'li-corpus.csv',
+      importedBy: 'test',
+    });
+    const { client, id: userId } = await newUser();
+    // Four audits: the basic plan (20 a month) rather than free (2).
+    await t.database.handle.db.update(users).set({ tier: 'basic' }).where(eq(users.id, userId));
+    const files = ['erreurs/ntr-t4.pdf', 'erreurs/accise-cta-t4.xml', 'erreurs/prix-t2.xls', 'erreurs/tcl-li.xlsx'];
+    const ids = new Map<string, string>();
+    for (const file of files) {
+      const id = await createdAudit(client, path.basename(file), readFileSync(path.join(corpus, file)));
+      expect((await client.post(`/api/audits/${id}/start/`, {})).statusCode).toBe(202);
+      ids.set(file, id);
+    }
+    await t.app.jobs.runDue(clock);
+    for (const file of files) {
+      const after = await detail(client, ids.get(file) ?? '');
+      expect(after.status, `${file}: ${after.error}`).toBe('done');
+      const planted = manifest.fixtures.find((entry) => entry.file === file)?.expect.findings ?? [];
+      expect(planted.length).toBeGreaterThan(0);
+      const found = (after.report?.findings ?? []).map((finding) => ({
+        check: finding.check,
+        amountEuros: finding.amountEuros,
+        rule: finding.rule.id,
+      }));
+      for (const finding of planted) {
+        expect(found, file).toContainEqual({
+          check: finding.check,
+          amountEuros: finding.amountEuros,
+          rule: finding.rule,
+        });
+      }
+    }
+    const ntr = ids.get('erreurs/ntr-t4.pdf') ?? '';
+    const link = await client.get(`/api/audits/${ntr}/claim-letter-link`);
+    expect(link.statusCode, link.body).toBe(200);
+    const letter = await t.app.inject({ method: 'GET', url: link.json<{ url: string }>().url });
+    expect(letter.statusCode, letter.body.slice(0, 200)).toBe(200);
+    expect(letter.headers['content-type']).toBe('application/pdf');
+    expect(letter.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // Another user cannot reuse the owner's link for another audit, nor tamper it.
+    const tampered = link.json<{ url: string }>().url.replace(/sig=[^&]+/, 'sig=AAAA');
+    expect((await t.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(404);
   });
 
   it('answers 404 to anyone but the owner, and refuses an upload signed for someone else', async () => {
