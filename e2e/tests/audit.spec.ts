@@ -1,10 +1,29 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { createVerifiedUser, signInThroughApi, waitForSplash } from '../support/auth.ts';
 import { E2E_BASE_URL } from '../support/e2e-env.ts';
 import { expect, test } from '../support/fixtures.ts';
+
+/** The fixture corpus of the readers (packages/invoices/fixtures, generated with planted errors, ADR 0033). */
+const CORPUS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/invoices/fixtures');
+
+/** A new user on the basic plan (20 audits a month; free has 2), signed in, on the audit screen. */
+async function openAuditAsBasicUser(page: Page, admin: APIRequestContext, prefix: string) {
+  const { email, password } = await createVerifiedUser(admin, E2E_BASE_URL, prefix);
+  await signInThroughApi(page, email, password);
+  const me = (await (await page.request.get('/api/account/me')).json()) as { user: { id: string } };
+  const token = ((await (await admin.get('/api/common/get-csrf-token/')).json()) as { csrfToken: string }).csrfToken;
+  const upgrade = await admin.patch(`/api/admin/users/${me.user.id}/tier`, {
+    data: { tier: 'basic' },
+    headers: { 'X-CSRFToken': token },
+  });
+  expect(upgrade.status(), await upgrade.text()).toBe(200);
+  await page.goto('/private/gas/audit');
+  await waitForSplash(page);
+  await expect(page.getByRole('heading', { name: 'Audit (Beta)', level: 1 })).toBeVisible();
+}
 
 /** Full-page screenshots at 360 and 1280 px, light and dark (attached to the test's output folder). */
 async function screenshots(page: Page, testInfo: TestInfo, name: string) {
@@ -28,51 +47,52 @@ async function screenshots(page: Page, testInfo: TestInfo, name: string) {
 test.use({ allowedConsoleErrors: [/status of 4(00|15)/] });
 test.describe.configure({ timeout: 120_000 });
 
-const XXE = Buffer.from(
-  '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE facture [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n<facture>&xxe;</facture>\n',
-);
-const EXECUTABLE = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00', 'latin1'), Buffer.alloc(256, 0x41)]);
+/** The corpus's hostile files: each fails with the reader's French reason; the server keeps answering. */
+const HOSTILES: [file: string, reason: RegExp][] = [
+  ['hostiles/bombe.xlsx', /Classeur refusé/],
+  ['hostiles/10000-entrees.xlsx', /Classeur refusé : \d+ entrées/],
+  ['hostiles/xxe.xml', /DOCTYPE/],
+  ['hostiles/boucle.pdf', /PDF|format non reconnu/i],
+];
 
 test('hostile files: refused on their bytes or failed by the worker with a French message, server alive', async ({
   page,
   admin,
 }) => {
-  const { email, password } = await createVerifiedUser(admin, E2E_BASE_URL, 'audit-hostile');
-  await signInThroughApi(page, email, password);
-  await page.goto('/private/gas/audit');
-  await waitForSplash(page);
-  await expect(page.getByRole('heading', { name: 'Audit (Beta)', level: 1 })).toBeVisible();
-
-  await page.getByLabel('Choisir des fichiers').setInputFiles([
-    { name: 'facture.pdf', mimeType: 'application/pdf', buffer: EXECUTABLE },
-    { name: 'xxe.xml', mimeType: 'text/xml', buffer: XXE },
-  ]);
+  await openAuditAsBasicUser(page, admin, 'audit-hostile');
+  await page
+    .getByLabel('Choisir des fichiers')
+    .setInputFiles(['hostiles/faux-pdf.pdf', ...HOSTILES.map(([file]) => file)].map((file) => path.join(CORPUS, file)));
   const rows = page.getByRole('row');
-  await expect(page.getByRole('cell', { name: 'facture.pdf', exact: true })).toBeVisible();
-  await expect(rows.filter({ hasText: 'facture.pdf' }).getByTestId('file-status')).toHaveText('En attente');
-  await page.getByRole('button', { name: "Uploader & lancer l'audit (2)" }).click();
+  await expect(page.getByRole('cell', { name: 'faux-pdf.pdf', exact: true })).toBeVisible();
+  await expect(rows.filter({ hasText: 'faux-pdf.pdf' }).getByTestId('file-status')).toHaveText('En attente');
+  await page.getByRole('button', { name: "Uploader & lancer l'audit (5)" }).click();
 
-  const exe = rows.filter({ hasText: 'facture.pdf' });
-  await expect(exe.getByTestId('file-status')).toHaveText('Erreur');
-  await expect(exe.getByRole('alert')).toContainText('ne correspond à aucun format accepté');
-  // An error item can be launched again; a done one cannot.
-  await expect(exe.getByRole('button', { name: 'Lancer facture.pdf' })).toBeEnabled();
+  // Wrong magic bytes: refused at creation, the item shows why and can be launched again.
+  const fake = rows.filter({ hasText: 'faux-pdf.pdf' });
+  await expect(fake.getByTestId('file-status')).toHaveText('Erreur');
+  await expect(fake.getByRole('alert')).toContainText('ne correspond à aucun format accepté');
+  await expect(fake.getByRole('button', { name: 'Lancer faux-pdf.pdf' })).toBeEnabled();
 
-  const xxe = rows.filter({ hasText: 'xxe.xml' });
-  await expect(xxe.getByTestId('file-status')).toHaveText('Terminé');
-  await expect(xxe).toContainText(/ID [0-9a-f-]{36}/);
-  await expect(xxe.getByRole('button', { name: 'Lancer xxe.xml' })).toBeDisabled();
-
-  // The worker fails the XXE file; the list (polled) shows it, the results view says why.
-  const audit = page.getByTestId('audit-row').filter({ hasText: 'xxe.xml' });
-  await expect(audit).toContainText('Échec', { timeout: 60_000 });
-  await audit.getByRole('button', { name: /Voir les résultats/ }).click();
-  await expect(page.getByRole('heading', { name: /Résultats de l’audit — xxe\.xml/ })).toBeVisible();
-  await expect(page.getByText(/DOCTYPE/)).toBeVisible();
-  expect(await page.content()).not.toContain('root:');
-
-  const health = await page.request.get('/api/health');
-  expect(health.status()).toBe(200);
+  for (const [file] of HOSTILES) {
+    const name = path.basename(file);
+    const row = rows.filter({ hasText: name });
+    await expect(row.getByTestId('file-status')).toHaveText('Terminé', { timeout: 20_000 });
+    await expect(row).toContainText(/ID [0-9a-f-]{36}/);
+    await expect(row.getByRole('button', { name: `Lancer ${name}` })).toBeDisabled();
+  }
+  for (const [file, reason] of HOSTILES) {
+    const name = path.basename(file);
+    // The worker fails the file; the list (polled) shows it, the results view says why.
+    const audit = page.getByTestId('audit-row').filter({ hasText: name });
+    await expect(audit).toContainText('Échec', { timeout: 60_000 });
+    await audit.getByRole('button', { name: /Voir les résultats/ }).click();
+    await expect(page.getByRole('heading', { name: `Résultats de l’audit — ${name}` })).toBeVisible();
+    await expect(page.getByRole('alert').first()).toContainText(reason);
+    expect(await page.content()).not.toContain('root:');
+    expect((await page.request.get('/api/health')).status()).toBe(200);
+    await page.getByRole('button', { name: 'Retour aux fichiers' }).click();
+  }
 });
 
 test('elec audit says it is not yet available for electricity', async ({ page, admin }) => {
@@ -83,8 +103,6 @@ test('elec audit says it is not yet available for electricity', async ({ page, a
   await expect(page.getByText("Cette page n'est pas encore disponible pour l'électricité.")).toBeVisible();
 });
 
-/** The fixture corpus of the readers (packages/invoices/fixtures, generated with planted errors, ADR 0033). */
-const CORPUS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/invoices/fixtures');
 interface ManifestEntry {
   file: string;
   expect: { findings?: { check: string; severity: string; amountEuros: number; rule: string }[] };
@@ -99,19 +117,7 @@ test('corpus: one file of each format, every planted anomaly with its € and ru
   page,
   admin,
 }, testInfo) => {
-  const { email, password } = await createVerifiedUser(admin, E2E_BASE_URL, 'audit-corpus');
-  await signInThroughApi(page, email, password);
-  // Four audits: beyond the free plan's two per month, so the user is on the basic plan (20).
-  const me = (await (await page.request.get('/api/account/me')).json()) as { user: { id: string } };
-  const userId = me.user.id;
-  const token = ((await (await admin.get('/api/common/get-csrf-token/')).json()) as { csrfToken: string }).csrfToken;
-  const upgrade = await admin.patch(`/api/admin/users/${userId}/tier`, {
-    data: { tier: 'basic' },
-    headers: { 'X-CSRFToken': token },
-  });
-  expect(upgrade.status(), await upgrade.text()).toBe(200);
-  await page.goto('/private/gas/audit');
-  await waitForSplash(page);
+  await openAuditAsBasicUser(page, admin, 'audit-corpus');
   await page.getByLabel('Choisir des fichiers').setInputFiles(CORPUS_FILES.map((file) => path.join(CORPUS, file)));
   await page.getByRole('button', { name: "Uploader & lancer l'audit (4)" }).click();
   for (const file of CORPUS_FILES) {

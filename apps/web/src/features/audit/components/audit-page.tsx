@@ -163,20 +163,20 @@ function FileTable({
 }) {
   return (
     <div className="overflow-x-auto rounded-xl border border-border bg-surface shadow-sm">
-      <table className="w-full min-w-[34rem] text-left text-sm">
+      <table className="w-full text-left text-sm">
         <caption className="sr-only">Fichiers à auditer</caption>
         <thead className="bg-muted text-xs uppercase tracking-wide text-muted-foreground">
           <tr>
-            <th scope="col" className="px-4 py-2">
+            <th scope="col" className="px-3 py-2 sm:px-4">
               Fichier
             </th>
-            <th scope="col" className="px-4 py-2 text-right">
+            <th scope="col" className="px-3 py-2 text-right sm:px-4">
               Taille
             </th>
-            <th scope="col" className="px-4 py-2">
+            <th scope="col" className="px-3 py-2 sm:px-4">
               Statut
             </th>
-            <th scope="col" className="px-4 py-2 text-right">
+            <th scope="col" className="px-3 py-2 text-right sm:px-4">
               Actions
             </th>
           </tr>
@@ -184,12 +184,16 @@ function FileTable({
         <tbody>
           {items.map((item) => (
             <tr key={item.key} className="border-t border-border align-top">
-              <td className="max-w-[16rem] break-words px-4 py-2 font-medium text-foreground">{item.file.name}</td>
-              <td className="whitespace-nowrap px-4 py-2 text-right tabular-nums">{sizeInMo(item.file.size)}</td>
-              <td className={cn('px-4 py-2', statusTone[item.status])} aria-live="polite">
+              <td className="max-w-[16rem] break-all px-3 py-2 font-medium text-foreground sm:px-4">
+                {item.file.name}
+              </td>
+              <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums sm:px-4">
+                {sizeInMo(item.file.size)}
+              </td>
+              <td className={cn('px-3 py-2 sm:px-4', statusTone[item.status])} aria-live="polite">
                 <span data-testid="file-status">{fileItemStatusLabels[item.status]}</span>
                 {item.status === 'done' && item.auditId ? (
-                  <span className="block text-xs text-muted-foreground">ID {item.auditId}</span>
+                  <span className="block break-all text-xs text-muted-foreground">ID {item.auditId}</span>
                 ) : null}
                 {item.status === 'error' && item.error ? (
                   <span role="alert" className="block text-xs">
@@ -197,8 +201,8 @@ function FileTable({
                   </span>
                 ) : null}
               </td>
-              <td className="whitespace-nowrap px-4 py-2 text-right">
-                <div className="flex justify-end gap-2">
+              <td className="px-3 py-2 text-right sm:px-4">
+                <div className="flex flex-col items-end gap-1 sm:flex-row sm:justify-end sm:gap-2">
                   <Button
                     size="sm"
                     variant="outline"

@@ -141,7 +141,7 @@ const checkLabels: Record<string, string> = {
 };
 
 function figure(value: number | string, unit: string): string {
-  return `${typeof value === 'number' ? formatNumber(value, 2) : value}${unit ? ` ${unit}` : ''}`;
+  return `${typeof value === 'number' ? formatNumber(value, Number.isInteger(value) ? 0 : 2) : value}${unit ? ` ${unit}` : ''}`;
 }
 
 function Findings({ report }: { report: NonNullable<AuditDetail['report']> }) {
