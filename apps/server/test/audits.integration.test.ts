@@ -10,7 +10,7 @@ import {
 } from '@pilote/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { audits, usageCounters, users } from '../src/db/schema.ts';
+import { audits, usageCounters } from '../src/db/schema.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { calendarMonth } from '../src/modules/plans/periods.ts';
@@ -154,7 +154,7 @@ describe.each(testDatabaseKinds())('invoice audits on %s', (kind) => {
       sourceFileName: 'li-corpus.csv',
       importedBy: 'test',
     });
-    const { client, id: userId } = await newUser();
+    const { client } = await newUser();
     // Two files here (each audit is two worker threads); e2e/tests/audit.spec.ts runs one file of each format.
     const files = ['erreurs/ntr-t4.pdf', 'erreurs/tcl-li.xlsx'];
     const ids = new Map<string, string>();
