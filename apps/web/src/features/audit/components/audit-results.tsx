@@ -106,7 +106,7 @@ function Summary({ audit, anomalies }: { audit: AuditDetail; anomalies: number }
       </p>
       {anomalies > 0 ? (
         <div>
-          <Button onClick={download} disabled={link.isPending}>
+          <Button onClick={download} disabled={link.isPending} className="h-auto min-h-10 py-2 whitespace-normal">
             <Download aria-hidden="true" className="size-4" />
             {link.isPending ? 'Préparation de la lettre…' : 'Télécharger la lettre de réclamation (PDF)'}
           </Button>
