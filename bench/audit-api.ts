@@ -1,68 +1,34 @@
 /**
- * Invoice audit benchmark (issue #14, « Done when »). Script only: the lead runs it, on a quiet machine.
+ * Invoice audit API benchmark (issue #14, « Done when »). Script only: the lead runs it, on a quiet machine.
+ * (The parse + check median of the 10-page PDF alone is bench/audit.ts, `npm run bench:audit`.)
  *
- *   npx tsx bench/audit-api.ts [--pdf <10-page invoice PDF>] [--runs 15] [--audits 10] [--seconds 20]
+ *   npx tsx bench/audit-api.ts [--pdf <invoice PDF>] [--audits 10] [--seconds 20]
  *
- * 1. Parse + check: `readInvoice` then `auditInvoice` of the given PDF (default: the corpus's 10-page fixture),
- *    `--runs` times in this process; prints the median and p90 (ms).
- * 2. API under audit load: the real app in a child process (bench/audit-api-server.ts: jobs polling, local
- *    storage), `--audits` audits of that PDF uploaded and started through the API (sign → PUT → create → start),
- *    then autocannon on `GET /api/audits/` and `GET /api/health` while the worker threads read and check them;
- *    prints the p50 / p99 latencies and how long the audits took to finish.
+ * The real app runs in a child process (bench/audit-api-server.ts: jobs polling, local storage, PGlite).
+ * `--audits` audits of the corpus's 10-page PDF are uploaded and started through the API (sign → PUT → create →
+ * start); autocannon then loads `GET /api/audits/` and `GET /api/health` while the worker threads read and check
+ * them. Prints the p50 / p99 latencies and how long the audits took to finish.
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { readInvoice } from '@pilote/invoices';
-import { auditInvoice } from '@pilote/tariffs';
 import autocannon from 'autocannon';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
   options: {
     pdf: { type: 'string' },
-    runs: { type: 'string', default: '15' },
     audits: { type: 'string', default: '10' },
     seconds: { type: 'string', default: '20' },
   },
 });
-
-function defaultPdf(): string {
-  const candidates = [
-    'packages/invoices/test/fixtures/corpus/facture-10-pages.pdf',
-    'packages/invoices/test/fixtures/facture-10-pages.pdf',
-  ].map((candidate) => path.join(root, candidate));
-  const found = candidates.find((candidate) => existsSync(candidate));
-  if (!found) {
-    throw new Error(`no 10-page PDF found (${candidates.join(', ')}): pass --pdf <file>`);
-  }
-  return found;
-}
-
-const pdfPath = values.pdf ? path.resolve(values.pdf) : defaultPdf();
-const bytes = readFileSync(pdfPath);
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
-
-// ---- 1. parse + check ---------------------------------------------------------------------------------------
-const runs = Number(values.runs);
-const times: number[] = [];
-for (let run = 0; run < runs; run += 1) {
-  const started = performance.now();
-  const read = await readInvoice(new Uint8Array(bytes), path.basename(pdfPath));
-  if (!read.ok) {
-    throw new Error(`the benchmark PDF is refused: ${read.refusal.message}`);
-  }
-  auditInvoice(read.invoice, { point: null });
-  times.push(performance.now() - started);
-}
-times.sort((a, b) => a - b);
-console.log(
-  `parse + check ${path.basename(pdfPath)} (${(bytes.length / 1024).toFixed(0)} kB), ${runs} runs: median ${percentile(times, 0.5).toFixed(1)} ms, p90 ${percentile(times, 0.9).toFixed(1)} ms`,
+const pdfPath = path.resolve(
+  values.pdf ?? path.join(root, 'packages/invoices/fixtures/t4-pitd-fevrier-2026-10-pages.pdf'),
 );
+const bytes = readFileSync(pdfPath);
 
-// ---- 2. API p99 while audits run ------------------------------------------------------------------------------
+// ---- API p99 while audits run ------------------------------------------------------------------------------
 interface Ready {
   port: number;
   cookie: string;
