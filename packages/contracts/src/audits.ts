@@ -129,6 +129,8 @@ export const auditSummarySchema = z.object({
   finishedAt: z.string().nullable(),
   /** Number of `anomalie` findings when done. */
   anomalies: z.number().int().nullable(),
+  /** Number of `alerte` findings when done (to check with the supplier, amount not certain). */
+  alerts: z.number().int().nullable(),
   /** Σ over-billed € of the anomalies when done (the recoverable amount). */
   recoverableEuros: z.number().nullable(),
 });

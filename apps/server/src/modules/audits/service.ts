@@ -112,6 +112,8 @@ function toSummary(row: AuditRecord): AuditSummary {
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
     anomalies: row.status === 'done' ? anomaliesOf(report).length : null,
+    alerts:
+      row.status === 'done' ? (report?.findings.filter((finding) => finding.severity === 'alerte').length ?? 0) : null,
     recoverableEuros: row.status === 'done' && report ? report.overBilledEuros : null,
   };
 }

@@ -128,6 +128,7 @@ const finished: AuditDetail = {
   startedAt: '2026-11-23T10:00:01.000Z',
   finishedAt: '2026-11-23T10:00:03.000Z',
   anomalies: 1,
+  alerts: 0,
   recoverableEuros: 123.45,
   invoice: {
     format: 'pdf',
@@ -232,6 +233,7 @@ describe('audit results (issue #14)', () => {
                 invoice: null,
                 report: null,
                 anomalies: null,
+                alerts: null,
                 recoverableEuros: null,
               },
             }
@@ -243,6 +245,7 @@ describe('audit results (issue #14)', () => {
                 invoice: null,
                 report: null,
                 anomalies: null,
+                alerts: null,
                 recoverableEuros: null,
               },
             };

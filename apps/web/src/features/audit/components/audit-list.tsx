@@ -43,7 +43,7 @@ export function AuditList({ onOpen }: { onOpen: (id: string) => void }) {
               <span className={audit.status === 'failed' ? 'text-red-700 dark:text-red-400' : 'text-foreground'}>
                 {auditStatusLabels[audit.status]}
                 {audit.status === 'done' && audit.anomalies !== null
-                  ? ` — ${audit.anomalies} anomalie${audit.anomalies > 1 ? 's' : ''}, ${formatCurrency(audit.recoverableEuros)} récupérables`
+                  ? ` — ${audit.anomalies} anomalie${audit.anomalies > 1 ? 's' : ''}${audit.alerts ? `, ${audit.alerts} alerte${audit.alerts > 1 ? 's' : ''}` : ''}, ${formatCurrency(audit.recoverableEuros)} récupérables`
                   : null}
               </span>
               <Button size="sm" variant="outline" onClick={() => onOpen(audit.id)}>
