@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDbJobQueue, type JobQueue, periodStart, retryDelay } from '../src/adapters/jobs/index.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
+import { createTestApp } from './helpers/test-app.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from './helpers/test-database.ts';
 
 const T0 = new Date('2026-03-01T08:00:00.000Z');
@@ -219,6 +220,38 @@ describe.each(testDatabaseKinds())('job queue on %s', (kind) => {
     await stopping;
     expect(finished).toBe(true);
     expect(await queue.get(id)).toMatchObject({ status: 'done' });
+  });
+
+  it('is app.jobs: idle until started, and app.close() waits for the running job before the database closes', async () => {
+    const testApp = await createTestApp(kind);
+    const started = deferred();
+    const release = deferred();
+    let finished = false;
+    let ran = false;
+    testApp.app.jobs.register('app.long', async () => {
+      ran = true;
+      started.resolve();
+      await release.promise;
+      finished = true;
+    });
+    const id = await testApp.app.jobs.enqueue('app.long', {});
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(ran).toBe(false); // buildApp does not poll: start-server.ts starts the queue
+    testApp.app.jobs.start();
+    await started.promise;
+    setTimeout(() => release.resolve(), 100);
+    const job = testApp.app.jobs.get(id);
+    expect(await job).toMatchObject({ status: 'running' });
+    // app.close (preClose) waits for the job, which records its outcome while the database is still open.
+    await testApp.app.close();
+    expect(finished).toBe(true);
+    const rows = (await testApp.database.handle.db.execute(
+      sql`select status from jobs where id = ${id}`,
+    )) as unknown as {
+      rows: { status: string }[];
+    };
+    expect(rows.rows).toEqual([{ status: 'done' }]);
+    await testApp.database.destroy();
   });
 
   it('never runs one job twice when two workers claim at once', async () => {

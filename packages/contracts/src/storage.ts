@@ -23,6 +23,14 @@ export const storageTokenParamsSchema = z.object({
     .regex(/^[A-Za-z0-9_.-]+$/, { error: 'Lien invalide.' }),
 });
 
+/** The signed fields of `GET /api/storage/files/:token` (the token is their HMAC). */
+export const storageDownloadQuerySchema = z.object({
+  key: z.string().min(1).max(512),
+  exp: z.string().regex(/^\d{1,12}$/, { error: 'Lien invalide.' }),
+  disposition: z.enum(['attachment', 'inline']),
+  filename: z.string().min(1).max(255),
+});
+
 export const storageUploadResultSchema = z.object({
   uri: z.string(),
   size: z.number().int().nonnegative(),

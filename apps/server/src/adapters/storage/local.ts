@@ -199,6 +199,11 @@ export class LocalObjectStorage implements ObjectStorage {
       if (error instanceof StorageError && error.kind === 'too_large') {
         return { ok: false, reason: 'too_large', expected: expectedSize };
       }
+      // The client went away mid-upload: the file is incomplete, not a server fault.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ECONNRESET' || body.destroyed) {
+        return { ok: false, reason: 'wrong_size', expected: expectedSize };
+      }
       throw error;
     }
     if (counter.bytes !== expectedSize) {
@@ -269,36 +274,34 @@ export class LocalObjectStorage implements ObjectStorage {
     await rm(this.metaPath(key), { force: true });
   }
 
+  /**
+   * `/api/storage/files/<signature>?key=…&exp=…&disposition=…&filename=…`: the HMAC covers all four (the
+   * signature is the path segment, the rest is in the query: route parameters are limited to 100 characters).
+   */
   async signDownload(uri: string, options: SignDownloadOptions): Promise<string> {
-    localKey(uri);
-    const exp = Math.floor(this.now().getTime() / 1000) + options.expiresInSeconds;
-    const payload = Buffer.from(
-      JSON.stringify({ u: uri, f: options.filename, d: options.disposition ?? 'attachment', e: exp }),
-    ).toString('base64url');
-    return `${this.options.publicUrl}/api/storage/files/${payload}.${sign(this.downloadKey, payload)}`;
+    const key = localKey(uri);
+    const exp = String(Math.floor(this.now().getTime() / 1000) + options.expiresInSeconds);
+    const disposition = options.disposition ?? 'attachment';
+    const query = new URLSearchParams({ key, exp, disposition, filename: options.filename });
+    const signature = sign(this.downloadKey, [key, exp, disposition, options.filename].join('\n'));
+    return `${this.options.publicUrl}/api/storage/files/${signature}?${query}`;
   }
 
   /** The download route's check: signature first (a tampered expiry is 'invalid'), then the expiry. */
-  resolveDownload(token: string): { ok: true; target: DownloadTarget } | { ok: false; reason: 'invalid' | 'expired' } {
-    const [payload, signature, extra] = token.split('.');
-    if (!payload || !signature || extra !== undefined || !sameSignature(sign(this.downloadKey, payload), signature)) {
+  resolveDownload(
+    signature: string,
+    query: { key: string; exp: string; disposition: 'attachment' | 'inline'; filename: string },
+  ): { ok: true; target: DownloadTarget } | { ok: false; reason: 'invalid' | 'expired' } {
+    const expected = sign(this.downloadKey, [query.key, query.exp, query.disposition, query.filename].join('\n'));
+    if (!sameSignature(expected, signature) || !/^\d{1,12}$/.test(query.exp)) {
       return { ok: false, reason: 'invalid' };
     }
-    let decoded: { u?: unknown; f?: unknown; d?: unknown; e?: unknown };
-    try {
-      decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    } catch {
-      return { ok: false, reason: 'invalid' };
-    }
-    if (typeof decoded.u !== 'string' || typeof decoded.f !== 'string' || typeof decoded.e !== 'number') {
-      return { ok: false, reason: 'invalid' };
-    }
-    if (decoded.e * 1000 <= this.now().getTime()) {
+    if (Number(query.exp) * 1000 <= this.now().getTime()) {
       return { ok: false, reason: 'expired' };
     }
     return {
       ok: true,
-      target: { uri: decoded.u, filename: decoded.f, disposition: decoded.d === 'inline' ? 'inline' : 'attachment' },
+      target: { uri: `${LOCAL_PREFIX}${query.key}`, filename: query.filename, disposition: query.disposition },
     };
   }
 

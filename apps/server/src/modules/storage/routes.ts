@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { storageTokenParamsSchema, storageUploadResultSchema } from '@pilote/contracts';
+import { storageDownloadQuerySchema, storageTokenParamsSchema, storageUploadResultSchema } from '@pilote/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { LocalObjectStorage, UploadOutcome } from '../../adapters/storage/local.ts';
@@ -102,18 +102,19 @@ export const storageRoutes: FastifyPluginAsyncZod<StorageRoutesOptions> = async 
         tags,
         summary: 'Télécharger un fichier (lien signé)',
         params: storageTokenParamsSchema,
+        querystring: storageDownloadQuerySchema,
         response: {
           200: {
             description: 'Le fichier, en pièce jointe (ou affiché si le lien le prévoit), avec nosniff.',
             content: { 'application/octet-stream': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
           },
-          ...errorResponses(403, 404),
+          ...errorResponses(400, 403, 404),
         },
       },
     },
     async (request, reply) => {
       const files = local(storage);
-      const resolved = files.resolveDownload(request.params.token);
+      const resolved = files.resolveDownload(request.params.token, request.query);
       if (!resolved.ok) {
         throw new AppError(resolved.reason === 'expired' ? 'DOWNLOAD_LINK_EXPIRED' : 'DOWNLOAD_LINK_INVALID');
       }
