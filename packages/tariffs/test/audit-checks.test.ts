@@ -278,6 +278,13 @@ describe('audit checks — golden', () => {
     expect(report.checksSkipped.find((s) => s.check === 'ntr')?.reason).toContain('table de référence');
   });
 
+  it('an invoice before the grids we hold is not priced, and says so', () => {
+    const old = { ...base, period: { firstDay: '2015-02-01', lastDay: '2015-02-28' } };
+    const report = auditInvoice(old, PITD_REF);
+    expect(report.findings.filter((f) => f.check === 'unitPrice')).toEqual([]);
+    expect(report.checksSkipped.find((s) => s.check === 'unitPrice')?.reason).toContain('Aucune grille datée');
+  });
+
   it('a sample reference table turns anomalies on table data into alerts', () => {
     const report = auditInvoice(base, { point: { ...PITD_POINT, ntr: 1, isSample: true } });
     expect(only(report.findings).severity).toBe('alerte');

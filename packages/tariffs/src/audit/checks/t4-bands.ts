@@ -6,6 +6,7 @@
 
 import { formatNumberFr } from '../../money.ts';
 import { ATRD7_GRDF } from '../../parameters/atrd7-grdf.ts';
+import { t4CapacityCharge } from '../../simulator/capacity-costs.ts';
 import { AMOUNT_TOLERANCE_EUROS, linePeriod, prorataOf, roundCents, severityFor } from '../grid.ts';
 import { rule } from '../rules.ts';
 import type { AuditFinding } from '../types.ts';
@@ -33,7 +34,9 @@ export const t4BandsCheck: Check = {
       if (!threshold || !rate) {
         return;
       }
-      const expectedQuantity = upper ? Math.min(cja, threshold.value) : Math.max(0, cja - threshold.value);
+      // The simulator's banded charge gives each band's capacity for the CJA.
+      const bands = t4CapacityCharge(cja, threshold.value, 0, 0).bands;
+      const expectedQuantity = (upper ? bands[0]?.quantity : bands[1]?.quantity) ?? 0;
       const difference = (line.quantity - expectedQuantity) * rate.value * prorataOf(line);
       if (Math.abs(difference) <= AMOUNT_TOLERANCE_EUROS) {
         return;

@@ -20,6 +20,8 @@ export const unitPriceCheck: Check = {
     const { invoice, pricing } = ctx;
     const findings: AuditFinding[] = [];
     const ntr = billedNtr(ctx);
+    let regulated = 0;
+    let priced = 0;
     invoice.lines.forEach((line, index) => {
       if (OWN_CHECK.includes(line.kind) || line.unitPrice === null || line.quantity === null) {
         return;
@@ -29,10 +31,12 @@ export const unitPriceCheck: Check = {
         return;
       }
       const period = linePeriod(invoice, line);
+      regulated += 1;
       const grid = tryGridValue(param, period);
       if (!grid) {
         return;
       }
+      priced += 1;
       let expected = grid.value;
       if (line.kind === 'tcr') {
         if (ntr === null) {
@@ -60,6 +64,11 @@ export const unitPriceCheck: Check = {
         isEstimate: grid.isEstimate,
       });
     });
+    if (regulated > 0 && priced === 0) {
+      return {
+        skipped: `Aucune grille datée connue pour la période ${frPeriod(invoice.period)} : prix unitaires non vérifiables.`,
+      };
+    }
     return { findings };
   },
 };
