@@ -167,13 +167,13 @@ function FileTable({
         <caption className="sr-only">Fichiers à auditer</caption>
         <thead className="bg-muted text-xs uppercase tracking-wide text-muted-foreground">
           <tr>
-            <th scope="col" className="px-3 py-2 sm:px-4">
+            <th scope="col" className="px-2 py-2 sm:px-4">
               Fichier
             </th>
             <th scope="col" className="px-3 py-2 text-right sm:px-4">
               Taille
             </th>
-            <th scope="col" className="px-3 py-2 sm:px-4">
+            <th scope="col" className="px-2 py-2 sm:px-4">
               Statut
             </th>
             <th scope="col" className="px-3 py-2 text-right sm:px-4">
@@ -190,10 +190,15 @@ function FileTable({
               <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums sm:px-4">
                 {sizeInMo(item.file.size)}
               </td>
-              <td className={cn('px-3 py-2 sm:px-4', statusTone[item.status])} aria-live="polite">
+              <td className={cn('px-2 py-2 sm:px-4', statusTone[item.status])} aria-live="polite">
                 <span data-testid="file-status">{fileItemStatusLabels[item.status]}</span>
                 {item.status === 'done' && item.auditId ? (
-                  <span className="block break-all text-xs text-muted-foreground">ID {item.auditId}</span>
+                  <span
+                    className="block max-w-[6.5rem] truncate text-xs text-muted-foreground sm:max-w-none"
+                    title={item.auditId}
+                  >
+                    ID {item.auditId}
+                  </span>
                 ) : null}
                 {item.status === 'error' && item.error ? (
                   <span role="alert" className="block text-xs">
@@ -219,7 +224,7 @@ function FileTable({
                     onClick={() => onRemove(item.key)}
                     aria-label={`Retirer ${item.file.name}`}
                   >
-                    <Trash2 aria-hidden="true" className="size-4" />
+                    <Trash2 aria-hidden="true" className="hidden size-4 sm:block" />
                     Retirer
                   </Button>
                 </div>
