@@ -8,6 +8,8 @@ declare module 'autocannon' {
       body?: string;
       connections?: number;
       duration?: number;
+      /** Requests sent in turn on each connection (bench/audit-api.ts). */
+      requests?: { method?: string; path?: string; headers?: Record<string, string>; body?: string }[];
     }
     interface Histogram {
       average: number;

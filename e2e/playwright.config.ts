@@ -45,6 +45,8 @@ export default defineConfig({
     command: [
       `npm run admin:create --silent -- --email ${E2E_ADMIN.email} --password '${E2E_ADMIN.password}'`,
       `npm run tariffs:import --silent -- pitd ${E2E_PITD_FIXTURE}`,
+      // The LI point of the audit corpus (issue #14): its NTR and TSO are what the audit checks compare.
+      'npm run tariffs:import --silent -- li e2e/fixtures/li.csv',
       'node scripts/start.mjs',
     ].join(' && '),
     cwd: root,

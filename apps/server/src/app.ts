@@ -18,6 +18,11 @@ import { addressRoutes } from './modules/address/routes.ts';
 import { createAddressSearch } from './modules/address/service.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { createAdminService } from './modules/admin/service.ts';
+import { ClaimLetterLinkSigner } from './modules/audits/link-signer.ts';
+import { findUserContact } from './modules/audits/repository.ts';
+import { auditsRoutes } from './modules/audits/routes.ts';
+import { type AuditLimits, createAuditRunner, createClaimLetterRenderer } from './modules/audits/runner.ts';
+import { AUDIT_JOB, createAuditsService } from './modules/audits/service.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { HashLimiter } from './modules/auth/hash-limiter.ts';
 import { MailDispatcher } from './modules/auth/mail-dispatcher.ts';
@@ -107,6 +112,8 @@ export interface AppDependencies {
   jobs?: JobQueue;
   /** Overrides the object storage chosen by STORAGE (tests: S3 against a local peer). */
   storage?: ObjectStorage;
+  /** Overrides the time and heap limits of one audited file (tests: a short timeout for the looping file). */
+  auditLimits?: AuditLimits;
 }
 
 /**
@@ -250,6 +257,36 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(signedIn(consumptionDataRoutes), { service: consumption });
   await app.register(signedIn(optimisationRoutes), {
     service: createOptimisationService({ referenceData, consumption, quota, tariffOverlay }),
+  });
+
+  // Invoice audit (issue #14, ADR 0034): upload to storage, a job per audit, the file read and checked in a
+  // worker thread with time and memory limits.
+  const audits = createAuditsService({
+    db: database.db,
+    storage,
+    jobs,
+    quota,
+    runner: createAuditRunner({
+      db: database.db,
+      referenceData,
+      limits: deps.auditLimits,
+      onWorkerFailure: (error, auditId) =>
+        app.log.warn({ auditId, kind: error.kind, error: error.message }, 'audit worker failed'),
+    }),
+    letters: createClaimLetterRenderer(),
+    links: new ClaimLetterLinkSigner(deps.secret, config.pdfLinkTtlSeconds),
+    now,
+  });
+  const auditJobTimeoutMs = 2 * (deps.auditLimits?.timeoutMs ?? 30_000) + 30_000;
+  jobs.register<{ auditId: string }>(AUDIT_JOB, ({ payload, signal }) => audits.runJob(payload, signal), {
+    timeoutMs: auditJobTimeoutMs,
+    maxAttempts: 3,
+    concurrency: 2,
+  });
+  await app.register(auditsRoutes, {
+    service: audits,
+    pdfRateLimit: pdfRateLimit(config),
+    customerOf: (userId) => findUserContact(database.db, userId),
   });
 
   // The SPA's files, its pages (200 for the app's routes, 404 for any other path) and the not-found handler.

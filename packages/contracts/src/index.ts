@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './admin.ts';
+export * from './audits.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './consumption.ts';

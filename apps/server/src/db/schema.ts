@@ -491,6 +491,61 @@ export const localBillingSubscriptions = pgTable(
   (table) => [index('local_billing_subscriptions_user_idx').on(table.userId)],
 );
 
+// ---- Invoice audits (issue #14, ADR 0034) --------------------------------------------------------------
+// One `audits` row per uploaded invoice file, owned by one user. The bytes live in the storage adapter under a
+// generated key (`storage_uri`); the name shown is the sanitised original name. The job (`audit.run`) fills
+// `invoice` / `report` (done) or `error` (failed). The claim letter PDF is rendered once per audit and kept.
+
+export const audits = pgTable(
+  'audits',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Original name, sanitised (control characters, path separators and bidi marks removed), ≤ 255. */
+    fileName: text('file_name').notNull(),
+    /** MIME type the browser announced (kept, never trusted). */
+    declaredMime: text('declared_mime').notNull(),
+    /** Format sniffed from the magic bytes at creation: pdf, xml, xlsx, xls. */
+    format: text('format').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    /** Storage URI of the bytes (`local://…`, `s3://…`). */
+    storageUri: text('storage_uri').notNull(),
+    /** uploaded → queued → running → done | failed. */
+    status: text('status').notNull(),
+    /** French reason of a failure (reader refusal, time or memory overrun). */
+    error: text('error'),
+    /** What the reader found when it refused (shown with « format non reconnu »). */
+    found: jsonb('found').$type<string[]>(),
+    invoice: jsonb('invoice').$type<Record<string, unknown>>(),
+    report: jsonb('report').$type<Record<string, unknown>>(),
+    warnings: jsonb('warnings').$type<string[]>(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    startedAt: timestamptz('started_at'),
+    finishedAt: timestamptz('finished_at'),
+  },
+  (table) => [
+    index('audits_user_id_created_at_idx').on(table.userId, table.createdAt),
+    uniqueIndex('audits_storage_uri_idx').on(table.storageUri),
+    check('audits_status_check', sql`${table.status} in ('uploaded', 'queued', 'running', 'done', 'failed')`),
+  ],
+);
+
+/** The claim letter of an audit, rendered once per renderer version (like `simulation_pdfs`). */
+export const auditClaimLetters = pgTable(
+  'audit_claim_letters',
+  {
+    auditId: text('audit_id')
+      .notNull()
+      .references(() => audits.id, { onDelete: 'cascade' }),
+    rendererVersion: text('renderer_version').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.auditId, table.rendererVersion] })],
+);
+
 /**
  * The database job queue (adapters/jobs, ADR 0030). One row per job; workers claim due rows with
  * `FOR UPDATE SKIP LOCKED`, so several instances on one PostgreSQL never run the same job. Periodic jobs get a

@@ -14,6 +14,10 @@ export const workerTasks = {
   'mandates.render': () => import('../modules/mandates/mandate-pdf.ts').then((module) => module.renderSealedMandate),
   /** Subsets the PDF fonts once (the mandate render receives them, ADR 0031). */
   'mandates.fonts': () => import('../modules/simulator/pdf-report.ts').then((module) => module.subsetFontBytes),
+  /** Invoice audit (issue #14, ADR 0034): read one file, check one invoice, render the claim letter. */
+  'audit.read-invoice': () => import('../modules/audits/audit-task.ts').then((module) => module.readInvoiceTask),
+  'audit.check-invoice': () => import('../modules/audits/audit-task.ts').then((module) => module.checkInvoiceTask),
+  'audit.claim-letter': () => import('../modules/audits/audit-task.ts').then((module) => module.claimLetterTask),
 } satisfies Record<string, () => Promise<WorkerTaskFunction>>;
 
 export type WorkerTaskName = keyof typeof workerTasks;

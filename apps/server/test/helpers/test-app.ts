@@ -24,7 +24,15 @@ export async function createTestApp(
   /** Replaces adapters built from the config (a PDF renderer that counts its renders, billing, the plans' clock). */
   overrides: Pick<
     AppDependencies,
-    'pdfRenderer' | 'billing' | 'now' | 'jobs' | 'storage' | 'mandateSecrets' | 'renderMandate' | 'addressFetch'
+    | 'pdfRenderer'
+    | 'billing'
+    | 'now'
+    | 'jobs'
+    | 'storage'
+    | 'mandateSecrets'
+    | 'renderMandate'
+    | 'addressFetch'
+    | 'auditLimits'
   > = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind);

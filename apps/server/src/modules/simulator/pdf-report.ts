@@ -58,6 +58,7 @@ async function subset(path: string): Promise<Uint8Array> {
   return subsetFont(readFileSync(require.resolve(path)), characters, { targetFormat: 'truetype' });
 }
 
+/** The subset Noto Sans fonts (shared with the audit claim letter). */
 export function loadFonts(): Promise<LoadedFonts> {
   loading ??= (async () => {
     const [regular, bold] = await Promise.all([
@@ -404,7 +405,7 @@ const POSTES: { key: keyof SimulationReport['result']['annuel']; label: string }
 ];
 
 /** Ligatures (fi, fl) would be drawn with the advance of two letters and extracted as U+FB01: off. */
-const NO_LIGATURES = { liga: false, clig: false, dlig: false, rlig: false, calt: false };
+export const NO_LIGATURES = { liga: false, clig: false, dlig: false, rlig: false, calt: false };
 
 /**
  * Version of the report's layout and contents. Stored PDFs are keyed by it (ADR 0018): bump it whenever a

@@ -31,6 +31,12 @@ const GasOptimisationPage = lazy(() =>
   })),
 );
 
+const GasAuditPage = lazy(() =>
+  import('../../../features/audit/components/audit-page.tsx').then((module) => ({
+    default: module.AuditPage,
+  })),
+);
+
 /** Spec §2.3: an energy other than gas or elec → gas dashboard; an unknown page → default dashboard. */
 export function loader({ params }: LoaderFunctionArgs) {
   if (!isEnergy(params.energy) || !isEnergyPage(params.page)) {
@@ -71,6 +77,16 @@ function EnergyPage() {
         <DocumentTitle title={`${commodityFeatureTitles[page]} · ${space}`} />
         <Suspense fallback={<LoadingState label="Chargement de l’optimisation…" />}>
           <GasOptimisationPage />
+        </Suspense>
+      </>
+    );
+  }
+  if (energy === 'gas' && page === 'audit') {
+    return (
+      <>
+        <DocumentTitle title={`${commodityFeatureTitles[page]} · ${space}`} />
+        <Suspense fallback={<LoadingState label="Chargement de l’audit…" />}>
+          <GasAuditPage />
         </Suspense>
       </>
     );

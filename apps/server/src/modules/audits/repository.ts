@@ -1,0 +1,96 @@
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { auditClaimLetters, audits, users } from '../../db/schema.ts';
+
+export type AuditRecord = typeof audits.$inferSelect;
+export type NewAudit = typeof audits.$inferInsert;
+
+export async function insertAudit(db: Database, audit: NewAudit): Promise<void> {
+  await db.insert(audits).values(audit);
+}
+
+/** The audit if `userId` owns it (another user's id reads as absent). */
+export async function findAuditOfUser(db: Database, userId: string, id: string): Promise<AuditRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(audits)
+    .where(and(eq(audits.id, id), eq(audits.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+export async function findAudit(db: Database, id: string): Promise<AuditRecord | undefined> {
+  const [row] = await db.select().from(audits).where(eq(audits.id, id)).limit(1);
+  return row;
+}
+
+export async function findAuditByStorageUri(db: Database, storageUri: string): Promise<AuditRecord | undefined> {
+  const [row] = await db.select().from(audits).where(eq(audits.storageUri, storageUri)).limit(1);
+  return row;
+}
+
+export async function listAuditsOfUser(
+  db: Database,
+  userId: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: AuditRecord[]; total: number }> {
+  const rows = await db
+    .select()
+    .from(audits)
+    .where(eq(audits.userId, userId))
+    .orderBy(desc(audits.createdAt), desc(audits.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [counted] = await db.select({ total: count() }).from(audits).where(eq(audits.userId, userId));
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/**
+ * Moves an audit from one of `from` to `to` in one conditional update; false when it was not in `from` (a double
+ * start, a job that lost a race).
+ */
+export async function transitionAudit(
+  db: Database,
+  id: string,
+  from: AuditRecord['status'][],
+  to: AuditRecord['status'],
+  patch: Partial<NewAudit> = {},
+): Promise<boolean> {
+  const updated = await db
+    .update(audits)
+    .set({ ...patch, status: to })
+    .where(and(eq(audits.id, id), inArray(audits.status, from)))
+    .returning({ id: audits.id });
+  return updated.length === 1;
+}
+
+export async function findClaimLetter(db: Database, auditId: string, version: string): Promise<Uint8Array | undefined> {
+  const [row] = await db
+    .select({ bytes: auditClaimLetters.bytes })
+    .from(auditClaimLetters)
+    .where(and(eq(auditClaimLetters.auditId, auditId), eq(auditClaimLetters.rendererVersion, version)))
+    .limit(1);
+  return row?.bytes;
+}
+
+export async function saveClaimLetter(
+  db: Database,
+  auditId: string,
+  version: string,
+  bytes: Uint8Array,
+): Promise<void> {
+  await db
+    .insert(auditClaimLetters)
+    .values({ auditId, rendererVersion: version, bytes })
+    .onConflictDoNothing({ target: [auditClaimLetters.auditId, auditClaimLetters.rendererVersion] });
+}
+
+/** Name and e-mail of a user (the sender of a claim letter). */
+export async function findUserContact(db: Database, userId: string): Promise<{ name: string; email: string }> {
+  const [row] = await db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return { name: row?.name ?? '', email: row?.email ?? '' };
+}

@@ -1,0 +1,136 @@
+import { AUDIT_MESSAGES, type AuditReportDto, type NormalisedInvoiceDto } from '@pilote/contracts';
+import {
+  type AuditReferenceData,
+  type AuditReport,
+  type NormalisedInvoice,
+  normaliseTso,
+  type ReadResult,
+} from '@pilote/tariffs';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { audits } from '../../db/schema.ts';
+import { runWorkerTask, type WorkerTaskError } from '../../lib/worker-task.ts';
+import type { ReferenceData } from '../reference-data/source.ts';
+import type { AuditOutcome, AuditRunner, ClaimLetterRenderer } from './service.ts';
+
+/** Limits of one file's reading and checking (ADR 0034). */
+export interface AuditLimits {
+  timeoutMs: number;
+  maxOldGenerationSizeMb: number;
+}
+
+export const DEFAULT_AUDIT_LIMITS: AuditLimits = { timeoutMs: 30_000, maxOldGenerationSizeMb: 256 };
+
+/** The French message of a worker that did not answer. */
+export function workerFailureMessage(error: WorkerTaskError): string {
+  if (error.kind === 'timeout') {
+    return AUDIT_MESSAGES.timeout;
+  }
+  if (error.kind === 'memory') {
+    return AUDIT_MESSAGES.memory;
+  }
+  return AUDIT_MESSAGES.crashed;
+}
+
+/**
+ * Reads the file, then checks the invoice, each in a fresh worker thread with the time and heap limits: a file
+ * that makes the reader loop or swell is cut off and the audit fails with a French message, the server goes on.
+ * Between the two, the point's reference row and the user's other audited periods are read from the database.
+ */
+export function createAuditRunner(deps: {
+  db: Database;
+  referenceData: ReferenceData;
+  limits?: AuditLimits;
+  onWorkerFailure?: (error: WorkerTaskError, auditId: string) => void;
+}): AuditRunner {
+  const limits = deps.limits ?? DEFAULT_AUDIT_LIMITS;
+
+  async function pointReference(invoice: NormalisedInvoice): Promise<AuditReferenceData['point']> {
+    const code = invoice.point.code;
+    if (!code) {
+      return null;
+    }
+    const kind = invoice.point.pointDeReseau;
+    const table =
+      kind === 'PITD'
+        ? await deps.referenceData.pitd()
+        : await deps.referenceData.transportPoints(kind === 'LI' ? 'li' : 'pic');
+    const [row] = await table.rowsOf(code);
+    const tso = row ? normaliseTso(row.tso) : undefined;
+    if (!row || !tso) {
+      return null;
+    }
+    return {
+      pointDeReseau: kind,
+      code,
+      ntr: row.ntr,
+      tso,
+      isSample: table.info.isSample || table.info.origin === 'package',
+    };
+  }
+
+  async function otherPeriods(userId: string, auditId: string, invoice: NormalisedInvoice) {
+    const rows = await deps.db
+      .select({ invoice: audits.invoice })
+      .from(audits)
+      .where(and(eq(audits.userId, userId), eq(audits.status, 'done'), ne(audits.id, auditId)));
+    return rows
+      .map((row) => row.invoice as unknown as NormalisedInvoice | null)
+      .filter(
+        (other): other is NormalisedInvoice =>
+          other !== null &&
+          other.point.pointDeReseau === invoice.point.pointDeReseau &&
+          other.point.code === invoice.point.code &&
+          other.point.pce === invoice.point.pce,
+      )
+      .map((other) => ({ invoiceNumber: other.invoiceNumber, period: other.period }));
+  }
+
+  return {
+    async run({ bytes, fileName, userId, auditId }, signal?: AbortSignal): Promise<AuditOutcome> {
+      const read = await runWorkerTask('audit.read-invoice', { bytes, fileName }, { ...limits, signal });
+      if (!read.ok) {
+        deps.onWorkerFailure?.(read.error, auditId);
+        return { ok: false, message: workerFailureMessage(read.error), found: [] };
+      }
+      // The task's declared output (worker-tasks.ts infers it through a dynamic import).
+      const result = read.value as ReadResult;
+      if (!result.ok) {
+        return { ok: false, message: result.refusal.message, found: [...result.refusal.found] };
+      }
+      const invoice = result.invoice;
+      const reference: AuditReferenceData = {
+        point: await pointReference(invoice),
+        otherPeriods: await otherPeriods(userId, auditId, invoice),
+      };
+      const checked = await runWorkerTask('audit.check-invoice', { invoice, reference }, { ...limits, signal });
+      if (!checked.ok) {
+        deps.onWorkerFailure?.(checked.error, auditId);
+        return { ok: false, message: workerFailureMessage(checked.error), found: [] };
+      }
+      return {
+        ok: true,
+        invoice: invoice as unknown as NormalisedInvoiceDto,
+        report: checked.value as AuditReport as unknown as AuditReportDto,
+        warnings: [...result.warnings],
+      };
+    },
+  };
+}
+
+/** The claim letter, rendered in a worker thread (never on the request's event loop). */
+export function createClaimLetterRenderer(limits: AuditLimits = DEFAULT_AUDIT_LIMITS): ClaimLetterRenderer {
+  return {
+    async render(letter, generatedAt) {
+      const result = await runWorkerTask(
+        'audit.claim-letter',
+        { letter, generatedAt: generatedAt.toISOString() },
+        limits,
+      );
+      if (!result.ok) {
+        throw new Error(`claim letter render failed (${result.error.kind}): ${result.error.message}`);
+      }
+      return result.value as Uint8Array;
+    },
+  };
+}

@@ -1,0 +1,350 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  AUDIT_MAX_BYTES,
+  AUDIT_MESSAGES,
+  type AuditDetail,
+  type AuditFindingDto,
+  type AuditList,
+  type AuditReportDto,
+  type AuditSummary,
+  type ClaimLetterLinkResponse,
+  type CreateAuditBody,
+  type CreateAuditResponse,
+  type NormalisedInvoiceDto,
+  type PageQuery,
+  pageOffset,
+  type SignUploadBody,
+  type SignUploadResponse,
+  type StartAuditResponse,
+} from '@pilote/contracts';
+import type { JobQueue } from '../../adapters/jobs/index.ts';
+import { type ObjectStorage, objectKey, StorageError } from '../../adapters/storage/index.ts';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { type Actor, requireUser } from '../auth/session.ts';
+import type { Quota } from '../plans/quota.ts';
+import type { ClaimLetterInput } from './claim-letter.ts';
+import { CLAIM_LETTER_RENDERER_VERSION } from './claim-letter.ts';
+import { SNIFF_BYTES, sanitiseFileName, sniffFormat } from './file-check.ts';
+import type { ClaimLetterLinkSigner } from './link-signer.ts';
+import {
+  type AuditRecord,
+  findAudit,
+  findAuditByStorageUri,
+  findAuditOfUser,
+  findClaimLetter,
+  insertAudit,
+  listAuditsOfUser,
+  saveClaimLetter,
+  transitionAudit,
+} from './repository.ts';
+
+/** The job the start route queues (one per audit). */
+export const AUDIT_JOB = 'audit.run';
+
+/** Parses a storage URI back to its key (`local:<key>`, `s3://<bucket>/<key>`); null for anything else. */
+export function keyOfUri(uri: string): string | null {
+  if (uri.startsWith('local:')) {
+    return uri.slice('local:'.length);
+  }
+  const s3 = /^s3:\/\/[^/]+\/(.+)$/.exec(uri);
+  return s3 ? (s3[1] ?? null) : null;
+}
+
+/** What the job handler hands to the worker runner and gets back (audit-task.ts). */
+export interface AuditRunner {
+  /** Reads and checks one file in a worker thread with time and memory limits. */
+  run(
+    input: { bytes: Uint8Array; fileName: string; userId: string; auditId: string },
+    signal?: AbortSignal,
+  ): Promise<AuditOutcome>;
+}
+
+export type AuditOutcome =
+  | { ok: true; invoice: NormalisedInvoiceDto; report: AuditReportDto; warnings: string[] }
+  | { ok: false; message: string; found: string[] };
+
+export interface ClaimLetterRenderer {
+  render(input: ClaimLetterInput, generatedAt: Date): Promise<Uint8Array>;
+}
+
+export interface AuditsServiceDependencies {
+  db: Database;
+  storage: ObjectStorage;
+  jobs: Pick<JobQueue, 'enqueue'>;
+  quota: Quota;
+  runner: AuditRunner;
+  letters: ClaimLetterRenderer;
+  links: ClaimLetterLinkSigner;
+  now?: () => Date;
+}
+
+const notFound = () => new AppError('NOT_FOUND', AUDIT_MESSAGES.notFound);
+const invalid = (field: string, message: string) =>
+  new AppError('VALIDATION_FAILED', message, { details: [{ path: `/${field}`, message }] });
+
+/**
+ * Storage keys are generated: `audits/<owner tag>/<yyyy-mm>/<uuid>` (objectKey); the owner tag is a hash of the
+ * user id (keys are lower-case), so `create` can refuse a URI signed for someone else. The user's file name never
+ * reaches the storage.
+ */
+function ownerPrefix(userId: string): string {
+  return `audits/u${createHash('sha256').update(userId).digest('hex').slice(0, 24)}`;
+}
+
+/** Seconds the signed PUT URL lives. */
+export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+
+function anomaliesOf(report: AuditReportDto | null): AuditFindingDto[] {
+  return report?.findings.filter((finding) => finding.severity === 'anomalie') ?? [];
+}
+
+function toSummary(row: AuditRecord): AuditSummary {
+  const report = (row.report as AuditReportDto | null) ?? null;
+  return {
+    id: row.id,
+    filename: row.fileName,
+    format: row.format as AuditSummary['format'],
+    sizeBytes: row.sizeBytes,
+    status: row.status as AuditSummary['status'],
+    error: row.error,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    anomalies: row.status === 'done' ? anomaliesOf(report).length : null,
+    alerts:
+      row.status === 'done' ? (report?.findings.filter((finding) => finding.severity === 'alerte').length ?? 0) : null,
+    recoverableEuros: row.status === 'done' && report ? report.overBilledEuros : null,
+  };
+}
+
+export function createAuditsService(deps: AuditsServiceDependencies) {
+  const { db, storage, jobs, quota, runner, letters, links } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function owned(actor: Actor | null, id: string): Promise<{ userId: string; row: AuditRecord }> {
+    const user = requireUser(actor ?? null).user;
+    const row = await findAuditOfUser(db, user.id, id);
+    if (!row) {
+      throw notFound();
+    }
+    return { userId: user.id, row };
+  }
+
+  return {
+    async signUpload(actor: Actor | null, body: SignUploadBody): Promise<SignUploadResponse> {
+      const user = requireUser(actor ?? null).user;
+      const expiresAt = new Date(now().getTime() + UPLOAD_URL_TTL_SECONDS * 1000);
+      const signed = await storage.signUpload({
+        key: objectKey(ownerPrefix(user.id), undefined, now()),
+        contentType: body.mime || 'application/octet-stream',
+        maxBytes: AUDIT_MAX_BYTES,
+        size: body.size,
+        expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
+      });
+      return {
+        url: signed.url,
+        gcs_uri: signed.uri,
+        expires_at: expiresAt.toISOString(),
+        headers: signed.headers,
+        max_bytes: AUDIT_MAX_BYTES,
+      };
+    },
+
+    /** Checks the stored object (owner's key, present, ≤ 20 Mo, magic bytes), then records the audit. */
+    async create(actor: Actor | null, body: CreateAuditBody): Promise<CreateAuditResponse> {
+      const user = requireUser(actor ?? null).user;
+      const key = keyOfUri(body.gcs_uri);
+      if (!key?.startsWith(`${ownerPrefix(user.id)}/`)) {
+        throw invalid('gcs_uri', AUDIT_MESSAGES.uploadForeign);
+      }
+      const size = (await storage.stat(body.gcs_uri).catch(missingAsUndefined))?.size ?? null;
+      if (size === null) {
+        throw invalid('gcs_uri', AUDIT_MESSAGES.uploadMissing);
+      }
+      if (size === 0) {
+        throw invalid('gcs_uri', AUDIT_MESSAGES.empty);
+      }
+      if (size > AUDIT_MAX_BYTES) {
+        throw new AppError('PAYLOAD_TOO_LARGE', AUDIT_MESSAGES.tooLarge);
+      }
+      const bytes = await storage.get(body.gcs_uri, { maxBytes: AUDIT_MAX_BYTES });
+      const format = sniffFormat(bytes.subarray(0, SNIFF_BYTES));
+      if (!format) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', AUDIT_MESSAGES.magicBytes);
+      }
+      const existing = await findAuditByStorageUri(db, body.gcs_uri);
+      if (existing) {
+        // The same upload created twice (a retried request): the same audit.
+        if (existing.userId !== user.id) {
+          throw invalid('gcs_uri', AUDIT_MESSAGES.uploadForeign);
+        }
+        return { id: existing.id };
+      }
+      const id = randomUUID();
+      await insertAudit(db, {
+        id,
+        userId: user.id,
+        fileName: sanitiseFileName(body.filename),
+        declaredMime: body.mime.slice(0, 100),
+        format,
+        sizeBytes: size,
+        storageUri: body.gcs_uri,
+        status: 'uploaded',
+        createdAt: now(),
+      });
+      return { id };
+    },
+
+    /**
+     * Queues the audit (one `invoice_audits` unit, given back if queuing fails). Only an audit not yet started, or
+     * one that failed, can be (re)started.
+     */
+    async start(actor: Actor | null, id: string): Promise<StartAuditResponse> {
+      const { userId, row } = await owned(actor, id);
+      if (row.status !== 'uploaded' && row.status !== 'failed') {
+        throw new AppError('CONFLICT', AUDIT_MESSAGES.alreadyStarted);
+      }
+      await quota.run(userId, 'invoice_audits', async () => {
+        const moved = await transitionAudit(db, id, ['uploaded', 'failed'], 'queued', {
+          error: null,
+          found: null,
+          startedAt: null,
+          finishedAt: null,
+        });
+        if (!moved) {
+          throw new AppError('CONFLICT', AUDIT_MESSAGES.alreadyStarted);
+        }
+        await jobs.enqueue(AUDIT_JOB, { auditId: id });
+      });
+      return { id, status: 'queued' };
+    },
+
+    async list(actor: Actor | null, query: PageQuery): Promise<AuditList> {
+      const user = requireUser(actor ?? null).user;
+      const { rows, total } = await listAuditsOfUser(db, user.id, {
+        limit: query.pageSize,
+        offset: pageOffset(query),
+      });
+      return { items: rows.map(toSummary), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    async detail(actor: Actor | null, id: string): Promise<AuditDetail> {
+      const { row } = await owned(actor, id);
+      return {
+        ...toSummary(row),
+        invoice: row.status === 'done' ? ((row.invoice as NormalisedInvoiceDto | null) ?? null) : null,
+        report: row.status === 'done' ? ((row.report as AuditReportDto | null) ?? null) : null,
+        warnings: row.warnings ?? [],
+        found: row.found ?? [],
+      };
+    },
+
+    /** The job (`audit.run`): the file is read and checked in a worker with limits; the result is stored. */
+    async runJob(payload: { auditId: string }, signal?: AbortSignal): Promise<void> {
+      const row = await findAudit(db, payload.auditId);
+      if (!row) {
+        return;
+      }
+      // 'running' too: a job whose instance died mid-run is run again (the queue's handlers are idempotent).
+      if (!(await transitionAudit(db, row.id, ['queued', 'running'], 'running', { startedAt: now() }))) {
+        return;
+      }
+      let outcome: AuditOutcome;
+      try {
+        const bytes = new Uint8Array(await storage.get(row.storageUri, { maxBytes: AUDIT_MAX_BYTES }));
+        outcome = await runner.run({ bytes, fileName: row.fileName, userId: row.userId, auditId: row.id }, signal);
+      } catch (error) {
+        outcome = { ok: false, message: runnerFailureMessage(error), found: [] };
+      }
+      if (outcome.ok) {
+        await transitionAudit(db, row.id, ['running'], 'done', {
+          invoice: outcome.invoice as unknown as Record<string, unknown>,
+          report: outcome.report as unknown as Record<string, unknown>,
+          warnings: outcome.warnings,
+          finishedAt: now(),
+        });
+      } else {
+        await transitionAudit(db, row.id, ['running'], 'failed', {
+          error: outcome.message,
+          found: outcome.found,
+          finishedAt: now(),
+        });
+      }
+    },
+
+    async claimLetterLink(actor: Actor | null, id: string): Promise<ClaimLetterLinkResponse> {
+      const { userId, row } = await owned(actor, id);
+      if (row.status !== 'done' || anomaliesOf(row.report as AuditReportDto | null).length === 0) {
+        throw new AppError('CONFLICT', AUDIT_MESSAGES.letterUnavailable);
+      }
+      const link = links.link(id, userId);
+      return { url: link.url, expiresAt: link.expiresAt.toISOString() };
+    },
+
+    /** The PDF behind a signed link (rendered once in a worker, then kept). */
+    async claimLetter(
+      id: string,
+      exp: string | undefined,
+      sig: string | undefined,
+      customer: (userId: string) => Promise<{ name: string; email: string }>,
+    ): Promise<{ bytes: Uint8Array; fileName: string }> {
+      const row = await findAudit(db, id);
+      if (!row) {
+        throw notFound();
+      }
+      const verdict = links.verify(id, row.userId, exp, sig);
+      if (verdict === 'invalid') {
+        throw notFound();
+      }
+      if (verdict === 'expired') {
+        throw new AppError('FORBIDDEN', AUDIT_MESSAGES.linkExpired);
+      }
+      const report = row.report as AuditReportDto | null;
+      const invoice = row.invoice as NormalisedInvoiceDto | null;
+      const anomalies = anomaliesOf(report).filter((finding) => finding.amountEuros > 0);
+      if (row.status !== 'done' || !report || !invoice || anomaliesOf(report).length === 0) {
+        throw new AppError('CONFLICT', AUDIT_MESSAGES.letterUnavailable);
+      }
+      const fileName = `reclamation-${invoice.invoiceNumber ?? row.id.slice(0, 8)}.pdf`.replace(/[^\w.-]/g, '_');
+      const kept = await findClaimLetter(db, id, CLAIM_LETTER_RENDERER_VERSION);
+      if (kept) {
+        return { bytes: kept, fileName };
+      }
+      const bytes = await letters.render(
+        {
+          auditId: id,
+          customer: await customer(row.userId),
+          fileName: row.fileName,
+          invoice,
+          anomalies: anomalies.length > 0 ? anomalies : anomaliesOf(report),
+          recoverableEuros: report.overBilledEuros,
+        },
+        now(),
+      );
+      await saveClaimLetter(db, id, CLAIM_LETTER_RENDERER_VERSION, bytes);
+      return { bytes, fileName };
+    },
+  };
+}
+
+function missingAsUndefined(error: unknown): undefined {
+  if (error instanceof StorageError && (error.kind === 'not_found' || error.kind === 'invalid_key')) {
+    return undefined;
+  }
+  throw error;
+}
+
+export type AuditsService = ReturnType<typeof createAuditsService>;
+
+/** Why the worker did not answer (time or memory overrun, crash), in French. */
+export function runnerFailureMessage(error: unknown): string {
+  const text = error instanceof Error ? `${error.name} ${error.message}` : String(error);
+  if (/time|délai|timeout/i.test(text)) {
+    return AUDIT_MESSAGES.timeout;
+  }
+  if (/memory|mémoire|heap|ERR_WORKER_OUT_OF_MEMORY/i.test(text)) {
+    return AUDIT_MESSAGES.memory;
+  }
+  return AUDIT_MESSAGES.crashed;
+}

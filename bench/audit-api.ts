@@ -1,0 +1,119 @@
+/**
+ * Invoice audit API benchmark (issue #14, « Done when »). Script only: the lead runs it, on a quiet machine.
+ * (The parse + check median of the 10-page PDF alone is bench/audit.ts, `npm run bench:audit`.)
+ *
+ *   npx tsx bench/audit-api.ts [--pdf <invoice PDF>] [--audits 10] [--seconds 20]
+ *
+ * The real app runs in a child process (bench/audit-api-server.ts: jobs polling, local storage, PGlite).
+ * `--audits` audits of the corpus's 10-page PDF are uploaded and started through the API (sign → PUT → create →
+ * start); autocannon then loads `GET /api/audits/` and `GET /api/health` while the worker threads read and check
+ * them. Prints the p50 / p99 latencies and how long the audits took to finish.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+
+const root = path.resolve(import.meta.dirname, '..');
+const { values } = parseArgs({
+  options: {
+    pdf: { type: 'string' },
+    audits: { type: 'string', default: '10' },
+    seconds: { type: 'string', default: '20' },
+  },
+});
+const pdfPath = path.resolve(
+  values.pdf ?? path.join(root, 'packages/invoices/fixtures/t4-pitd-fevrier-2026-10-pages.pdf'),
+);
+const bytes = readFileSync(pdfPath);
+
+// ---- API p99 while audits run ------------------------------------------------------------------------------
+interface Ready {
+  port: number;
+  cookie: string;
+  csrfToken: string;
+}
+const child: ChildProcess = fork(new URL('./audit-api-server.ts', import.meta.url), [], {
+  execArgv: ['--import', 'tsx'],
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
+const ready = await new Promise<Ready>((resolve, reject) => {
+  child.once('message', (message) => resolve(message as Ready));
+  child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+});
+const base = `http://127.0.0.1:${ready.port}`;
+const headers = { cookie: ready.cookie, 'x-csrftoken': ready.csrfToken, origin: 'http://127.0.0.1' };
+
+async function post<T>(url: string, body: unknown): Promise<T> {
+  const response = await fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) {
+    throw new Error(`${url}: ${response.status} ${await response.text()}`);
+  }
+  return (await response.json()) as T;
+}
+
+const auditCount = Number(values.audits);
+const ids: string[] = [];
+for (let index = 0; index < auditCount; index += 1) {
+  const filename = `bench-${index}.pdf`;
+  const signed = await post<{ url: string; gcs_uri: string; headers: Record<string, string> }>(
+    '/api/audits/sign-upload',
+    { filename, mime: 'application/pdf', size: bytes.length },
+  );
+  const target = new URL(signed.url);
+  const put = await fetch(`${base}${target.pathname}${target.search}`, {
+    method: 'PUT',
+    headers: { ...headers, ...signed.headers },
+    body: bytes,
+  });
+  if (!put.ok) {
+    throw new Error(`PUT: ${put.status} ${await put.text()}`);
+  }
+  const { id } = await post<{ id: string }>('/api/audits/create', {
+    gcs_uri: signed.gcs_uri,
+    filename,
+    mime: 'application/pdf',
+  });
+  ids.push(id);
+}
+const startedAt = performance.now();
+for (const id of ids) {
+  await post(`/api/audits/${id}/start/`, {});
+}
+
+let finishedAt = 0;
+const watcher = (async () => {
+  for (;;) {
+    const response = await fetch(`${base}/api/audits/?page=1&pageSize=100`, { headers });
+    const { items } = (await response.json()) as { items: { status: string }[] };
+    if (items.every((item) => item.status === 'done' || item.status === 'failed')) {
+      finishedAt = performance.now();
+      return items;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+})();
+
+const load = await autocannon({
+  url: base,
+  connections: 10,
+  duration: Number(values.seconds),
+  headers: { cookie: ready.cookie },
+  requests: [
+    { method: 'GET', path: '/api/audits/?page=1&pageSize=20' },
+    { method: 'GET', path: '/api/health' },
+  ],
+});
+const items = await watcher;
+console.log(
+  `API while ${auditCount} audits run: ${load.requests.total} requests, p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms, non-2xx ${load.non2xx}`,
+);
+console.log(
+  `audits finished in ${((finishedAt - startedAt) / 1000).toFixed(1)} s: ${items.filter((item) => item.status === 'done').length} done, ${items.filter((item) => item.status === 'failed').length} failed`,
+);
+child.send('close');

@@ -1,0 +1,228 @@
+import { z } from 'zod';
+import { pageOf, pageQuerySchema } from './pagination.ts';
+import { lineSourceSchema } from './simulator.ts';
+
+/**
+ * Invoice audit (issue #14; spec §2.5, §3 « Audit upload », §4, §5, §7, §8). docs/api.md § Audits, ADR 0034.
+ *
+ * - `POST /api/audits/sign-upload`     {filename, mime, size}        → `{ url, gcs_uri, expires_at }` then `PUT` the
+ *   file's bytes to `url` (a signed, expiring, single-use URL of the storage adapter)
+ * - `POST /api/audits/create`          {gcs_uri, filename, mime} → 201 `{ id }` (the file is sniffed here)
+ * - `POST /api/audits/:id/start/`      {}                        → 202 `{ id, status }` (queued; one quota unit)
+ * - `GET  /api/audits/?page=&pageSize=`                          → the caller's audits, newest first
+ * - `GET  /api/audits/:id/`                                      → status, the normalised invoice and the findings
+ * - `GET  /api/audits/:id/claim-letter-link`                     → `{ url, expiresAt }` (signed, 1 hour)
+ * - `GET  /api/audits/:id/claim-letter?exp=&sig=`                → the claim letter PDF
+ *
+ * `gcs_uri` keeps the spec's name; it holds the storage URI (`local://…` or `s3://bucket/…`). Every audit is its
+ * owner's: another user's id answers 404.
+ */
+
+/** Spec §5: accepted extensions (the server decides on the bytes, never on the name). */
+export const auditExtensions = ['.pdf', '.xml', '.xls', '.xlsx'] as const;
+/** The `accept` of the file picker. */
+export const AUDIT_ACCEPT = auditExtensions.join(',');
+/** Largest file accepted (bytes): 20 Mo. */
+export const AUDIT_MAX_BYTES = 20 * 1024 * 1024;
+
+export const AUDIT_MESSAGES = {
+  extension: 'Format non pris en charge : déposez un fichier PDF, XML, XLS ou XLSX.',
+  tooLarge: 'Le fichier dépasse la taille maximale de 20 Mo.',
+  empty: 'Le fichier est vide.',
+  notFound: 'Audit introuvable.',
+  uploadMissing: "Le fichier n'a pas été reçu par le stockage : relancez l'upload.",
+  uploadForeign: 'Ce fichier ne vous appartient pas ou son lien a expiré : relancez l’upload.',
+  magicBytes:
+    'Le contenu du fichier ne correspond à aucun format accepté (PDF, XML, XLS, XLSX) : son extension ne suffit pas.',
+  alreadyStarted: 'Cet audit est déjà lancé.',
+  timeout: 'L’analyse du fichier a dépassé le temps autorisé : fichier refusé.',
+  memory: 'L’analyse du fichier a dépassé la mémoire autorisée : fichier refusé.',
+  crashed: 'L’analyse du fichier a échoué de façon inattendue : fichier refusé.',
+  letterUnavailable:
+    'La lettre de réclamation n’est disponible que pour un audit terminé qui relève au moins une anomalie.',
+  linkInvalid: 'Lien de téléchargement invalide.',
+  linkExpired: 'Ce lien de téléchargement a expiré : redemandez la lettre depuis la page de l’audit.',
+  /** Spec §8: what the audit screen shows when a step of upload/start fails without a server message. */
+  uploadOrStartFailed: "Erreur lors de l'upload/démarrage (permission ou quota ?)",
+} as const;
+
+/** Spec §8: « Upload GCS échoué (status) ». */
+export function uploadFailedMessage(status: number): string {
+  return `Upload GCS échoué (${status})`;
+}
+
+/** The extension of a name, lower-cased, if it is one of spec §5's. */
+export function auditExtensionOf(filename: string): (typeof auditExtensions)[number] | null {
+  const lower = filename.trim().toLowerCase();
+  return auditExtensions.find((extension) => lower.endsWith(extension)) ?? null;
+}
+
+const filenameSchema = z
+  .string({ error: 'Le nom du fichier est obligatoire.' })
+  .trim()
+  .min(1, { error: 'Le nom du fichier est obligatoire.' })
+  .max(255, { error: 'Le nom du fichier ne doit pas dépasser 255 caractères.' })
+  .refine((name) => auditExtensionOf(name) !== null, { error: AUDIT_MESSAGES.extension });
+
+/** What browsers give for the four formats varies (empty, octet-stream…): any short type is accepted and only kept. */
+const mimeSchema = z.string().trim().max(100, { error: 'Type MIME invalide.' });
+
+export const signUploadBodySchema = z.object({
+  filename: filenameSchema,
+  mime: mimeSchema,
+  /** The file's exact size (File.size): the signed PUT must carry exactly these bytes (ADR 0030, 0034). */
+  size: z
+    .number({ error: 'La taille du fichier est obligatoire.' })
+    .int()
+    .min(1, { error: AUDIT_MESSAGES.empty })
+    .max(AUDIT_MAX_BYTES, { error: AUDIT_MESSAGES.tooLarge }),
+});
+export type SignUploadBody = z.infer<typeof signUploadBodySchema>;
+
+export const signUploadResponseSchema = z.object({
+  /** Where to PUT the bytes (our `/api/storage/uploads/:token`, or an S3 presigned URL). Single use. */
+  url: z.string(),
+  /** The storage URI of the object (spec name kept). */
+  gcs_uri: z.string(),
+  expires_at: z.string(),
+  /** Headers the PUT must carry (Content-Type for S3's signature). */
+  headers: z.record(z.string(), z.string()),
+  max_bytes: z.number().int(),
+});
+export type SignUploadResponse = z.infer<typeof signUploadResponseSchema>;
+
+export const createAuditBodySchema = z.object({
+  gcs_uri: z.string().trim().min(1).max(1000),
+  filename: filenameSchema,
+  mime: mimeSchema,
+});
+export type CreateAuditBody = z.infer<typeof createAuditBodySchema>;
+
+export const createAuditResponseSchema = z.object({ id: z.string() });
+export type CreateAuditResponse = z.infer<typeof createAuditResponseSchema>;
+
+export const auditIdParamsSchema = z.object({
+  id: z.uuid({ error: AUDIT_MESSAGES.notFound }),
+});
+
+export const auditStatuses = ['uploaded', 'queued', 'running', 'done', 'failed'] as const;
+export const auditStatusSchema = z.enum(auditStatuses);
+export type AuditStatus = z.infer<typeof auditStatusSchema>;
+
+export const startAuditBodySchema = z.object({}).strict().optional();
+export const startAuditResponseSchema = z.object({ id: z.string(), status: auditStatusSchema });
+export type StartAuditResponse = z.infer<typeof startAuditResponseSchema>;
+
+export const auditFormats = ['pdf', 'xml', 'xlsx', 'xls'] as const;
+
+export const auditSummarySchema = z.object({
+  id: z.string(),
+  /** The name as uploaded, sanitised for display (the file is stored under a generated id). */
+  filename: z.string(),
+  format: z.enum(auditFormats),
+  sizeBytes: z.number().int(),
+  status: auditStatusSchema,
+  /** French reason when `failed`. */
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  /** Number of `anomalie` findings when done. */
+  anomalies: z.number().int().nullable(),
+  /** Number of `alerte` findings when done (to check with the supplier, amount not certain). */
+  alerts: z.number().int().nullable(),
+  /** Σ over-billed € of the anomalies when done (the recoverable amount). */
+  recoverableEuros: z.number().nullable(),
+});
+export type AuditSummary = z.infer<typeof auditSummarySchema>;
+
+export const auditListQuerySchema = pageQuerySchema;
+export const auditListSchema = pageOf(auditSummarySchema);
+export type AuditList = z.infer<typeof auditListSchema>;
+
+const periodSchema = z.object({ firstDay: z.string(), lastDay: z.string() });
+
+export const invoiceLineSchema = z.object({
+  label: z.string(),
+  kind: z.string(),
+  quantity: z.number().nullable(),
+  quantityUnit: z.string().nullable(),
+  unitPrice: z.number().nullable(),
+  unitPriceUnit: z.string().nullable(),
+  prorata: z.number().nullable(),
+  amount: z.number(),
+  period: periodSchema.nullable(),
+});
+
+export const normalisedInvoiceSchema = z.object({
+  format: z.enum(auditFormats),
+  layout: z.string(),
+  supplier: z.string(),
+  invoiceNumber: z.string().nullable(),
+  issuedOn: z.string().nullable(),
+  point: z.object({
+    pointDeReseau: z.enum(['PITD', 'LI', 'PIC']),
+    code: z.string().nullable(),
+    pce: z.string().nullable(),
+  }),
+  tso: z.string().nullable(),
+  period: periodSchema,
+  tarif: z.string().nullable(),
+  car: z.number().nullable(),
+  cja: z.number().nullable(),
+  ntr: z.number().nullable(),
+  consumptionMwh: z.number().nullable(),
+  lines: z.array(invoiceLineSchema),
+  vat: z.array(z.object({ rate: z.number(), base: z.number(), amount: z.number() })),
+  totals: z.object({ totalHt: z.number(), totalTva: z.number(), totalTtc: z.number() }),
+});
+export type NormalisedInvoiceDto = z.infer<typeof normalisedInvoiceSchema>;
+
+const figureSchema = z.object({ label: z.string(), value: z.union([z.number(), z.string()]), unit: z.string() });
+
+export const auditFindingSchema = z.object({
+  id: z.string(),
+  check: z.string(),
+  severity: z.enum(['anomalie', 'alerte', 'information']),
+  title: z.string(),
+  message: z.string(),
+  amountEuros: z.number(),
+  rule: z.object({
+    id: z.string(),
+    label: z.string(),
+    legalReference: z.string(),
+    sources: z.array(lineSourceSchema),
+  }),
+  billed: figureSchema,
+  expected: figureSchema,
+  lineIndex: z.number().int().nullable(),
+  isEstimate: z.boolean(),
+});
+export type AuditFindingDto = z.infer<typeof auditFindingSchema>;
+
+export const auditReportSchema = z.object({
+  findings: z.array(auditFindingSchema),
+  checksRun: z.array(z.string()),
+  checksSkipped: z.array(z.object({ check: z.string(), reason: z.string() })),
+  overBilledEuros: z.number(),
+  underBilledEuros: z.number(),
+});
+export type AuditReportDto = z.infer<typeof auditReportSchema>;
+
+export const auditDetailSchema = auditSummarySchema.extend({
+  invoice: normalisedInvoiceSchema.nullable(),
+  report: auditReportSchema.nullable(),
+  /** Reader's warnings (fields it could not read but did not need). */
+  warnings: z.array(z.string()),
+  /** When the reader refused the file: what it found (shown with « format non reconnu »). */
+  found: z.array(z.string()),
+});
+export type AuditDetail = z.infer<typeof auditDetailSchema>;
+
+export const claimLetterLinkResponseSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export type ClaimLetterLinkResponse = z.infer<typeof claimLetterLinkResponseSchema>;
+
+export const claimLetterQuerySchema = z.object({
+  exp: z.string().max(20).optional(),
+  sig: z.string().max(200).optional(),
+});
