@@ -83,24 +83,40 @@ interface ModelBase {
 }
 
 /**
- * Models already built, by (tariff, TSO, NTR, date, transport coefficient). The parameters are constants of the
- * code, so a model built once is the model for good (ADR 0028: ~40 dated lookups and their provenance list per
- * site were a tenth of a portfolio's time). Bounded: cleared when full. Entries are frozen, as they are shared by
- * every result built from them.
+ * Models already built, by (tariff, TSO, NTR, date, transport coefficient), one table per set of values: the packaged
+ * parameters are constants of the code, and a stored overlay (ADR 0025) is an immutable object the server replaces
+ * when a value changes, so a model built once for a given overlay is its model for good (ADR 0028: ~40 dated
+ * lookups and their provenance list per site were a tenth of a portfolio's time). The overlay's table is held
+ * weakly: it goes with the overlay. Bounded: cleared when full. Entries are frozen, as they are shared by every
+ * result built from them.
  */
-const modelCache = new Map<string, ModelBase>();
+const packagedModels = new Map<string, ModelBase>();
+const overlayModels = new WeakMap<ParameterOverlay, Map<string, ModelBase>>();
 const MODEL_CACHE_LIMIT = 512;
+
+function modelTable(overlay: ParameterOverlay | undefined): Map<string, ModelBase> {
+  if (!overlay) {
+    return packagedModels;
+  }
+  let table = overlayModels.get(overlay);
+  if (!table) {
+    table = new Map();
+    overlayModels.set(overlay, table);
+  }
+  return table;
+}
 
 /** The cost model of a distribution-connected (PITD) T4/TP point at `date`. */
 export function capacityCostModelAt(ctx: ModelContext): BuiltModel {
   const key = `${ctx.tarif}|${ctx.tso}|${ctx.ntr}|${ctx.date}|${ctx.transportPenaltyCoefficient ?? ''}`;
-  let base = modelCache.get(key);
+  const table = modelTable(ctx.overlay);
+  let base = table.get(key);
   if (!base) {
     base = buildModelBase(ctx);
-    if (modelCache.size >= MODEL_CACHE_LIMIT) {
-      modelCache.clear();
+    if (table.size >= MODEL_CACHE_LIMIT) {
+      table.clear();
     }
-    modelCache.set(key, base);
+    table.set(key, base);
   }
   return {
     model: { ...base.model, storageAnnual: ctx.modulation * base.tts },
