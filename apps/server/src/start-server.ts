@@ -1,6 +1,7 @@
 // What `npm start` does once the configuration is read: open and migrate the database (PGlite: take the folder's
 // lock), build the app, open the control channel for operator commands (PGlite only, ADR 0017) and listen.
 // server.ts calls it; tests call it to run a real server in their own process.
+
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp, resolveMandateSecrets } from './app.ts';
 import { channelCommands } from './cli/commands.ts';
@@ -10,6 +11,7 @@ import { resolveAppSecret } from './config/secrets.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { openAndMigrate } from './db/open-configured.ts';
 import { recordStart } from './modules/instance/repository.ts';
+import { checkInWorker } from './modules/reference-data/worker-check.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -42,7 +44,8 @@ export async function startServer(
       channel = await startControlChannel({
         dataDir: config.dataDir,
         commands: channelCommands,
-        context: { config, db: database.db },
+        // Imports sent by `tariffs:import` are checked in a worker thread, like the panel's (ADR 0025).
+        context: { config, db: database.db, checkReferenceFile: checkInWorker },
         logger: app.log,
       });
     }

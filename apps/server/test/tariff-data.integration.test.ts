@@ -1,4 +1,5 @@
 /** Tariff data administration (ADR 0025): rights, versions, undo, audit, imports, and the simulator reading it. */
+
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tariffsImportCommand } from '../src/cli/tariffs-import.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
+import { communeDirectoryLoaded } from '../src/modules/reference-data/communes.ts';
 import { createTariffOverlaySource } from '../src/modules/tariff-data/overlay-source.ts';
 import { REFERENCE_IMPORTS, type ReferenceImportRegistration } from '../src/modules/tariff-data/reference-imports.ts';
 import { insertAudit } from '../src/modules/tariff-data/repository.ts';
@@ -295,6 +297,9 @@ describe.each(testDatabaseKinds())('tariff data administration on %s', (kind) =>
     expect((await admin.get('/api/admin/tariff-data/audit')).json().items[0]).toMatchObject({
       action: 'reference.import',
     });
+    // The file was parsed and its communes checked in a worker thread (ADR 0025): the 13 MB commune directory
+    // was never loaded on the thread that answers requests.
+    expect(communeDirectoryLoaded()).toBe(false);
   });
 
   it('the tariffs:import command records its import in the same audit log', async () => {

@@ -9,6 +9,7 @@ import { type Config, ConfigError, loadConfig } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { DatabaseUnavailableError, openAndMigrate } from '../db/open-configured.ts';
+import type { ReferenceFileChecker } from '../modules/reference-data/check-file.ts';
 import { CliError } from './cli-error.ts';
 import { ControlChannelError, sendToControlChannel } from './control-channel.ts';
 
@@ -26,6 +27,8 @@ export const processIo = (): CliIo => ({ stdout: process.stdout, stderr: process
 export interface CommandContext {
   config: Config;
   db: Database;
+  /** Where a reference table is parsed and checked: the running server passes a worker thread (ADR 0025). */
+  checkReferenceFile?: ReferenceFileChecker;
 }
 
 export interface OperatorCommand<Input> {

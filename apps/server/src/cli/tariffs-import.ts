@@ -60,9 +60,13 @@ En-tête LI / PIC : ${TRANSPORT_POINT_CSV_HEADER.join(';')}`,
     }
     return { kind, text, fileName: path.basename(absolute), isSample: Boolean(values.sample), importedBy: operator() };
   },
-  execute: async ({ kind, text, fileName, isSample, importedBy }, { db }) => {
+  execute: async ({ kind, text, fileName, isSample, importedBy }, { db, checkReferenceFile }) => {
     try {
-      const summary = await importReferenceFile(db, { kind, text, sourceFileName: fileName, importedBy, isSample });
+      const summary = await importReferenceFile(
+        db,
+        { kind, text, sourceFileName: fileName, importedBy, isSample },
+        checkReferenceFile,
+      );
       // Shown in the admin panel's audit log with the panel's imports (ADR 0025).
       await auditCliReferenceImport(db, { importedBy, fileName, ...summary });
       return formatImportSummary(summary, fileName);

@@ -18,6 +18,9 @@ export const workerTasks = {
   'audit.read-invoice': () => import('../modules/audits/audit-task.ts').then((module) => module.readInvoiceTask),
   'audit.check-invoice': () => import('../modules/audits/audit-task.ts').then((module) => module.checkInvoiceTask),
   'audit.claim-letter': () => import('../modules/audits/audit-task.ts').then((module) => module.claimLetterTask),
+  /** Parses and checks a PITD / Zi / LI / PIC table before it is written (ADR 0025). */
+  'reference.check': () =>
+    import('../modules/reference-data/check-file.ts').then((module) => module.checkReferenceFileTask),
 } satisfies Record<string, () => Promise<WorkerTaskFunction>>;
 
 export type WorkerTaskName = keyof typeof workerTasks;

@@ -36,6 +36,11 @@ export function normaliseCommuneName(name: string): string {
 
 let cached: CommuneDirectory | undefined;
 
+/** True once this thread has loaded the directory (the server's main thread never should: imports check in a worker). */
+export function communeDirectoryLoaded(): boolean {
+  return cached !== undefined;
+}
+
 export function loadCommuneDirectory(): CommuneDirectory {
   if (cached) {
     return cached;

@@ -1,17 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type CsvLineError,
-  formatCsvErrors,
-  type PitdRow,
-  parsePitdCsv,
-  parseTransportPointCsv,
-  parseZiCsv,
-  STATIONS_METEO,
-  type TransportPointRow,
-  type ZiRow,
-} from '@pilote/tariffs';
+import { type CsvLineError, formatCsvErrors, STATIONS_METEO } from '@pilote/tariffs';
 import type { Database } from '../../db/client.ts';
-import { type CommuneDirectory, loadCommuneDirectory } from './communes.ts';
+import { checkInProcess, type ReferenceFileChecker } from './check-file.ts';
+import type { CommuneDirectory } from './communes.ts';
 import {
   deactivateDatasets,
   insertDataset,
@@ -21,9 +12,6 @@ import {
   nextVersion,
   type ReferenceKind,
 } from './repository.ts';
-
-/** At most this many line errors are reported (the parsers stop at 50 too). */
-const MAX_ERRORS = 50;
 
 export interface ImportRequest {
   kind: ReferenceKind;
@@ -61,49 +49,6 @@ export class ReferenceImportError extends Error {
   }
 }
 
-/**
- * Line numbers of the data records, in order, the way the tariffs parsers count them: BOM stripped, line 1 is
- * the header, blank lines skipped. Only used after a successful parse, where every such line is one row.
- */
-function dataLineNumbers(text: string): number[] {
-  const content = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const lines = content.split(/\r\n|\n|\r/);
-  const numbers: number[] = [];
-  for (let index = 1; index < lines.length; index += 1) {
-    if ((lines[index] ?? '').trim() !== '') {
-      numbers.push(index + 1);
-    }
-  }
-  return numbers;
-}
-
-function checkCommunes(
-  rows: readonly { communeInsee: string; commune: string }[],
-  lineNumbers: number[],
-  communes: CommuneDirectory,
-): CsvLineError[] {
-  const errors: CsvLineError[] = [];
-  rows.forEach((row, index) => {
-    if (errors.length >= MAX_ERRORS) {
-      return;
-    }
-    const line = lineNumbers[index] ?? index + 2;
-    const known = communes.namesOf(row.communeInsee);
-    if (known.length === 0) {
-      errors.push({
-        line,
-        message: `code INSEE « ${row.communeInsee} » inconnu (commune « ${row.commune} ») dans le Code officiel géographique.`,
-      });
-    } else if (!communes.matches(row.communeInsee, row.commune)) {
-      errors.push({
-        line,
-        message: `la commune « ${row.commune} » ne correspond pas au code INSEE « ${row.communeInsee} » (attendu : « ${known.join(' » ou « ')} »).`,
-      });
-    }
-  });
-  return errors;
-}
-
 const knownStations = new Set(STATIONS_METEO.map((station) => station.code));
 
 function unknownStationsWarning(stations: Iterable<string>): string[] {
@@ -123,43 +68,20 @@ function unknownStationsWarning(stations: Iterable<string>): string[] {
  * géographique), then in one transaction deactivates the current version of that kind (kept) and writes the new
  * one, active. Either everything is written or nothing: a refused file throws {@link ReferenceImportError} with
  * line-numbered French errors. The CLI (`tariffs:import`) calls it; so can any other caller (e.g. an admin
- * upload) with the file's text and who imports it.
+ * upload) with the file's text and who imports it. `check` parses and checks the file (CPU: ~10⁴ lines and a 13 MB
+ * commune directory): the server passes one that runs in a worker thread, the operator CLI checks in process.
  */
-export async function importReferenceFile(db: Database, request: ImportRequest): Promise<ImportSummary> {
+export async function importReferenceFile(
+  db: Database,
+  request: ImportRequest,
+  check?: ReferenceFileChecker,
+): Promise<ImportSummary> {
   const isSample = request.isSample ?? false;
-  const lineNumbers = dataLineNumbers(request.text);
-  let pitd: readonly PitdRow[] = [];
-  let zi: readonly ZiRow[] = [];
-  let points: readonly TransportPointRow[] = [];
-  const communeErrorsOf = (rows: readonly { communeInsee: string; commune: string }[]) =>
-    checkCommunes(rows, lineNumbers, request.communes ?? loadCommuneDirectory());
-  if (request.kind === 'pitd') {
-    const parsed = parsePitdCsv(request.text, { maxErrors: MAX_ERRORS });
-    if (!parsed.ok) {
-      throw new ReferenceImportError(parsed.errors);
-    }
-    const communeErrors = communeErrorsOf(parsed.rows);
-    if (communeErrors.length > 0) {
-      throw new ReferenceImportError(communeErrors);
-    }
-    pitd = parsed.rows;
-  } else if (request.kind === 'zi') {
-    const parsed = parseZiCsv(request.text, { maxErrors: MAX_ERRORS });
-    if (!parsed.ok) {
-      throw new ReferenceImportError(parsed.errors);
-    }
-    zi = parsed.rows;
-  } else {
-    const parsed = parseTransportPointCsv(request.text, { maxErrors: MAX_ERRORS });
-    if (!parsed.ok) {
-      throw new ReferenceImportError(parsed.errors);
-    }
-    const communeErrors = communeErrorsOf(parsed.rows);
-    if (communeErrors.length > 0) {
-      throw new ReferenceImportError(communeErrors);
-    }
-    points = parsed.rows;
+  const checked = await (check ?? checkInProcess)({ kind: request.kind, text: request.text }, request.communes);
+  if (!checked.ok) {
+    throw new ReferenceImportError(checked.errors);
   }
+  const { pitd, zi, points, lineNumbers } = checked;
 
   const datasetId = randomUUID();
   const rowCount = request.kind === 'pitd' ? pitd.length : request.kind === 'zi' ? zi.length : points.length;

@@ -5,6 +5,7 @@
  */
 import { PITD_CSV_HEADER, TRANSPORT_POINT_CSV_HEADER, ZI_CSV_HEADER } from '@pilote/tariffs';
 import type { Database } from '../../db/client.ts';
+import type { ReferenceFileCheck, ReferenceFileChecker } from '../reference-data/check-file.ts';
 import { formatImportSummary, type ImportSummary, importReferenceFile } from '../reference-data/importer.ts';
 import { findActiveDataset, type ReferenceKind } from '../reference-data/repository.ts';
 
@@ -13,6 +14,8 @@ export interface ReferenceImportRequest {
   fileName: string;
   importedBy: string;
   isSample: boolean;
+  /** Where the file is parsed and checked (the server: a worker thread). */
+  check?: ReferenceFileChecker;
 }
 
 export interface ReferenceImportRegistration {
@@ -23,6 +26,11 @@ export interface ReferenceImportRegistration {
   readonly header: readonly string[];
   /** The active imported version and its row count, or null when the packaged sample answers. */
   active(db: Database): Promise<{ version: number; rowCount: number } | null>;
+  /**
+   * Parses and checks a file with `checker` (the server's runs in a worker thread), before any transaction; the
+   * result is then handed to `importFile` as `check`. A kind without it checks inside `importFile`.
+   */
+  check?(text: string, checker: ReferenceFileChecker): Promise<ReferenceFileCheck>;
   /** Validates and imports as a new active version; throws `ReferenceImportError` (line-numbered) on a bad file. */
   importFile(db: Database, request: ReferenceImportRequest): Promise<ImportSummary>;
   /** French summary (the CLI's). */
@@ -38,14 +46,19 @@ function datasetKind(kind: ReferenceKind, label: string, header: readonly string
       const dataset = await findActiveDataset(db, kind);
       return dataset ? { version: dataset.version, rowCount: dataset.rowCount } : null;
     },
+    check: (text, checker) => checker({ kind, text }),
     importFile: (db, request) =>
-      importReferenceFile(db, {
-        kind,
-        text: request.text,
-        sourceFileName: request.fileName,
-        importedBy: request.importedBy,
-        isSample: request.isSample,
-      }),
+      importReferenceFile(
+        db,
+        {
+          kind,
+          text: request.text,
+          sourceFileName: request.fileName,
+          importedBy: request.importedBy,
+          isSample: request.isSample,
+        },
+        request.check,
+      ),
     describe: formatImportSummary,
   };
 }

@@ -47,7 +47,9 @@ import {
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Actor, requireRole } from '../auth/session.ts';
+import type { ReferenceFileCheck, ReferenceFileChecker } from '../reference-data/check-file.ts';
 import { ReferenceImportError } from '../reference-data/importer.ts';
+import { checkInWorker } from '../reference-data/worker-check.ts';
 import { parseGridFile } from './grid-file.ts';
 import { type StoredOverlay, storedKey, type TariffOverlaySource } from './overlay-source.ts';
 import { REFERENCE_IMPORTS, type ReferenceImportRegistration } from './reference-imports.ts';
@@ -71,6 +73,8 @@ export interface TariffDataServiceDependencies {
   overlaySource: TariffOverlaySource;
   now?: () => Date;
   referenceImports?: readonly ReferenceImportRegistration[];
+  /** Parses and checks an uploaded reference table (default: in a worker thread, off the event loop). */
+  checkReferenceFile?: ReferenceFileChecker;
 }
 
 function validationError(field: string, message: string): AppError {
@@ -181,11 +185,17 @@ function addDays(date: Date, days: number): string {
   return new Date(date.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** A checker that hands back a file already checked (in the worker), so the import inside a transaction only writes. */
+function alreadyChecked(checked: ReferenceFileCheck): ReferenceFileChecker {
+  return async () => checked;
+}
+
 export function createTariffDataService({
   db,
   overlaySource,
   now = () => new Date(),
   referenceImports = REFERENCE_IMPORTS,
+  checkReferenceFile = checkInWorker,
 }: TariffDataServiceDependencies) {
   const params = new Map(PARAMETER_REGISTRY.map((p) => [p.id, p]));
 
@@ -624,6 +634,20 @@ export function createTariffDataService({
       const registration = registrationOf(kind);
       const body = referenceImportBodySchema.parse(input);
       const active = await registration.active(db);
+      // Parsed and checked in a worker, before any transaction: nothing waits on the database meanwhile.
+      const checked = await registration.check?.(body.text, checkReferenceFile);
+      if (checked && !checked.ok) {
+        return {
+          kind,
+          fileName: body.fileName,
+          rowCount: 0,
+          distinctKeys: 0,
+          activeVersion: active?.version ?? null,
+          activeRowCount: active?.rowCount ?? null,
+          warnings: [],
+          errors: checked.errors.map((e) => ({ line: e.line, message: e.message })),
+        };
+      }
       const rollback = new Error('preview: roll back');
       let preview: ReferenceImportPreview | null = null;
       try {
@@ -635,6 +659,7 @@ export function createTariffDataService({
               fileName: body.fileName,
               importedBy: `panel:${admin.user.email}`,
               isSample: body.isSample,
+              ...(checked ? { check: alreadyChecked(checked) } : {}),
             });
             preview = {
               kind,
@@ -682,6 +707,11 @@ export function createTariffDataService({
       const importedBy = `panel:${admin.user.email}`;
       let summary: Awaited<ReturnType<ReferenceImportRegistration['importFile']>>;
       try {
+        // Parsed and checked in a worker, before the transaction (a refusal throws ReferenceImportError below).
+        const checked = await registration.check?.(body.text, checkReferenceFile);
+        if (checked && !checked.ok) {
+          throw new ReferenceImportError(checked.errors);
+        }
         // The import and its audit entry in one transaction (the importer's own becomes a savepoint).
         summary = await db.transaction(async (tx) => {
           const done = await registration.importFile(tx as unknown as Database, {
@@ -689,6 +719,7 @@ export function createTariffDataService({
             fileName: body.fileName,
             importedBy,
             isSample: body.isSample,
+            ...(checked ? { check: alreadyChecked(checked) } : {}),
           });
           await insertAudit(tx, {
             id: randomUUID(),
