@@ -26,6 +26,8 @@ const result = await build({
     cli: path.join(root, 'src/cli/bin.ts'),
     // The PDF renderer's worker thread, loaded by pdf-renderer.ts from beside server.mjs (ADR 0018).
     'pdf-worker': path.join(root, 'src/modules/simulator/pdf-worker.ts'),
+    // runWorkerTask's thread (lib/worker-task.ts, ADR 0030): runs the named tasks of lib/worker-tasks.ts.
+    'worker-task': path.join(root, 'src/lib/worker-task-entry.ts'),
   },
   outdir,
   outExtension: { '.js': '.mjs' },

@@ -6,8 +6,10 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRouteH
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Billing, createBilling } from './adapters/billing/index.ts';
+import { createJobQueue, type JobQueue } from './adapters/jobs/index.ts';
 import { createMailer, type Mailer } from './adapters/mail/index.ts';
 import { pdfRateLimit, registerRateLimit } from './adapters/rate-limit/index.ts';
+import { createObjectStorage, type ObjectStorage } from './adapters/storage/index.ts';
 import { type Config, toFastifyTrustProxy } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { readBuildInfoFile, resolveBackendBuildInfo } from './lib/build-info.ts';
@@ -39,6 +41,7 @@ import { PdfLinkSigner } from './modules/simulator/pdf-link.ts';
 import { createPdfWorkerPool, type PdfRenderer } from './modules/simulator/pdf-renderer.ts';
 import { simulatorRoutes } from './modules/simulator/routes.ts';
 import { createSimulatorService } from './modules/simulator/service.ts';
+import { storageRoutes } from './modules/storage/routes.ts';
 import { CsrfProtection, registerCsrfCheck } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
@@ -49,6 +52,15 @@ import { registerActor, signedIn } from './plugins/signed-in.ts';
 import { registerSpa } from './plugins/spa.ts';
 
 z.config(z.locales.fr());
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The job queue (ADR 0030): modules register handlers and enqueue; start-server.ts starts polling. */
+    jobs: JobQueue;
+    /** Object storage (ADR 0030): local disk or S3, chosen by STORAGE. */
+    storage: ObjectStorage;
+  }
+}
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** apps/web/dist, seen from src/ (tsx) or from dist/ (bundle): both sit two levels under apps/. */
@@ -71,8 +83,12 @@ export interface AppDependencies {
   pdfRenderer?: PdfRenderer;
   /** Overrides the billing adapters chosen from the config (tests: Stripe's SDK against a local HTTP peer). */
   billing?: Billing;
-  /** The plans' clock (trial and period ends, counters' periods); tests move it. */
+  /** The plans' clock (trial and period ends, counters' periods); tests move it. Also the job queue's clock. */
   now?: () => Date;
+  /** Overrides the job queue (default: the `jobs` table; polling is started by start-server.ts, not here). */
+  jobs?: JobQueue;
+  /** Overrides the object storage chosen by STORAGE (tests: S3 against a local peer). */
+  storage?: ObjectStorage;
 }
 
 /**
@@ -150,6 +166,28 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // Plans and quotas (ADR 0027): one entitlement reader, one quota check for every costly feature.
   const now = deps.now ?? (() => new Date());
+
+  // Job queue and object storage (ADR 0030). Modules register their job handlers on app.jobs during
+  // registration; the queue only polls once start-server.ts calls start(), and stops (waiting for running jobs)
+  // when the app closes.
+  const jobs =
+    deps.jobs ??
+    createJobQueue(config.jobs, database.db, {
+      now,
+      logger: {
+        info: (object, message) => app.log.info(object, message),
+        warn: (object, message) => app.log.warn(object, message),
+        error: (object, message) => app.log.error(object, message),
+      },
+    });
+  app.decorate('jobs', jobs);
+  // preClose: before every onClose hook, so the database is still open while running jobs finish.
+  app.addHook('preClose', () => jobs.stop());
+  const storage =
+    deps.storage ??
+    createObjectStorage(config.storage, { db: database.db, secret: deps.secret, publicUrl: config.publicUrl, now });
+  app.decorate('storage', storage);
+  await app.register(storageRoutes, { storage });
   const entitlements = createEntitlements({ db: database.db, now });
   const quota = createQuota({ db: database.db, entitlements });
   await app.register(signedIn(plansRoutes), {

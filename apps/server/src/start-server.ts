@@ -48,6 +48,10 @@ export async function startServer(
       await database.close();
     });
     await app.listen({ host: config.host, port: config.port });
+    // Jobs run in every instance with JOBS_ENABLED (default); app.close() stops them before the database closes.
+    if (config.jobs.enabled) {
+      app.jobs.start();
+    }
     return { app, database, channel, instanceId: instance.id, secretSource: source };
   } catch (error) {
     await channel?.close().catch(() => {});

@@ -463,7 +463,12 @@ describe.each(testDatabaseKinds())('auth hardening (ADR 0016) on %s', (kind) => 
       const [target] = await db().select({ id: users.id }).from(users).where(eq(users.email, 'target@exemple.fr'));
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(t.app.passwordHashing.running).toBe(0);
-      expect(await db().select().from(sessions).where(eq(sessions.userId, target?.id ?? ''))).toHaveLength(0);
+      expect(
+        await db()
+          .select()
+          .from(sessions)
+          .where(eq(sessions.userId, target?.id ?? '')),
+      ).toHaveLength(0);
       expect((await attempt('target@exemple.fr', PASSWORD)).statusCode).toBe(429);
       // Another address from the same IPs is not affected.
       await signUpAndVerify('bystander@exemple.fr');

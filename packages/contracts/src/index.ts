@@ -9,3 +9,4 @@ export * from './optimisation.ts';
 export * from './pagination.ts';
 export * from './plans.ts';
 export * from './simulator.ts';
+export * from './storage.ts';

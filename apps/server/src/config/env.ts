@@ -115,6 +115,24 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.preprocess(emptyToUndefined, trustProxyFromEnv.optional()),
   WEB_DIST_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+  JOBS_ENABLED: z.preprocess(
+    emptyToUndefined,
+    z.enum(['true', 'false'], { error: 'attendu : true ou false' }).default('true'),
+  ),
+  JOBS_POLL_INTERVAL_MS: milliseconds(50, 3_600_000).default(1_000),
+  STORAGE: z.preprocess(emptyToUndefined, z.enum(['local', 's3'], { error: 'attendu : local ou s3' }).default('local')),
+  S3_ENDPOINT: z.preprocess(
+    emptyToUndefined,
+    z.url({ error: 'attendu : l’URL du service S3, par exemple https://s3.fr-par.scw.cloud' }).optional(),
+  ),
+  S3_BUCKET: z.preprocess(emptyToUndefined, z.string().min(3).max(63).optional()),
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().min(1).max(40).default('us-east-1')),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  S3_FORCE_PATH_STYLE: z.preprocess(
+    emptyToUndefined,
+    z.enum(['true', 'false'], { error: 'attendu : true ou false' }).default('false'),
+  ),
   SMTP_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -321,7 +339,23 @@ export interface Config {
   pdfLinkTtlSeconds: number;
   /** The billing adapter (ADR 0027); `none` in production without Stripe nor an explicit BILLING_PROVIDER=local. */
   billing: BillingConfig;
+  /** The job queue (ADR 0030): whether this process polls, and how often. */
+  jobs: { enabled: boolean; pollIntervalMs: number };
+  /** Where uploaded and generated files go (ADR 0030): DATA_DIR/storage, or an S3-compatible bucket. */
+  storage: StorageConfig;
 }
+
+export type StorageConfig =
+  | { kind: 'local'; dir: string }
+  | {
+      kind: 's3';
+      endpoint: string | undefined;
+      bucket: string;
+      region: string;
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      forcePathStyle: boolean;
+    };
 
 export type BillingConfig =
   | { provider: 'stripe'; secretKey: string; webhookSecret: string; prices: { basic: string; premium: string } }
@@ -431,6 +465,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     issues.push({ variable: 'REDIS_URL', message: 'obligatoire quand RATE_LIMIT_STORE=redis' });
   }
   const billing = billingFrom(value, issues);
+  if (value.STORAGE === 's3' && !value.S3_BUCKET) {
+    issues.push({ variable: 'S3_BUCKET', message: 'obligatoire quand STORAGE=s3' });
+  }
+  if (Boolean(value.S3_ACCESS_KEY_ID) !== Boolean(value.S3_SECRET_ACCESS_KEY)) {
+    issues.push({
+      variable: value.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID',
+      message: 'S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY vont ensemble : renseignez les deux ou aucun',
+    });
+  }
   if (issues.length > 0) {
     throw new ConfigError(issues);
   }
@@ -494,5 +537,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordHashLogN: value.PASSWORD_HASH_LOG_N ?? PRODUCTION_PASSWORD_HASH_LOG_N,
     pdfLinkTtlSeconds: value.PDF_LINK_TTL_SECONDS,
     billing,
+    jobs: { enabled: value.JOBS_ENABLED === 'true', pollIntervalMs: value.JOBS_POLL_INTERVAL_MS },
+    storage:
+      value.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: value.S3_ENDPOINT,
+            bucket: value.S3_BUCKET as string,
+            region: value.S3_REGION,
+            accessKeyId: value.S3_ACCESS_KEY_ID,
+            secretAccessKey: value.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: value.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : { kind: 'local', dir: path.join(resolveFromInvocationDir(value.DATA_DIR, env), 'storage') },
   };
 }

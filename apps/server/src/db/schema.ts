@@ -490,3 +490,58 @@ export const localBillingSubscriptions = pgTable(
   },
   (table) => [index('local_billing_subscriptions_user_idx').on(table.userId)],
 );
+
+/**
+ * The database job queue (adapters/jobs, ADR 0030). One row per job; workers claim due rows with
+ * `FOR UPDATE SKIP LOCKED`, so several instances on one PostgreSQL never run the same job. Periodic jobs get a
+ * deterministic id (`every:<name>:<period start>`), hence one run per period whatever the number of instances.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').notNull(),
+    runAt: timestamptz('run_at').notNull(),
+    /** 'pending' | 'running' | 'done' | 'failed'. */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull(),
+    /** The claim's token (instance + random): completion only counts when it still holds the claim. */
+    lockedBy: text('locked_by'),
+    /** A running job whose lock expired (crashed instance, overrun) is claimed again or failed. */
+    lockedUntil: timestamptz('locked_until'),
+    lastError: text('last_error'),
+    /** At most one pending or running job per key (enqueue returns the existing one). */
+    singletonKey: text('singleton_key'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    finishedAt: timestamptz('finished_at'),
+  },
+  (table) => [
+    check('jobs_status_check', sql`${table.status} in ('pending', 'running', 'done', 'failed')`),
+    index('jobs_due_idx').on(table.status, table.runAt),
+    index('jobs_finished_idx').on(table.finishedAt),
+    uniqueIndex('jobs_singleton_key_idx').on(table.singletonKey).where(sql`${table.status} in ('pending', 'running')`),
+  ],
+);
+
+/**
+ * Local storage adapter (adapters/storage/local.ts): one row per signed upload URL, consumed by the first PUT
+ * that presents it (single use, even when that PUT is then refused).
+ */
+export const storageUploads = pgTable(
+  'storage_uploads',
+  {
+    /** The token's id (random), part of the signed token. */
+    id: text('id').primaryKey(),
+    objectKey: text('object_key').notNull(),
+    contentType: text('content_type').notNull(),
+    maxBytes: integer('max_bytes').notNull(),
+    /** The size the client declared when asking for the URL (≤ max_bytes): the PUT must carry exactly this. */
+    size: integer('size').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('storage_uploads_expires_idx').on(table.expiresAt)],
+);

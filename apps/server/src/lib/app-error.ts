@@ -5,10 +5,12 @@ import {
   type PlanErrorCode,
   planErrorMessages,
   type SimulatorErrorCode,
+  type StorageErrorCode,
+  storageErrorMessages,
 } from '@pilote/contracts';
 
 /** Every code a service may throw: the common catalogue plus the simulator's, consumption data's and plans' own. */
-export type AppErrorCode = ErrorCode | SimulatorErrorCode | ConsumptionErrorCode | PlanErrorCode;
+export type AppErrorCode = ErrorCode | SimulatorErrorCode | ConsumptionErrorCode | PlanErrorCode | StorageErrorCode;
 
 const statusByCode: Record<AppErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -35,6 +37,11 @@ const statusByCode: Record<AppErrorCode, number> = {
   SUBSCRIPTION_CONFLICT: 409,
   WEBHOOK_SIGNATURE_INVALID: 400,
   BILLING_PROVIDER_ERROR: 502,
+  UPLOAD_LINK_INVALID: 403,
+  UPLOAD_LINK_EXPIRED: 403,
+  UPLOAD_LINK_USED: 409,
+  DOWNLOAD_LINK_INVALID: 403,
+  DOWNLOAD_LINK_EXPIRED: 403,
 };
 
 const defaultMessages: Record<AppErrorCode, string> = {
@@ -46,6 +53,7 @@ const defaultMessages: Record<AppErrorCode, string> = {
   PDF_LINK_EXPIRED: 'Ce lien de téléchargement a expiré.',
   CONSUMPTION_DATA_INSUFFICIENT: 'Les relevés de consommation ne couvrent pas une année complète.',
   ...planErrorMessages,
+  ...storageErrorMessages,
 };
 
 /** Field-level detail added to a 400 (same shape as the zod validation errors: `path` = `/field`). */

@@ -1,0 +1,70 @@
+// runWorkerTask from the built bundle: dist/worker-task.mjs sits beside dist/server.mjs and its chunks (where
+// worker-task.ts, bundled, looks for it), runs a named task loaded from its own chunk, under the heap limit, with
+// no devDependency (tsx) loaded.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cliEnv, newDataDir } from './helpers/cli.ts';
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = path.resolve(serverRoot, '..', '..');
+const forbidDevDependencies = path.join(serverRoot, 'test/helpers/forbid-dev-dependencies.mjs');
+
+function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+describe('worker tasks from the built bundle', () => {
+  beforeAll(async () => {
+    // scripts/cli.mjs builds the bundle when it is missing or out of date (as cli-bundle.test.ts relies on).
+    const built = await run(['scripts/cli.mjs', 'check-env'], cliEnv(await newDataDir()));
+    expect(built.code, built.output).toBe(0);
+  });
+
+  it('bundles the worker entry as dist/worker-task.mjs, in the same folder as the code that starts it', () => {
+    const meta = JSON.parse(readFileSync(path.join(serverRoot, 'dist/meta.json'), 'utf8')) as {
+      outputs: Record<string, { entryPoint?: string }>;
+    };
+    const output = Object.entries(meta.outputs).find(
+      ([, value]) => value.entryPoint === 'src/lib/worker-task-entry.ts',
+    );
+    expect(output?.[0]).toBe('dist/worker-task.mjs');
+    // The bundled runWorkerTask resolves './worker-task.mjs' against its own module, which lives in dist/ too.
+    const chunks = Object.keys(meta.outputs).filter((file) => file.endsWith('.mjs'));
+    expect(chunks.every((file) => path.dirname(file) === 'dist')).toBe(true);
+  });
+
+  it('runs a named task in dist/worker-task.mjs with no devDependency', async () => {
+    const script = `
+      import { Worker } from 'node:worker_threads';
+      const worker = new Worker(${JSON.stringify(path.join(serverRoot, 'dist/worker-task.mjs'))}, {
+        workerData: { task: 'diagnostic.probe', input: { action: 'echo', value: 'depuis dist' } },
+        resourceLimits: { maxOldGenerationSizeMb: 64 },
+      });
+      worker.on('message', (message) => { console.log(JSON.stringify(message)); void worker.terminate(); });
+      worker.on('error', (error) => { console.error(error); process.exit(2); });
+    `;
+    const file = path.join(await newDataDir(), 'run-worker.mjs');
+    await writeFile(file, script);
+    const result = await run([`--import=${forbidDevDependencies}`, file]);
+    expect(result.code, result.output).toBe(0);
+    expect(JSON.parse(result.output.trim())).toEqual({ ok: true, value: 'depuis dist' });
+  });
+});
