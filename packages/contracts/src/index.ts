@@ -10,3 +10,4 @@ export * from './pagination.ts';
 export * from './plans.ts';
 export * from './simulator.ts';
 export * from './storage.ts';
+export * from './bug-reports.ts';
