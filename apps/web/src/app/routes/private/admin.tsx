@@ -7,6 +7,7 @@ import { ContactMessagesPanel } from '../../../features/admin/components/contact
 import { OutboxPanel } from '../../../features/admin/components/outbox-panel.tsx';
 import { UsersPanel } from '../../../features/admin/components/users-panel.tsx';
 import { useCurrentUser } from '../../../features/auth/hooks/use-current-user.ts';
+import { BugReportsPanel } from '../../../features/bug-report/components/bug-reports-panel.tsx';
 import { defaultDashboardHref } from '../../../features/private-area/utils/energy-paths.ts';
 
 export const ADMIN_FORBIDDEN_MESSAGE = "Le panneau d'administration est réservé aux administrateurs et au staff.";
@@ -50,6 +51,7 @@ function AdminPage() {
       <UsersPanel viewerRole={user.role} onForbidden={onForbidden} />
       <OutboxPanel onForbidden={onForbidden} />
       <ContactMessagesPanel onForbidden={onForbidden} />
+      <BugReportsPanel onForbidden={onForbidden} />
     </div>
   );
 }
