@@ -152,8 +152,11 @@ function BugReportForm({ onClose }: { onClose: () => void }) {
     }
   };
 
-  const set = (name: keyof Fields) => (event: { target: { value: string } }) =>
+  const set = (name: keyof Fields) => (event: { target: { value: string } }) => {
     setFields((current) => ({ ...current, [name]: event.target.value }));
+    // An edited field's validation message goes at once; the others still go after 3 s.
+    setFieldErrors((current) => (name in current ? { ...current, [name]: undefined } : current));
+  };
   const busy = state === 'submitting' || state === 'capturing' || state === 'success';
 
   return (

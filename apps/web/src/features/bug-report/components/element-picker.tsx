@@ -52,7 +52,7 @@ export function ElementPicker({ onPick, onCancel }: { onPick: (element: Element)
     <div {...{ [BUG_REPORT_UI_ATTRIBUTE]: '' }}>
       <div
         role="status"
-        className="fixed top-3 left-1/2 z-[60] -translate-x-1/2 rounded-md bg-foreground px-4 py-2 text-sm text-background shadow-lg"
+        className="fixed top-3 left-1/2 z-[60] w-max max-w-[calc(100%-2rem)] -translate-x-1/2 rounded-md bg-foreground px-4 py-2 text-sm text-background shadow-lg"
       >
         Cliquez sur l’élément concerné (Échap pour annuler).
       </div>
