@@ -25,6 +25,9 @@ import { billingRoutes } from './modules/billing/routes.ts';
 import { createBillingService } from './modules/billing/service.ts';
 import { bugReportRoutes } from './modules/bug-reports/routes.ts';
 import { BUG_DIGEST_JOB, BUG_DIGEST_SCHEDULE, createBugReportService } from './modules/bug-reports/service.ts';
+import { createKnowledgeIndex, productPassages } from './modules/chatbot/knowledge.ts';
+import { chatbotRoutes } from './modules/chatbot/routes.ts';
+import { createChatbotService } from './modules/chatbot/service.ts';
 import { consumptionDataRoutes } from './modules/consumption-data/routes.ts';
 import { createConsumptionDataService } from './modules/consumption-data/service.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
@@ -238,6 +241,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       quota,
     }),
     pdfRateLimit: pdfRateLimit(config),
+  });
+
+  // Chatbot (ADR 0035): the default engine retrieves from the product's own texts (FAQ, glossary).
+  await app.register(chatbotRoutes, {
+    service: createChatbotService({ index: createKnowledgeIndex(productPassages()), quota }),
   });
 
   const consumption = createConsumptionDataService({ db: database.db });

@@ -11,3 +11,4 @@ export * from './plans.ts';
 export * from './simulator.ts';
 export * from './storage.ts';
 export * from './bug-reports.ts';
+export * from './chatbot.ts';
