@@ -1,6 +1,8 @@
 export * from './account.ts';
 export * from './admin.ts';
 export * from './auth.ts';
+export * from './bug-reports.ts';
+export * from './chatbot.ts';
 export * from './common.ts';
 export * from './consumption.ts';
 export * from './contact.ts';
@@ -10,5 +12,3 @@ export * from './pagination.ts';
 export * from './plans.ts';
 export * from './simulator.ts';
 export * from './storage.ts';
-export * from './bug-reports.ts';
-export * from './chatbot.ts';

@@ -161,7 +161,8 @@ export function ChatPanel() {
           onKeyDown={onKeyDown}
           rows={2}
           maxLength={2000}
-          placeholder="Posez votre question (Entrée pour envoyer, Maj+Entrée pour aller à la ligne)"
+          placeholder="Posez votre question…"
+          title="Entrée pour envoyer, Maj+Entrée pour aller à la ligne"
           className={cn(inputStyles, 'h-auto min-h-12 flex-1 resize-none py-2')}
         />
         <Button type="submit" size="icon" disabled={send.isPending || !draft.trim()} aria-label="Envoyer">
