@@ -1,4 +1,6 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -143,6 +145,35 @@ describe.each(testDatabaseKinds())('local object storage on %s', (kind) => {
     expect(await storage().stat(typed.uri)).toBeUndefined();
     // No partial file left behind.
     expect(await readdir(path.join(dataDir, 'storage', '.tmp')).catch(() => [])).toEqual([]);
+  });
+
+  it('keeps nothing of an upload whose client goes away half-way (real HTTP)', async () => {
+    await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = testApp.app.server.address() as AddressInfo;
+    const upload = await sign(1000);
+    await new Promise<void>((resolve) => {
+      const request = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method: 'PUT',
+        path: new URL(upload.url).pathname,
+        headers: {
+          'content-type': 'application/pdf',
+          'content-length': '1000',
+          'x-csrftoken': csrf.token,
+          cookie: csrf.cookie,
+          origin: testApp.config.publicUrl,
+        },
+      });
+      request.on('error', () => resolve());
+      request.on('close', () => resolve());
+      request.write(Buffer.alloc(400, 1));
+      setTimeout(() => request.destroy(), 200);
+    });
+    // The server notices the closed connection, drops the partial file and consumes the link.
+    await expect.poll(async () => (await put(upload.url, Buffer.alloc(1000, 1))).statusCode).toBe(409);
+    await expect.poll(() => readdir(path.join(dataDir, 'storage', '.tmp'))).toEqual([]);
+    expect(await storage().stat(upload.uri)).toBeUndefined();
   });
 
   it('refuses a size above the limit when signing, and a key a user could have chosen', async () => {

@@ -199,6 +199,11 @@ export class LocalObjectStorage implements ObjectStorage {
       if (error instanceof StorageError && error.kind === 'too_large') {
         return { ok: false, reason: 'too_large', expected: expectedSize };
       }
+      // The client went away mid-upload: the file is incomplete, not a server fault.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ECONNRESET' || body.destroyed) {
+        return { ok: false, reason: 'wrong_size', expected: expectedSize };
+      }
       throw error;
     }
     if (counter.bytes !== expectedSize) {
