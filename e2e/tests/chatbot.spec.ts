@@ -38,6 +38,8 @@ test('a signed-in user asks « Qu’est-ce que la CJA ? » and gets an answer th
   await expect(answer).toContainText('D’après « CJA');
   const link = answer.getByRole('link', { name: /^CJA — / });
   await expect(link).toHaveAttribute('href', '/glossaire#cja');
+  // The newest message is scrolled into view.
+  await expect(link).toBeInViewport();
   await link.click();
   await expect(page).toHaveURL(/\/glossaire#cja$/);
 });

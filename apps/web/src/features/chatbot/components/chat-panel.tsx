@@ -48,16 +48,21 @@ export function ChatPanel() {
   const send = useSendChatMessage();
   const titleId = useId();
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const endRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (open) {
       inputRef.current?.focus();
     }
   }, [open]);
+  // Keep the newest message in view whenever the conversation changes.
+  const conversationSize = messages.length + (error ? 1 : 0) + (send.isPending ? 1 : 0);
   useEffect(() => {
-    endRef.current?.scrollIntoView?.({ block: 'end' });
-  }, []);
+    const list = listRef.current;
+    if (list && conversationSize > 0) {
+      list.scrollTop = list.scrollHeight;
+    }
+  }, [conversationSize]);
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -113,7 +118,7 @@ export function ChatPanel() {
           <X aria-hidden="true" className="size-4" />
         </Button>
       </header>
-      <div className="flex-1 overflow-y-auto px-4 py-3" aria-live="polite" data-testid="chat-messages">
+      <div ref={listRef} className="flex-1 overflow-y-auto px-4 py-3" aria-live="polite" data-testid="chat-messages">
         <p className="mb-3 rounded-lg bg-muted px-3 py-2 text-sm text-foreground">{CHAT_GREETING}</p>
         {messages.map((message) => (
           <div
@@ -147,7 +152,6 @@ export function ChatPanel() {
             {error}
           </p>
         ) : null}
-        <div ref={endRef} />
       </div>
       <form onSubmit={submit} className="flex items-end gap-2 border-t border-border p-3">
         <label htmlFor={`${titleId}-input`} className="sr-only">
