@@ -66,6 +66,7 @@ test('an anonymous visitor picks an element, captures the page and sends a repor
   await item.getByLabel('Nouveau statut').selectOption('resolved');
   await item.getByLabel('Note').fill('Corrigé.');
   await item.getByRole('button', { name: 'Enregistrer le statut' }).click();
-  await expect(item.getByText('Résolu', { exact: true })).toBeVisible();
+  // Closed for good: no status form any more, and the badge says so.
   await expect(item.getByRole('button', { name: 'Enregistrer le statut' })).toHaveCount(0);
+  await expect(item.getByText('Résolu', { exact: true })).toBeVisible();
 });
