@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRouteH
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Billing, createBilling } from './adapters/billing/index.ts';
-import { createJobQueue, type JobQueue } from './adapters/jobs/index.ts';
+import { createJobQueue, type JobQueue, periodStart } from './adapters/jobs/index.ts';
 import { createMailer, type Mailer } from './adapters/mail/index.ts';
 import { pdfRateLimit, registerRateLimit } from './adapters/rate-limit/index.ts';
 import { createObjectStorage, type ObjectStorage } from './adapters/storage/index.ts';
@@ -30,6 +30,11 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { createActorResolver } from './modules/auth/session.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { createBillingService } from './modules/billing/service.ts';
+import { bugReportRoutes } from './modules/bug-reports/routes.ts';
+import { BUG_DIGEST_JOB, BUG_DIGEST_SCHEDULE, createBugReportService } from './modules/bug-reports/service.ts';
+import { createKnowledgeIndex, productPassages } from './modules/chatbot/knowledge.ts';
+import { chatbotRoutes } from './modules/chatbot/routes.ts';
+import { createChatbotService } from './modules/chatbot/service.ts';
 import { consumptionDataRoutes } from './modules/consumption-data/routes.ts';
 import { createConsumptionDataService } from './modules/consumption-data/service.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
@@ -238,6 +243,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     service: createContactService({ db: database.db, logger: app.log }),
   });
 
+  // Bug reports (ADR 0035): the public POST, staff triage, and the daily digest to staff at 08:00 (Paris).
+  const bugReports = createBugReportService({
+    db: database.db,
+    storage,
+    mailer,
+    publicUrl: config.publicUrl,
+    now,
+    logger: app.log,
+  });
+  await app.register(bugReportRoutes, { service: bugReports });
+  // The digest of a period covers the 24 hours before the period's start: no gap or overlap when a run is late.
+  jobs.register(BUG_DIGEST_JOB, async ({ now: at }) => {
+    await bugReports.sendDigest(periodStart(BUG_DIGEST_SCHEDULE, at));
+  });
+  jobs.every(BUG_DIGEST_JOB, BUG_DIGEST_SCHEDULE);
+
   const pdfRenderer =
     deps.pdfRenderer ?? createPdfWorkerPool({ size: config.pdf.workers, queueMax: config.pdf.queueMax });
   app.addHook('onClose', () => pdfRenderer.close());
@@ -251,6 +272,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       quota,
     }),
     pdfRateLimit: pdfRateLimit(config),
+  });
+
+  // Chatbot (ADR 0035): the default engine retrieves from the product's own texts (FAQ, glossary).
+  await app.register(chatbotRoutes, {
+    service: createChatbotService({ index: createKnowledgeIndex(productPassages()), quota }),
   });
 
   const consumption = createConsumptionDataService({ db: database.db });

@@ -2,6 +2,8 @@ export * from './account.ts';
 export * from './admin.ts';
 export * from './audits.ts';
 export * from './auth.ts';
+export * from './bug-reports.ts';
+export * from './chatbot.ts';
 export * from './common.ts';
 export * from './consumption.ts';
 export * from './contact.ts';

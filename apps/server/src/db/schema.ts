@@ -738,3 +738,40 @@ export const mandateDocuments = pgTable('mandate_documents', {
   pdfEnc: bytea('pdf_enc').notNull(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
+
+// ---- Bug reports (issue #15, ADR 0035) -------------------------------------------------------------------
+
+/**
+ * A bug report sent from the floating widget, by anyone. `user_id` links the signed-in sender (kept when the
+ * account is deleted: the report stays, unlinked); anonymous senders give `reporter_email`. The screenshot lives
+ * in object storage (`screenshot_uri`, its size in `screenshot_bytes` for the anonymous daily storage cap).
+ */
+export const bugReports = pgTable(
+  'bug_reports',
+  {
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    /** 'minor' | 'major' | 'critical' (contracts: bugSeverities). */
+    severity: text('severity').notNull().default('minor'),
+    /** 'new' | 'in_progress' | 'resolved' | 'rejected' (contracts: bugReportStatuses). */
+    status: text('status').notNull().default('new'),
+    statusNote: text('status_note'),
+    url: text('url').notNull().default(''),
+    elementSelector: text('element_selector'),
+    elementHtml: text('element_html'),
+    screenshotUri: text('screenshot_uri'),
+    screenshotBytes: integer('screenshot_bytes').notNull().default(0),
+    reporterEmail: text('reporter_email'),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    browserInfo: jsonb('browser_info').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    check('bug_reports_severity_check', sql`${table.severity} in ('minor', 'major', 'critical')`),
+    check('bug_reports_status_check', sql`${table.status} in ('new', 'in_progress', 'resolved', 'rejected')`),
+    index('bug_reports_created_at_idx').on(table.createdAt),
+    index('bug_reports_status_idx').on(table.status, table.createdAt),
+  ],
+);

@@ -6,6 +6,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { BrandMark } from '../../components/layout/brand-mark.tsx';
 import { buttonStyles } from '../../components/ui/button.tsx';
 import { paths } from '../../config/paths.ts';
+import { ChatPanel } from '../../features/chatbot/components/chat-panel.tsx';
 import { getSidebarItems, SidebarNav } from '../../features/private-area/components/sidebar-nav.tsx';
 import { UserMenu } from '../../features/private-area/components/user-menu.tsx';
 import { WelcomeBanner } from '../../features/private-area/components/welcome-banner.tsx';
@@ -161,6 +162,7 @@ export function PrivateLayout({
           {children ?? <Outlet />}
         </main>
       </div>
+      <ChatPanel />
     </div>
   );
 }

@@ -1,6 +1,6 @@
+import { glossaryTerms } from '@pilote/content';
 import { describe, expect, it } from 'vitest';
 import glossaryDoc from '../../../../../docs/glossary.md?raw';
-import { glossaryTerms } from './glossary-terms.ts';
 
 describe('public glossary', () => {
   it('covers the terms the issue names', () => {

@@ -8,6 +8,7 @@ import { MandatesPanel } from '../../../features/admin/components/mandates-panel
 import { OutboxPanel } from '../../../features/admin/components/outbox-panel.tsx';
 import { UsersPanel } from '../../../features/admin/components/users-panel.tsx';
 import { useCurrentUser } from '../../../features/auth/hooks/use-current-user.ts';
+import { BugReportsPanel } from '../../../features/bug-report/components/bug-reports-panel.tsx';
 import { defaultDashboardHref } from '../../../features/private-area/utils/energy-paths.ts';
 import { TariffDataPanel } from '../../../features/tariff-data/components/tariff-data-panel.tsx';
 
@@ -54,6 +55,7 @@ function AdminPage() {
       <OutboxPanel onForbidden={onForbidden} />
       <ContactMessagesPanel onForbidden={onForbidden} />
       <TariffDataPanel viewerRole={user.role} onForbidden={onForbidden} />
+      <BugReportsPanel onForbidden={onForbidden} />
     </div>
   );
 }

@@ -1,9 +1,9 @@
+import { faqGroups } from '@pilote/content';
 import { PublicPage } from '../../../components/layout/public-page.tsx';
 import { TrialCta } from '../../../components/layout/trial-cta.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { publicPages } from '../../../config/public-pages.ts';
-import { faqGroups } from '../../../features/faq/faq-items.ts';
 
 /** Questions stay open in the page (no accordion): everything is readable, searchable and printable at once. */
 function FaqPage() {

@@ -1,8 +1,8 @@
+import { glossaryTerms } from '@pilote/content';
 import { PublicPage } from '../../../components/layout/public-page.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { publicPages } from '../../../config/public-pages.ts';
-import { glossaryTerms } from '../../../features/glossary/glossary-terms.ts';
 
 function GlossaryPage() {
   const terms = [...glossaryTerms].sort((a, b) =>

@@ -1,0 +1,46 @@
+import type { ChatbotResponse } from '@pilote/contracts';
+import type { Actor } from '../auth/session.ts';
+import { requireUser } from '../auth/session.ts';
+import type { Quota } from '../plans/quota.ts';
+import type { KnowledgeIndex } from './knowledge.ts';
+
+export const DONT_KNOW_ANSWER =
+  'Je ne trouve pas la réponse dans la documentation du produit (FAQ, glossaire). Reformulez votre question, ou écrivez-nous depuis la page Contact.';
+/** Below this score a passage is not an answer (minisearch BM25+ scores; tuned on the FAQ and glossary). */
+export const MIN_SCORE = 3;
+const EXCERPT_MAX = 600;
+
+/**
+ * The default chatbot engine (ADR 0035): no outside service. It retrieves the passages of the product's own
+ * knowledge nearest to the question and answers with them, in French, citing them; it says when it does not know.
+ * Only the caller's own data is ever read (today: none beyond the public texts).
+ */
+export function createChatbotService({ index, quota }: { index: KnowledgeIndex; quota: Quota }) {
+  return {
+    async answer(actor: Actor | null, input: { message: string }): Promise<ChatbotResponse> {
+      const user = requireUser(actor);
+      return quota.run(user.user.id, 'chatbot_messages', async () => {
+        const hits = index.search(input.message).filter((hit) => hit.score >= MIN_SCORE);
+        const [best] = hits;
+        if (!best) {
+          return { response: DONT_KNOW_ANSWER, sources: [] };
+        }
+        const sources = hits.map(({ passage }) => ({
+          title: passage.title,
+          url: passage.url,
+          excerpt: passage.text.slice(0, EXCERPT_MAX),
+        }));
+        const others = sources.slice(1).map((source) => `« ${source.title} »`);
+        const response = [
+          `D’après « ${best.passage.title} » : ${best.passage.text}`,
+          others.length > 0 ? `Voir aussi : ${others.join(', ')}.` : '',
+        ]
+          .filter(Boolean)
+          .join('\n\n');
+        return { response, sources };
+      });
+    },
+  };
+}
+
+export type ChatbotService = ReturnType<typeof createChatbotService>;

@@ -1,0 +1,72 @@
+import { signInThroughApi, waitForSplash } from '../support/auth.ts';
+import { E2E_ADMIN } from '../support/e2e-env.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+test('an anonymous visitor picks an element, captures the page and sends a report that staff see and close', async ({
+  page,
+}) => {
+  await page.goto('/contact');
+  await page.getByRole('button', { name: 'Signaler un bug' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Signaler un bug' });
+
+  // Each validation message shows (spec §5), then goes away after 3 s.
+  await dialog.getByRole('button', { name: 'Envoyer le rapport' }).click();
+  await expect(dialog.getByText('Le titre est obligatoire.')).toBeVisible();
+  await expect(dialog.getByText('La description est obligatoire.')).toBeVisible();
+  await expect(dialog.getByText("L'email est obligatoire si vous n'êtes pas connecté.")).toBeVisible();
+  await expect(dialog.getByText('Le titre est obligatoire.')).toBeHidden({ timeout: 5_000 });
+
+  const title = `Bouton muet ${Date.now()}`;
+  await dialog.getByLabel('Titre').fill(title);
+  await dialog.getByLabel('Description').fill('Le bouton d’envoi ne répond pas.');
+  await dialog.getByLabel('Gravité').selectOption('major');
+  await dialog.getByLabel('E-mail').fill('visiteur@exemple.fr');
+
+  // Pick: the dialog steps aside, the hovered element is outlined, Escape cancels, a click picks.
+  await dialog.getByRole('button', { name: 'Sélectionner un élément' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Cliquez sur l’élément concerné (Échap pour annuler).')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('bug-picked-selector')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Sélectionner un élément' }).click();
+  const target = page.getByRole('heading', { level: 1 });
+  await target.hover();
+  await expect(page.getByTestId('bug-picker-outline')).toBeVisible();
+  await target.click();
+  await expect(dialog).toBeVisible();
+  const selector = dialog.getByTestId('bug-picked-selector');
+  await expect(selector).toContainText('h1');
+  expect((await selector.textContent())?.split(' > ').length).toBeLessThanOrEqual(6);
+
+  await dialog.getByRole('button', { name: 'Capturer la page' }).click();
+  await expect(dialog.getByRole('img', { name: 'Aperçu de la capture d’écran' })).toBeVisible({ timeout: 15_000 });
+  await dialog.getByRole('button', { name: 'Envoyer le rapport' }).click();
+  await expect(dialog.getByText('Merci ! Votre rapport a été envoyé avec succès.')).toBeVisible();
+  await expect(dialog).toBeHidden({ timeout: 5_000 });
+
+  // Staff see it with its screenshot and close it.
+  await signInThroughApi(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.goto('/private/admin');
+  await waitForSplash(page);
+  const section = page.getByRole('region', { name: 'Rapports de bugs' });
+  await section.getByLabel('Gravité').selectOption('major');
+  const item = section.getByTestId('bug-reports-list').getByRole('listitem').filter({ hasText: title });
+  await expect(item).toContainText('visiteur@exemple.fr');
+  await item.getByRole('button', { name: 'Voir le détail' }).click();
+  const screenshot = item.getByRole('img', { name: `Capture d’écran jointe au rapport « ${title} »` });
+  await expect(screenshot).toBeVisible();
+  await expect.poll(() => screenshot.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(item).toContainText('/contact');
+  await expect(item.locator('pre')).toContainText('<h1');
+
+  await item.getByLabel('Nouveau statut').selectOption('in_progress');
+  await item.getByRole('button', { name: 'Enregistrer le statut' }).click();
+  await expect(item.getByText('En cours', { exact: true })).toBeVisible();
+  await item.getByLabel('Nouveau statut').selectOption('resolved');
+  await item.getByLabel('Note').fill('Corrigé.');
+  await item.getByRole('button', { name: 'Enregistrer le statut' }).click();
+  // Closed for good: no status form any more, and the badge says so.
+  await expect(item.getByRole('button', { name: 'Enregistrer le statut' })).toHaveCount(0);
+  await expect(item.getByText('Résolu', { exact: true })).toBeVisible();
+});
