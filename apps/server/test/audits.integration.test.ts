@@ -116,8 +116,10 @@ describe.each(testDatabaseKinds())('invoice audits on %s', (kind) => {
     expect(start.json()).toEqual({ id, status: 'queued' });
     expect((await client.post(`/api/audits/${id}/start/`, {})).statusCode).toBe(409);
 
+    // The app's periodic jobs (mandates, bug-report digest) are due at the same time: the audit job is one of them.
     const ran = await t.app.jobs.runDue(clock);
-    expect(ran.completed).toBe(1);
+    expect(ran.failed).toBe(0);
+    expect(ran.completed).toBeGreaterThanOrEqual(1);
     const after = await detail(client, id);
     expect(['done', 'failed']).toContain(after.status);
     expect(after.finishedAt).not.toBeNull();
