@@ -1,6 +1,6 @@
 import { Bug } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { BUG_REPORT_UI_ATTRIBUTE } from '../utils/capture.ts';
+import { BUG_REPORT_UI_ATTRIBUTE } from '../utils/ui-attribute.ts';
 
 const BugReportWidget = lazy(() =>
   import('./bug-report-widget.tsx').then((module) => ({ default: module.BugReportWidget })),

@@ -13,8 +13,9 @@ import { isApiClientError } from '../../../lib/api-error.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useSession } from '../../auth/api/get-session.ts';
 import { useSendBugReport } from '../api/send-bug-report.ts';
-import { BUG_REPORT_UI_ATTRIBUTE, capturePage } from '../utils/capture.ts';
+import { capturePage } from '../utils/capture.ts';
 import { browserInfo, elementHtml, selectorPath } from '../utils/element-info.ts';
+import { BUG_REPORT_UI_ATTRIBUTE } from '../utils/ui-attribute.ts';
 import { ElementPicker } from './element-picker.tsx';
 
 /** Spec §4: validation errors reset after 3 s, server errors after 4 s; success closes the form after 2 s. */

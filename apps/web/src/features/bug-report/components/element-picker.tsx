@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { BUG_REPORT_UI_ATTRIBUTE } from '../utils/capture.ts';
+import { BUG_REPORT_UI_ATTRIBUTE } from '../utils/ui-attribute.ts';
 
 type Box = { top: number; left: number; width: number; height: number };
 

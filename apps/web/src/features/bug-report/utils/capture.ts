@@ -1,7 +1,5 @@
 import { BUG_SCREENSHOT_MAX_BYTES, BUG_SCREENSHOT_MAX_PIXELS } from '@pilote/contracts';
-
-/** Marks the widget's own nodes, left out of the capture. */
-export const BUG_REPORT_UI_ATTRIBUTE = 'data-bug-report-ui';
+import { BUG_REPORT_UI_ATTRIBUTE } from './ui-attribute.ts';
 
 /**
  * Captures the visible page as a JPEG data URL with modern-screenshot (loaded on demand), scaled down when needed
