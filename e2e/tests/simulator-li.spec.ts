@@ -12,18 +12,17 @@ function currentMonthLabel(): string {
   );
 }
 
-test('LI point on the sample point table, current month: cascade, transport lines with their status, no ATRD line', async ({
+test('LI point of the imported point table, current month: cascade, transport lines with their status, no ATRD line', async ({
   page,
   admin,
 }, testInfo) => {
   const form = await openGasSimulator(page, admin, 'sim-li');
   await form.getByLabel('Point de réseau', { exact: true }).selectOption('LI');
-  // No LI table imported on this server: the labelled sample answers, and the form says so.
-  await expect(form.getByText(/Table des points LI d’échantillon en service/)).toBeVisible();
-  await expect(form.getByTestId('sample-data-notice')).toContainText('points LI');
+  // The browser tests' server imported an LI table (e2e/fixtures/li.csv, `tariffs:import -- li`): no sample notice.
+  await expect(form.getByTestId('sample-data-notice')).toHaveCount(0);
 
-  await chooseCode(form, 'Code LI', 'dunkerque', 'ECH-LI-0001');
-  await expectSelected(form, 'Commune', 'Dunkerque');
+  await chooseCode(form, 'Code LI', 'LI-30412', 'LI-30412');
+  await expectSelected(form, 'Commune', 'Nîmes');
   await expectSelected(form, 'Gestionnaire de transport (TSO)', 'NaTran');
   // The current month is offered and chosen by default.
   await expect(form.getByLabel("Date d'effet").locator('option:checked')).toHaveText(currentMonthLabel());
@@ -52,7 +51,7 @@ test('LI point on the sample point table, current month: cascade, transport line
   const results = page.getByTestId('simulation-results');
   await expect(results.getByRole('heading', { name: 'Résultats de la simulation' })).toBeVisible();
   await expect(simulatorForm(page)).toHaveCount(0);
-  await expect(page.getByTestId('inputs-recap')).toContainText('ECH-LI-0001');
+  await expect(page.getByTestId('inputs-recap')).toContainText('LI-30412');
 
   const lines = page.getByTestId('result-lines');
   await expect(lines.locator('[data-line^="atrd."]')).toHaveCount(0);
@@ -69,7 +68,7 @@ test('LI point on the sample point table, current month: cascade, transport line
   const cta = lines.locator('[data-line="cta.tso"]');
   await expect(cta).toHaveAttribute('data-estimate', 'true');
   await expect(cta.getByText('Estimation*')).toBeVisible();
-  await expect(page.getByTestId('result-sample-notice')).toContainText('table des points LI');
+  await expect(page.getByTestId('result-sample-notice')).toHaveCount(0);
   expect(await seriousAxeViolations(page, 'main')).toEqual([]);
 
   for (const [width, scheme] of [
