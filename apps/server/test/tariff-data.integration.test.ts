@@ -8,6 +8,7 @@ import { tariffsImportCommand } from '../src/cli/tariffs-import.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { communeDirectoryLoaded } from '../src/modules/reference-data/communes.ts';
+import { checkInWorker } from '../src/modules/reference-data/worker-check.ts';
 import { createTariffOverlaySource } from '../src/modules/tariff-data/overlay-source.ts';
 import { REFERENCE_IMPORTS, type ReferenceImportRegistration } from '../src/modules/tariff-data/reference-imports.ts';
 import { insertAudit } from '../src/modules/tariff-data/repository.ts';
@@ -306,9 +307,11 @@ describe.each(testDatabaseKinds())('tariff data administration on %s', (kind) =>
     const text = await readFile(path.join(here, '../../../e2e/fixtures/pitd.csv'), 'utf8');
     const message = await tariffsImportCommand.execute(
       { kind: 'pitd', text, fileName: 'pitd-cli.csv', isSample: false, importedBy: 'cli:operateur' },
-      { config: t.config, db: t.database.handle.db },
+      // As the running server executes it for the operator's command (start-server.ts: the check in a worker).
+      { config: t.config, db: t.database.handle.db, checkReferenceFile: checkInWorker },
     );
     expect(message).toContain('Import réussi');
+    expect(communeDirectoryLoaded()).toBe(false);
     const latest = (await staff.get('/api/admin/tariff-data/audit?pageSize=1')).json().items[0];
     expect(latest).toMatchObject({ action: 'reference.import', actorEmail: 'cli:operateur' });
     expect(latest.summary).toContain('en ligne de commande depuis « pitd-cli.csv »');
