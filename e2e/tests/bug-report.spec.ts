@@ -62,6 +62,8 @@ test('an anonymous visitor picks an element, captures the page and sends a repor
 
   await item.getByLabel('Nouveau statut').selectOption('in_progress');
   await item.getByRole('button', { name: 'Enregistrer le statut' }).click();
+  // Saved: « En cours » is no longer offered as a next status (only résolu / rejeté), and the badge shows it.
+  await expect(item.getByLabel('Nouveau statut').locator('option[value="in_progress"]')).toHaveCount(0);
   await expect(item.getByText('En cours', { exact: true })).toBeVisible();
   await item.getByLabel('Nouveau statut').selectOption('resolved');
   await item.getByLabel('Note').fill('Corrigé.');
