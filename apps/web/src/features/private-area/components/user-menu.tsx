@@ -43,15 +43,17 @@ export function UserMenu({ user, theme, onSignOut, isSigningOut }: UserMenuProps
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
         className="inline-flex h-10 items-center gap-2 rounded-full px-1 text-sm font-medium text-foreground hover:bg-muted sm:pr-3"
-        aria-label={`Menu utilisateur (${user.name})`}
       >
+        {/* The name comes from the content, not an aria-label: the visible name is part of it (WCAG 2.5.3, axe
+            label-content-name-mismatch). On a phone the name is read but not shown. */}
+        <span className="sr-only">Menu utilisateur </span>
         <span
           aria-hidden="true"
           className="inline-flex size-8 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
         >
           {initialsOf(user.name)}
         </span>
-        <span className="hidden max-w-40 truncate sm:inline">{user.name}</span>
+        <span className="sr-only sm:not-sr-only sm:max-w-40 sm:truncate">{user.name}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
