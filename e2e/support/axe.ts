@@ -10,9 +10,19 @@ let axeSource: Promise<string> | undefined;
 /**
  * Runs axe-core (WCAG 2.x A/AA rules) in the page and returns the serious and critical violations, one line each.
  * The script is evaluated through the DevTools protocol, so the page's CSP (`script-src 'self'`) is left alone.
+ * Finite animations (a banner fading in, a toast sliding) are let finish first: axe measures colour contrast on
+ * what is painted, and a half-faded banner failed `color-contrast` now and then.
  */
 export async function seriousAxeViolations(page: Page, selector?: string): Promise<string[]> {
   axeSource ??= readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(await axeSource);
   const violations = await page.evaluate(async (include) => {
     const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<unknown> } }).axe;

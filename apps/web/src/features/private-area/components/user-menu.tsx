@@ -41,9 +41,7 @@ export function UserMenu({ user, theme, onSignOut, isSigningOut }: UserMenuProps
   const ThemeIcon = theme.resolvedTheme === 'dark' ? Moon : Sun;
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        className="inline-flex h-10 items-center gap-2 rounded-full px-1 text-sm font-medium text-foreground hover:bg-muted sm:pr-3"
-      >
+      <DropdownMenu.Trigger className="inline-flex h-10 items-center gap-2 rounded-full px-1 text-sm font-medium text-foreground hover:bg-muted sm:pr-3">
         {/* The name comes from the content, not an aria-label: the visible name is part of it (WCAG 2.5.3, axe
             label-content-name-mismatch). On a phone the name is read but not shown. */}
         <span className="sr-only">Menu utilisateur </span>
