@@ -32,7 +32,9 @@ import { billingRoutes } from './modules/billing/routes.ts';
 import { createBillingService } from './modules/billing/service.ts';
 import { bugReportRoutes } from './modules/bug-reports/routes.ts';
 import { BUG_DIGEST_JOB, BUG_DIGEST_SCHEDULE, createBugReportService } from './modules/bug-reports/service.ts';
+import { createRetrievalEngine } from './modules/chatbot/engine.ts';
 import { createKnowledgeIndex, productPassages } from './modules/chatbot/knowledge.ts';
+import { createLlmEngine } from './modules/chatbot/llm-engine.ts';
 import { chatbotRoutes } from './modules/chatbot/routes.ts';
 import { createChatbotService } from './modules/chatbot/service.ts';
 import { consumptionDataRoutes } from './modules/consumption-data/routes.ts';
@@ -274,9 +276,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     pdfRateLimit: pdfRateLimit(config),
   });
 
-  // Chatbot (ADR 0035): the default engine retrieves from the product's own texts (FAQ, glossary).
+  // Chatbot (ADR 0035, 0036): passages retrieved from the product's own texts (FAQ, glossary), answered by the
+  // embedded retrieval engine, or by an OpenAI-compatible model when LLM_* are set.
   await app.register(chatbotRoutes, {
-    service: createChatbotService({ index: createKnowledgeIndex(productPassages()), quota }),
+    service: createChatbotService({
+      index: createKnowledgeIndex(productPassages()),
+      quota,
+      engine: config.chatbot.engine === 'llm' ? createLlmEngine(config.chatbot) : createRetrievalEngine(),
+    }),
   });
 
   const consumption = createConsumptionDataService({ db: database.db });

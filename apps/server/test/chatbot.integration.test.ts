@@ -1,3 +1,4 @@
+import { chatbotStreamEventSchema } from '@pilote/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
@@ -61,37 +62,70 @@ describe.each(testDatabaseKinds())('chatbot API on %s', (kind) => {
     expect(response.json()).toEqual({ response: DONT_KNOW_ANSWER, sources: [] });
   });
 
-  it('caps the message (400), the history (400) and the body (413); blank messages are refused', async () => {
-    expect((await user.post('/api/chatbot/', { message: 'x'.repeat(2001) })).statusCode).toBe(400);
-    expect((await user.post('/api/chatbot/', { message: '   ' })).statusCode).toBe(400);
-    const history = Array.from({ length: 21 }, () => ({ role: 'user', content: 'bonjour' }));
-    expect((await user.post('/api/chatbot/', { message: 'CJA', history })).statusCode).toBe(400);
-    const big = Array.from({ length: 20 }, () => ({ role: 'assistant', content: 'y'.repeat(4000) }));
-    const tooBig = await user.post('/api/chatbot/', { message: 'CJA', history: [...big, ...big] });
-    expect(tooBig.statusCode).toBe(413);
+  it('streams the default engine’s answer as one piece, then the answer with its sources (NDJSON)', async () => {
+    const response = await user.post('/api/chatbot/stream', { message: 'Qu’est-ce que la CJA ?', history: [] });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
+    const events = response.payload
+      .trimEnd()
+      .split('\n')
+      .map((line) => chatbotStreamEventSchema.parse(JSON.parse(line)));
+    expect(events).toHaveLength(2);
+    const [delta, done] = events;
+    expect(done?.type).toBe('done');
+    if (delta?.type !== 'delta' || done?.type !== 'done') {
+      throw new Error('expected a delta then done');
+    }
+    expect(delta.text).toBe(done.response);
+    expect(done.response).toMatch(/^D’après « /);
+    expect(done.sources[0]).toMatchObject({ url: '/glossaire#cja' });
   });
 
-  it('refuses signed-out callers (401) and requests without the CSRF token (403)', async () => {
-    expect((await new HttpClient(t.app).post('/api/chatbot/', { message: 'CJA' })).statusCode).toBe(401);
-    const noCsrf = await t.app.inject({
-      method: 'POST',
-      url: '/api/chatbot/',
-      headers: { cookie: user.cookieHeader() },
-      payload: { message: 'CJA' },
-    });
-    expect(noCsrf.statusCode).toBe(403);
-    expect(noCsrf.json().code).toBe('CSRF_INVALID');
-  });
+  it.each(['/api/chatbot/', '/api/chatbot/stream'])(
+    '%s caps the message (400), the history (400) and the body (413); blank messages are refused',
+    async (url) => {
+      expect((await user.post(url, { message: 'x'.repeat(2001) })).statusCode).toBe(400);
+      expect((await user.post(url, { message: '   ' })).statusCode).toBe(400);
+      const history = Array.from({ length: 21 }, () => ({ role: 'user', content: 'bonjour' }));
+      expect((await user.post(url, { message: 'CJA', history })).statusCode).toBe(400);
+      const big = Array.from({ length: 20 }, () => ({ role: 'assistant', content: 'y'.repeat(4000) }));
+      const tooBig = await user.post(url, { message: 'CJA', history: [...big, ...big] });
+      expect(tooBig.statusCode).toBe(413);
+      expect(tooBig.json().code).toBe('PAYLOAD_TOO_LARGE');
+    },
+  );
 
-  it('counts answers against the plan quota (free: 30 a month), then 429', async () => {
+  it.each(['/api/chatbot/', '/api/chatbot/stream'])(
+    '%s refuses signed-out callers (401) and requests without the CSRF token (403)',
+    async (url) => {
+      const signedOut = await new HttpClient(t.app).post(url, { message: 'CJA' });
+      expect(signedOut.statusCode).toBe(401);
+      expect(signedOut.json().code).toBe('UNAUTHENTICATED');
+      const noCsrf = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie: user.cookieHeader() },
+        payload: { message: 'CJA' },
+      });
+      expect(noCsrf.statusCode).toBe(403);
+      expect(noCsrf.json().code).toBe('CSRF_INVALID');
+    },
+  );
+
+  it('counts answers of both routes against the plan quota (free: 30 a month), then 429', async () => {
     const usage = (await user.get('/api/account/usage/')).json();
     const feature = usage.features.find((f: { name: string }) => f.name === 'chatbot_messages');
     expect(feature.limit).toBe(30);
     for (let n = feature.used; n < 30; n++) {
-      expect((await user.post('/api/chatbot/', { message: 'CJA' })).statusCode).toBe(200);
+      const url = n % 2 === 0 ? '/api/chatbot/' : '/api/chatbot/stream';
+      expect((await user.post(url, { message: 'CJA' })).statusCode).toBe(200);
     }
     const refused = await user.post('/api/chatbot/', { message: 'CJA' });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().code).toBe('QUOTA_EXCEEDED');
+    const streamRefused = await user.post('/api/chatbot/stream', { message: 'CJA' });
+    expect(streamRefused.statusCode).toBe(429);
+    expect(streamRefused.headers['content-type']).toMatch(/^application\/json/);
+    expect(streamRefused.json().code).toBe('QUOTA_EXCEEDED');
   });
 });

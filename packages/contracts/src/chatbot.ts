@@ -41,6 +41,8 @@ export const chatbotSourceSchema = z.object({
   title: z.string(),
   url: z.string(),
   excerpt: z.string(),
+  /** The number the answer cites it by (« [2] »), when the engine numbers its passages (LLM engine). */
+  ref: z.number().int().positive().optional(),
 });
 export type ChatbotSource = z.infer<typeof chatbotSourceSchema>;
 
@@ -49,3 +51,30 @@ export const chatbotResponseSchema = z.object({
   sources: z.array(chatbotSourceSchema),
 });
 export type ChatbotResponse = z.infer<typeof chatbotResponseSchema>;
+
+/**
+ * The errors of the optional LLM engine (ADR 0036): the model's server failed (502) or did not answer in time
+ * (504). The unit of quota is given back in both cases.
+ */
+export const chatbotErrorCodes = ['CHATBOT_ENGINE_ERROR', 'CHATBOT_ENGINE_TIMEOUT'] as const;
+export type ChatbotErrorCode = (typeof chatbotErrorCodes)[number];
+
+export const chatbotErrorMessages: Record<ChatbotErrorCode, string> = {
+  CHATBOT_ENGINE_ERROR:
+    'Le service de l’assistant est momentanément indisponible. Veuillez réessayer dans quelques instants.',
+  CHATBOT_ENGINE_TIMEOUT: 'L’assistant met trop de temps à répondre. Veuillez réessayer dans quelques instants.',
+};
+
+/**
+ * POST /api/chatbot/stream answers `application/x-ndjson`: one JSON event a line. Zero or more `delta` (pieces of
+ * the answer's text, in order), then exactly one `done` (the whole answer and its sources) or one `error` (the
+ * `{ error, code }` of the API, with the HTTP status it would have had).
+ */
+export const chatbotStreamEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('delta'), text: z.string() }),
+  z.object({ type: z.literal('done'), response: z.string(), sources: z.array(chatbotSourceSchema) }),
+  z.object({ type: z.literal('error'), status: z.number().int(), error: z.string(), code: z.string() }),
+]);
+export type ChatbotStreamEvent = z.infer<typeof chatbotStreamEventSchema>;
+
+export const CHATBOT_STREAM_CONTENT_TYPE = 'application/x-ndjson';

@@ -330,6 +330,33 @@ export const envSchema = z.object({
       .regex(/^price_[A-Za-z0-9_]+$/, { error: 'attendu : un identifiant de prix Stripe price_…' })
       .optional(),
   ),
+  CHATBOT_ENGINE: z.preprocess(
+    emptyToUndefined,
+    z.enum(['retrieval', 'llm'], { error: 'attendu : retrieval (par défaut) ou llm' }).optional(),
+  ),
+  LLM_BASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({
+        protocol: /^https?$/,
+        error: 'attendu : l’URL d’un serveur compatible OpenAI, par exemple https://api.openai.com/v1',
+      })
+      .optional(),
+  ),
+  LLM_API_KEY: z.preprocess(emptyToUndefined, z.string().min(1).max(1000).optional()),
+  LLM_MODEL: z.preprocess(
+    emptyToUndefined,
+    z.string().min(1).max(200, { error: 'attendu : le nom du modèle (200 caractères au plus)' }).optional(),
+  ),
+  LLM_CONNECT_TIMEOUT_MS: milliseconds(100, 120_000).default(10_000),
+  LLM_FIRST_TOKEN_TIMEOUT_MS: milliseconds(100, 600_000).default(30_000),
+  LLM_TIMEOUT_MS: milliseconds(100, 600_000).default(120_000),
+  LLM_MAX_TOKENS: z.coerce
+    .number({ error: 'attendu : un nombre entier de jetons (16 à 32000)' })
+    .int({ error: 'attendu : un nombre entier de jetons (16 à 32000)' })
+    .min(16, { error: 'attendu : un nombre entier de jetons (16 à 32000)' })
+    .max(32_000, { error: 'attendu : un nombre entier de jetons (16 à 32000)' })
+    .default(800),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -400,6 +427,59 @@ export interface Config {
   };
   /** The national address base (BAN) search, with its timeout. */
   addressSearch: { url: string; timeoutMs: number };
+  /** The chatbot's engine (ADR 0036): the embedded retrieval answer, or an OpenAI-compatible model. */
+  chatbot: ChatbotConfig;
+}
+
+export type ChatbotConfig =
+  | { engine: 'retrieval' }
+  | {
+      engine: 'llm';
+      baseUrl: string;
+      apiKey: string;
+      model: string;
+      /** Connect = until the answer's headers; first token = until the first piece of text; total = whole answer. */
+      timeouts: { connectMs: number; firstTokenMs: number; totalMs: number };
+      maxTokens: number;
+    };
+
+const LLM_VARIABLES = ['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL'] as const;
+
+/**
+ * The LLM engine when CHATBOT_ENGINE=llm, or when CHATBOT_ENGINE is unset and the three LLM_* variables are set
+ * (they then go together); CHATBOT_ENGINE=retrieval keeps the default engine whatever LLM_* say.
+ */
+function chatbotFrom(value: Env, issues: { variable: string; message: string }[]): ChatbotConfig {
+  if (value.CHATBOT_ENGINE === 'retrieval') {
+    return { engine: 'retrieval' };
+  }
+  const missing = LLM_VARIABLES.filter((name) => !value[name]);
+  if (value.CHATBOT_ENGINE === 'llm' || missing.length < LLM_VARIABLES.length) {
+    for (const name of missing) {
+      issues.push({
+        variable: name,
+        message:
+          value.CHATBOT_ENGINE === 'llm'
+            ? 'obligatoire quand CHATBOT_ENGINE=llm'
+            : 'LLM_BASE_URL, LLM_API_KEY et LLM_MODEL vont ensemble : renseignez les trois ou aucun',
+      });
+    }
+  }
+  if (missing.length > 0) {
+    return { engine: 'retrieval' };
+  }
+  return {
+    engine: 'llm',
+    baseUrl: (value.LLM_BASE_URL as string).replace(/\/$/, ''),
+    apiKey: value.LLM_API_KEY as string,
+    model: value.LLM_MODEL as string,
+    timeouts: {
+      connectMs: value.LLM_CONNECT_TIMEOUT_MS,
+      firstTokenMs: value.LLM_FIRST_TOKEN_TIMEOUT_MS,
+      totalMs: value.LLM_TIMEOUT_MS,
+    },
+    maxTokens: value.LLM_MAX_TOKENS,
+  };
 }
 
 export type StorageConfig =
@@ -522,6 +602,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     issues.push({ variable: 'REDIS_URL', message: 'obligatoire quand RATE_LIMIT_STORE=redis' });
   }
   const billing = billingFrom(value, issues);
+  const chatbot = chatbotFrom(value, issues);
   if (value.STORAGE === 's3' && !value.S3_BUCKET) {
     issues.push({ variable: 'S3_BUCKET', message: 'obligatoire quand STORAGE=s3' });
   }
@@ -609,6 +690,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       linkTtlSeconds: value.MANDATE_LINK_TTL_SECONDS,
     },
     addressSearch: { url: value.ADDRESS_SEARCH_URL, timeoutMs: value.ADDRESS_SEARCH_TIMEOUT_MS },
+    chatbot,
     storage:
       value.STORAGE === 's3'
         ? {

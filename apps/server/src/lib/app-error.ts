@@ -1,5 +1,7 @@
 import {
+  type ChatbotErrorCode,
   type ConsumptionErrorCode,
+  chatbotErrorMessages,
   defaultErrorMessages,
   type ErrorCode,
   type MandateErrorCode,
@@ -17,7 +19,8 @@ export type AppErrorCode =
   | ConsumptionErrorCode
   | PlanErrorCode
   | StorageErrorCode
-  | MandateErrorCode;
+  | MandateErrorCode
+  | ChatbotErrorCode;
 
 const statusByCode: Record<AppErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -51,6 +54,8 @@ const statusByCode: Record<AppErrorCode, number> = {
   DOWNLOAD_LINK_EXPIRED: 403,
   MANDATE_STATUS_CONFLICT: 409,
   MANDATE_MANAGER_UNREACHABLE: 409,
+  CHATBOT_ENGINE_ERROR: 502,
+  CHATBOT_ENGINE_TIMEOUT: 504,
 };
 
 const defaultMessages: Record<AppErrorCode, string> = {
@@ -65,6 +70,7 @@ const defaultMessages: Record<AppErrorCode, string> = {
   ...storageErrorMessages,
   MANDATE_STATUS_CONFLICT: 'Cette action n’est pas possible dans l’état actuel du mandat.',
   MANDATE_MANAGER_UNREACHABLE: 'Aucune adresse d’envoi n’est configurée pour ce gestionnaire.',
+  ...chatbotErrorMessages,
 };
 
 /** Field-level detail added to a 400 (same shape as the zod validation errors: `path` = `/field`). */

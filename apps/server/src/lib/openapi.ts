@@ -24,8 +24,9 @@ const descriptions = {
   415: defaultErrorMessages.UNSUPPORTED_MEDIA_TYPE,
   422: 'Requête bien formée mais impossible à traiter (données tarifaires ou relevés insuffisants).',
   429: `${defaultErrorMessages.RATE_LIMITED} — ou quota du plan atteint (QUOTA_EXCEEDED, message avec « limite »).`,
-  502: 'Le service de paiement a répondu une erreur (BILLING_PROVIDER_ERROR).',
+  502: 'Un service extérieur a répondu une erreur (paiement : BILLING_PROVIDER_ERROR ; assistant : CHATBOT_ENGINE_ERROR).',
   503: defaultErrorMessages.SERVICE_UNAVAILABLE,
+  504: 'Un service extérieur n’a pas répondu à temps (assistant : CHATBOT_ENGINE_TIMEOUT).',
 } as const;
 
 export type ErrorStatus = keyof typeof descriptions;

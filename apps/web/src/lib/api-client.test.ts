@@ -136,6 +136,32 @@ describe('api client: requests', () => {
     });
   });
 
+  it('response() sends the same call (CSRF, replay) and returns the successful answer unread', async () => {
+    let apiCall = 0;
+    const fetchMock = createFetch(() => {
+      apiCall += 1;
+      return apiCall === 1
+        ? jsonResponse({ error: 'Jeton CSRF manquant ou invalide.', code: 'CSRF_INVALID' }, 403)
+        : new Response('{"type":"delta","text":"a"}\n', { headers: { 'Content-Type': 'application/x-ndjson' } });
+    });
+    const client = createApiClient({ fetch: fetchMock });
+
+    const response = await client.response('/api/chatbot/stream', {
+      method: 'POST',
+      body: { message: 'CJA' },
+      headers: { Accept: 'application/x-ndjson' },
+    });
+    expect(response.bodyUsed).toBe(false);
+    await expect(response.text()).resolves.toBe('{"type":"delta","text":"a"}\n');
+    expect(csrfCalls(fetchMock)).toHaveLength(2);
+    expect(headersOf(apiCalls(fetchMock)[1]).get('Accept')).toBe('application/x-ndjson');
+    await expect(
+      createApiClient({ fetch: createFetch(() => jsonResponse({ error: 'Non.', code: 'X' }, 502)) }).response('/x', {
+        method: 'POST',
+      }),
+    ).rejects.toMatchObject({ status: 502, code: 'X', message: 'Non.' });
+  });
+
   it('the default client uses the global fetch', async () => {
     const fetchMock = vi.fn(async () => jsonResponse({ ok: true }));
     vi.stubGlobal('fetch', fetchMock);

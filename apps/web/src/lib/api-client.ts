@@ -72,6 +72,11 @@ export type ApiClient = {
   put: <T = unknown>(path: string, body?: unknown, options?: ApiMethodOptions<T>) => Promise<T>;
   patch: <T = unknown>(path: string, body?: unknown, options?: ApiMethodOptions<T>) => Promise<T>;
   delete: <T = unknown>(path: string, options?: ApiMethodOptions<T>) => Promise<T>;
+  /**
+   * The same call (CSRF, replay, errors) but the successful `Response` is returned unread, for a body read as it
+   * arrives (the chatbot's stream). `schema` is ignored.
+   */
+  response: (path: string, options?: Omit<ApiRequestOptions, 'schema'>) => Promise<Response>;
   getCsrfToken: (options?: { forceRefresh?: boolean }) => Promise<string>;
   clearCsrfToken: () => void;
   setAuthTokenGetter: (getter: AuthTokenGetter | null) => void;
@@ -251,7 +256,20 @@ export function createApiClient(dependencies: ApiClientDependencies = {}): ApiCl
   }
 
   async function request<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
-    const { method = 'GET', body, query, auth = true, schema, onResponse, headers: extraHeaders, ...init } = options;
+    return readSuccess(await requestResponse(path, options), options.schema);
+  }
+
+  async function requestResponse(path: string, options: ApiRequestOptions<unknown> = {}): Promise<Response> {
+    const {
+      method = 'GET',
+      body,
+      query,
+      auth = true,
+      schema: _schema,
+      onResponse,
+      headers: extraHeaders,
+      ...init
+    } = options;
     const url = buildUrl(path, query, baseUrl);
     const sameOrigin = isSameOrigin(url);
     const needsCsrf = sameOrigin && STATE_CHANGING_METHODS.has(method);
@@ -319,7 +337,7 @@ export function createApiClient(dependencies: ApiClientDependencies = {}): ApiCl
       throw new ApiClientError({ status: response.status, code, message: serverMessage ?? fallback, body: errorBody });
     }
     onResponse?.(response);
-    return readSuccess(response, schema);
+    return response;
   }
 
   return {
@@ -329,6 +347,7 @@ export function createApiClient(dependencies: ApiClientDependencies = {}): ApiCl
     put: (path, body, options) => request(path, { ...options, method: 'PUT', body }),
     patch: (path, body, options) => request(path, { ...options, method: 'PATCH', body }),
     delete: (path, options) => request(path, { ...options, method: 'DELETE' }),
+    response: requestResponse,
     getCsrfToken,
     clearCsrfToken,
     setAuthTokenGetter: (getter) => {
@@ -380,6 +399,8 @@ export const api = {
   patch: apiClient.patch,
   delete: apiClient.delete,
 };
+/** See `ApiClient.response`: the successful answer unread (streams). */
+export const apiResponse = apiClient.response;
 export const getCsrfToken = apiClient.getCsrfToken;
 export const clearCsrfToken = apiClient.clearCsrfToken;
 /** Registered by the auth layer: returns the current identity token (or null when signed out). */

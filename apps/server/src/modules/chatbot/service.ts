@@ -1,44 +1,111 @@
-import type { ChatbotResponse } from '@pilote/contracts';
+import type { ChatbotResponse, ChatbotStreamEvent } from '@pilote/contracts';
+import { AppError } from '../../lib/app-error.ts';
 import type { Actor } from '../auth/session.ts';
 import { requireUser } from '../auth/session.ts';
 import type { Quota } from '../plans/quota.ts';
+import { type ChatEngine, createRetrievalEngine, DONT_KNOW_ANSWER, type EngineInput } from './engine.ts';
 import type { KnowledgeIndex } from './knowledge.ts';
+import { retrievePassages } from './retrieval.ts';
 
-export const DONT_KNOW_ANSWER =
-  'Je ne trouve pas la réponse dans la documentation du produit (FAQ, glossaire). Reformulez votre question, ou écrivez-nous depuis la page Contact.';
-/** Below this score a passage is not an answer (minisearch BM25+ scores; tuned on the FAQ and glossary). */
-export const MIN_SCORE = 3;
-const EXCERPT_MAX = 600;
+export { DONT_KNOW_ANSWER } from './engine.ts';
+export { MIN_SCORE } from './retrieval.ts';
+
+export interface ChatbotInput {
+  message: string;
+  history?: EngineInput['history'];
+}
+
+export interface StreamOptions {
+  /** Aborted when the caller goes away: the engine's upstream call is cancelled. */
+  signal?: AbortSignal;
+  /** Sees an error that ended a stream already under way (the route logs it). */
+  onError?: (error: unknown) => void;
+}
+
+/** The `error` event of a stream that failed after it started: the same `{ error, code }` as an HTTP answer. */
+function errorEvent(error: unknown): ChatbotStreamEvent {
+  const appError = error instanceof AppError ? error : new AppError('INTERNAL_ERROR');
+  return { type: 'error', status: appError.statusCode, error: appError.message, code: appError.code };
+}
 
 /**
- * The default chatbot engine (ADR 0035): no outside service. It retrieves the passages of the product's own
- * knowledge nearest to the question and answers with them, in French, citing them; it says when it does not know.
- * Only the caller's own data is ever read (today: none beyond the public texts).
+ * The chatbot (ADR 0035, 0036): one unit of the plan's `chatbot_messages` quota per message (given back when the
+ * engine fails), the passages retrieved from the product's own knowledge, then the engine's answer from them.
+ * With no passage the answer is "I do not know" and no engine is called. Only the caller's own data is ever read
+ * (today: none beyond the public texts).
  */
-export function createChatbotService({ index, quota }: { index: KnowledgeIndex; quota: Quota }) {
+export function createChatbotService({
+  index,
+  quota,
+  engine = createRetrievalEngine(),
+}: {
+  index: KnowledgeIndex;
+  quota: Quota;
+  engine?: ChatEngine;
+}) {
+  function engineInput(input: ChatbotInput): EngineInput {
+    return {
+      message: input.message,
+      history: input.history ?? [],
+      passages: retrievePassages(index, input.message),
+    };
+  }
+
   return {
-    async answer(actor: Actor | null, input: { message: string }): Promise<ChatbotResponse> {
+    engine: engine.name,
+
+    async answer(actor: Actor | null, input: ChatbotInput): Promise<ChatbotResponse> {
       const user = requireUser(actor);
       return quota.run(user.user.id, 'chatbot_messages', async () => {
-        const hits = index.search(input.message).filter((hit) => hit.score >= MIN_SCORE);
-        const [best] = hits;
-        if (!best) {
+        const request = engineInput(input);
+        if (request.passages.length === 0) {
           return { response: DONT_KNOW_ANSWER, sources: [] };
         }
-        const sources = hits.map(({ passage }) => ({
-          title: passage.title,
-          url: passage.url,
-          excerpt: passage.text.slice(0, EXCERPT_MAX),
-        }));
-        const others = sources.slice(1).map((source) => `« ${source.title} »`);
-        const response = [
-          `D’après « ${best.passage.title} » : ${best.passage.text}`,
-          others.length > 0 ? `Voir aussi : ${others.join(', ')}.` : '',
-        ]
-          .filter(Boolean)
-          .join('\n\n');
-        return { response, sources };
+        return engine.answer(request);
       });
+    },
+
+    /**
+     * The same answer as a stream of events. Resolves once the engine has produced its first event, so that a
+     * refusal (quota) or an engine failing before its first word is an ordinary HTTP error; a failure after that
+     * becomes a final `error` event. Either way the unit of quota is given back.
+     */
+    async stream(
+      actor: Actor | null,
+      input: ChatbotInput,
+      options: StreamOptions = {},
+    ): Promise<AsyncIterable<ChatbotStreamEvent>> {
+      const user = requireUser(actor);
+      const consumption = await quota.consume(user.user.id, 'chatbot_messages');
+      try {
+        const request = engineInput(input);
+        if (request.passages.length === 0) {
+          return (async function* () {
+            yield { type: 'delta', text: DONT_KNOW_ANSWER } as const;
+            yield { type: 'done', response: DONT_KNOW_ANSWER, sources: [] } as const;
+          })();
+        }
+        const events = engine.stream(request, options.signal)[Symbol.asyncIterator]();
+        const first = await events.next();
+        return (async function* () {
+          try {
+            let next = first;
+            while (!next.done) {
+              yield next.value;
+              next = await events.next();
+            }
+          } catch (error) {
+            await consumption.refund();
+            options.onError?.(error);
+            yield errorEvent(error);
+          } finally {
+            await events.return?.();
+          }
+        })();
+      } catch (error) {
+        await consumption.refund();
+        throw error;
+      }
     },
   };
 }

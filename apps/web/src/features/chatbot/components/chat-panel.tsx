@@ -7,12 +7,16 @@ import { inputStyles } from '../../../components/ui/input.tsx';
 import { getCsrfToken } from '../../../lib/api-client.ts';
 import { clientErrorCodes, isApiClientError } from '../../../lib/api-error.ts';
 import { cn } from '../../../lib/cn.ts';
-import { useSendChatMessage } from '../api/send-chat-message.ts';
+import { useStreamChatMessage } from '../api/stream-chat-message.ts';
 
 export const CHAT_GREETING =
   'Bonjour ! Je réponds à vos questions sur les tarifs du gaz, la CJA et l’utilisation de la plateforme, à partir de la FAQ et du glossaire.';
 
 type ChatMessage = { role: 'user' | 'assistant'; content: string; timestamp: string; sources?: ChatbotSource[] };
+
+function isAbortError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError';
+}
 
 /** The §8 message for a failed call (the 403 CSRF case also fetches a fresh token for the next try). */
 function errorMessage(error: unknown): string {
@@ -38,14 +42,18 @@ function errorMessage(error: unknown): string {
 /**
  * The assistant's floating panel in the private area (spec §2.10, §4, §5, §8): 96 wide and 600 high, a greeting,
  * the conversation, a textarea where Enter sends and Shift+Enter adds a line. Blank messages are not sent; the
- * button is disabled while waiting. Answers are shown as text (never as HTML) with links to their passages.
+ * button is disabled while waiting. Answers arrive progressively (`POST /api/chatbot/stream`, ADR 0036) and are
+ * shown as text (never as HTML) with links to their passages.
  */
 export function ChatPanel() {
   const [open, setOpen] = useState(false);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const send = useSendChatMessage();
+  const send = useStreamChatMessage();
+  /** The answer being written, piece by piece (null when none is under way). */
+  const [partial, setPartial] = useState<string | null>(null);
+  const inFlight = useRef<AbortController | null>(null);
   const titleId = useId();
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
@@ -55,8 +63,10 @@ export function ChatPanel() {
       inputRef.current?.focus();
     }
   }, [open]);
+  // Leaving the private area cancels an answer still being written.
+  useEffect(() => () => inFlight.current?.abort(), []);
   // Keep the newest message in view whenever the conversation changes.
-  const conversationSize = messages.length + (error ? 1 : 0) + (send.isPending ? 1 : 0);
+  const conversationSize = messages.length + (error ? 1 : 0) + (send.isPending ? 1 : 0) + (partial?.length ?? 0);
   useEffect(() => {
     const list = listRef.current;
     if (list && conversationSize > 0) {
@@ -74,14 +84,28 @@ export function ChatPanel() {
     setMessages((current) => [...current, { role: 'user', content: message, timestamp: new Date().toISOString() }]);
     setDraft('');
     setError(null);
+    setPartial(null);
+    const controller = new AbortController();
+    inFlight.current = controller;
     try {
-      const answer = await send.mutateAsync({ message, history });
+      const answer = await send.mutateAsync({
+        body: { message, history },
+        signal: controller.signal,
+        onDelta: (text) => setPartial((current) => (current ?? '') + text),
+      });
       setMessages((current) => [
         ...current,
         { role: 'assistant', content: answer.response, sources: answer.sources, timestamp: new Date().toISOString() },
       ]);
     } catch (caught) {
-      setError(errorMessage(caught));
+      if (!isAbortError(caught)) {
+        setError(errorMessage(caught));
+      }
+    } finally {
+      setPartial(null);
+      if (inFlight.current === controller) {
+        inFlight.current = null;
+      }
     }
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -118,7 +142,13 @@ export function ChatPanel() {
           <X aria-hidden="true" className="size-4" />
         </Button>
       </header>
-      <div ref={listRef} className="flex-1 overflow-y-auto px-4 py-3" aria-live="polite" data-testid="chat-messages">
+      <div
+        ref={listRef}
+        className="flex-1 overflow-y-auto px-4 py-3"
+        aria-live="polite"
+        aria-busy={send.isPending}
+        data-testid="chat-messages"
+      >
         <p className="mb-3 rounded-lg bg-muted px-3 py-2 text-sm text-foreground">{CHAT_GREETING}</p>
         {messages.map((message) => (
           <div
@@ -137,6 +167,9 @@ export function ChatPanel() {
               <ul className="mt-2 flex flex-col gap-1 border-t border-border pt-2 text-xs">
                 {message.sources.map((source) => (
                   <li key={source.url}>
+                    {source.ref === undefined ? null : (
+                      <span className="mr-1 text-muted-foreground">[{source.ref}]</span>
+                    )}
                     <Link to={source.url} className="text-primary underline">
                       {source.title}
                     </Link>
@@ -146,7 +179,18 @@ export function ChatPanel() {
             ) : null}
           </div>
         ))}
-        {send.isPending ? <p className="text-sm text-muted-foreground">L’assistant rédige sa réponse…</p> : null}
+        {partial ? (
+          <div
+            data-testid="chat-message"
+            className="mr-4 mb-3 rounded-lg border border-border bg-surface px-3 py-2 text-sm whitespace-pre-line break-words text-foreground"
+          >
+            <span className="sr-only">Assistant : </span>
+            {partial}
+          </div>
+        ) : null}
+        {send.isPending && !partial ? (
+          <p className="text-sm text-muted-foreground">L’assistant rédige sa réponse…</p>
+        ) : null}
         {error ? (
           <p role="alert" className="text-sm font-medium text-danger">
             {error}
