@@ -31,8 +31,13 @@ test('a signed-in user asks « Qu’est-ce que la CJA ? » and gets an answer th
   await box.pressSequentially('la CJA ?');
   await expect(box).toHaveValue('Qu’est-ce que\nla CJA ?');
   await box.fill('Qu’est-ce que la CJA ?');
+  // The panel asks through the streaming route (the default engine sends its answer as one piece, ADR 0036).
+  const streamed = page.waitForResponse((response) => response.url().endsWith('/api/chatbot/stream'));
   await box.press('Enter');
   await expect(box).toHaveValue('');
+  const response = await streamed;
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('application/x-ndjson; charset=utf-8');
 
   const answer = panel.getByTestId('chat-message').nth(1);
   await expect(answer).toContainText('D’après « CJA');
