@@ -32,9 +32,11 @@ import { billingRoutes } from './modules/billing/routes.ts';
 import { createBillingService } from './modules/billing/service.ts';
 import { bugReportRoutes } from './modules/bug-reports/routes.ts';
 import { BUG_DIGEST_JOB, BUG_DIGEST_SCHEDULE, createBugReportService } from './modules/bug-reports/service.ts';
-import { createKnowledgeIndex, productPassages } from './modules/chatbot/knowledge.ts';
+import { productPassages } from './modules/chatbot/knowledge.ts';
+import { createRetrieval } from './modules/chatbot/retrieval.ts';
 import { chatbotRoutes } from './modules/chatbot/routes.ts';
 import { createChatbotService } from './modules/chatbot/service.ts';
+import { createOwnWorkSource } from './modules/chatbot/sources/own-work.ts';
 import { consumptionDataRoutes } from './modules/consumption-data/routes.ts';
 import { createConsumptionDataService } from './modules/consumption-data/service.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
@@ -274,15 +276,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     pdfRateLimit: pdfRateLimit(config),
   });
 
-  // Chatbot (ADR 0035): the default engine retrieves from the product's own texts (FAQ, glossary).
-  await app.register(chatbotRoutes, {
-    service: createChatbotService({ index: createKnowledgeIndex(productPassages()), quota }),
+  // Chatbot (ADRs 0035, 0037): the default engine retrieves from the product's own texts (FAQ, glossary, blog,
+  // tariff explanations, dated parameters), read once here, and from the caller's own last simulation/optimisation.
+  const retrieval = createRetrieval({
+    publicPassages: productPassages(),
+    tariffOverlay,
+    ownWork: createOwnWorkSource(database.db),
   });
+  await app.register(chatbotRoutes, { service: createChatbotService({ retrieval, quota }) });
 
   const consumption = createConsumptionDataService({ db: database.db });
   await app.register(signedIn(consumptionDataRoutes), { service: consumption });
   await app.register(signedIn(optimisationRoutes), {
-    service: createOptimisationService({ referenceData, consumption, quota, tariffOverlay }),
+    service: createOptimisationService({ db: database.db, referenceData, consumption, quota, tariffOverlay }),
   });
 
   // Invoice audit (issue #14, ADR 0034): upload to storage, a job per audit, the file read and checked in a

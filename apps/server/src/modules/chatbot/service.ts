@@ -2,25 +2,23 @@ import type { ChatbotResponse } from '@pilote/contracts';
 import type { Actor } from '../auth/session.ts';
 import { requireUser } from '../auth/session.ts';
 import type { Quota } from '../plans/quota.ts';
-import type { KnowledgeIndex } from './knowledge.ts';
+import type { Retrieval } from './retrieval.ts';
 
 export const DONT_KNOW_ANSWER =
-  'Je ne trouve pas la réponse dans la documentation du produit (FAQ, glossaire). Reformulez votre question, ou écrivez-nous depuis la page Contact.';
-/** Below this score a passage is not an answer (minisearch BM25+ scores; tuned on the FAQ and glossary). */
-export const MIN_SCORE = 3;
+  'Je ne trouve pas la réponse dans la documentation du produit (FAQ, glossaire, blog, tarifs) ni dans vos dernières simulation et optimisation. Reformulez votre question, ou écrivez-nous depuis la page Contact.';
 const EXCERPT_MAX = 600;
 
 /**
  * The default chatbot engine (ADR 0035): no outside service. It retrieves the passages of the product's own
  * knowledge nearest to the question and answers with them, in French, citing them; it says when it does not know.
- * Only the caller's own data is ever read (today: none beyond the public texts).
+ * Only the caller's own data is ever read (their last simulation and optimisation, retrieval.ts, ADR 0037).
  */
-export function createChatbotService({ index, quota }: { index: KnowledgeIndex; quota: Quota }) {
+export function createChatbotService({ retrieval, quota }: { retrieval: Retrieval; quota: Quota }) {
   return {
     async answer(actor: Actor | null, input: { message: string }): Promise<ChatbotResponse> {
       const user = requireUser(actor);
       return quota.run(user.user.id, 'chatbot_messages', async () => {
-        const hits = index.search(input.message).filter((hit) => hit.score >= MIN_SCORE);
+        const hits = await retrieval.retrieve(actor, input.message);
         const [best] = hits;
         if (!best) {
           return { response: DONT_KNOW_ANSWER, sources: [] };

@@ -1,0 +1,55 @@
+import { overlaidRegistry, PARAMETER_REGISTRY, type ParameterOverlay } from '@pilote/tariffs';
+import { type Actor, requireUser } from '../auth/session.ts';
+import type { TariffOverlaySource } from '../tariff-data/overlay-source.ts';
+import { createKnowledgeIndex, type KnowledgeIndex, type Passage, type SearchHit } from './knowledge.ts';
+import type { OwnWorkSource } from './sources/own-work.ts';
+import { parameterPassages } from './sources/tariffs.ts';
+
+/** Below this score a passage is not an answer (minisearch BM25+ scores; tuned on the tests' questions). */
+export const MIN_SCORE = 3;
+/** At most this many passages per answer. */
+export const MAX_PASSAGES = 3;
+
+export interface RetrievalDependencies {
+  /** The public texts, read once at start (knowledge.ts `productPassages`). */
+  publicPassages: readonly Passage[];
+  /** The stored tariff values (ADR 0025): the parameters' passages follow them like the simulator does. */
+  tariffOverlay: TariffOverlaySource;
+  /** The caller's own last simulation and optimisation. */
+  ownWork: OwnWorkSource;
+}
+
+/**
+ * What the assistant reads before answering (ADR 0037): the passages nearest to the message among the public texts,
+ * the dated parameters and the caller's own last simulation and optimisation, with their scores, best first; only
+ * those at or above MIN_SCORE. Any engine (the default one, an LLM) answers from these.
+ *
+ * The public index is built on the first question and again only when the stored tariff values change (one small
+ * indexed query per question tells, the same the simulator makes); the caller's passages are read per question and
+ * scored inside that index for that search only.
+ */
+export function createRetrieval({ publicPassages, tariffOverlay, ownWork }: RetrievalDependencies) {
+  let built: { overlay: ParameterOverlay; index: KnowledgeIndex } | null = null;
+
+  async function publicIndex(): Promise<KnowledgeIndex> {
+    const { overlay } = await tariffOverlay.current();
+    if (built?.overlay !== overlay) {
+      const parameters = parameterPassages(overlaidRegistry(PARAMETER_REGISTRY, overlay));
+      built = { overlay, index: createKnowledgeIndex([...publicPassages, ...parameters]) };
+    }
+    return built.index;
+  }
+
+  return {
+    /** The passages for this signed-in caller's message (401 without a user: their own data is the only data read). */
+    async retrieve(actor: Actor | null, message: string): Promise<SearchHit[]> {
+      const { user } = requireUser(actor);
+      const [index, own] = await Promise.all([publicIndex(), ownWork.passages(user.id)]);
+      return index
+        .search(message, { limit: MAX_PASSAGES, extra: own })
+        .filter((hit) => hit.score >= MIN_SCORE && (!hit.passage.id.startsWith('own:') || own.includes(hit.passage)));
+    },
+  };
+}
+
+export type Retrieval = ReturnType<typeof createRetrieval>;
