@@ -2,11 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
-import { parsePost, slugFromPath } from '@pilote/content';
 import type { BuildInfo, SpaRoutesManifest } from '@pilote/contracts';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+// By path, not by package name: Vite's config loader leaves bare imports to Node, which cannot load TypeScript.
+import { parsePost, slugFromPath } from '../../packages/content/src/markdown.ts';
 import { paths } from './src/config/paths.ts';
 import { disallowedPaths, publicPages } from './src/config/public-pages.ts';
 

@@ -10,7 +10,7 @@ import { cn } from '../../../lib/cn.ts';
 import { useSendChatMessage } from '../api/send-chat-message.ts';
 
 export const CHAT_GREETING =
-  'Bonjour ! Je réponds à vos questions sur les tarifs du gaz, la CJA et l’utilisation de la plateforme, à partir de la FAQ et du glossaire.';
+  'Bonjour ! Je réponds à vos questions sur les tarifs du gaz, la CJA et l’utilisation de la plateforme, à partir de la FAQ, du glossaire, du blog, des tarifs en vigueur et de vos dernières simulation et optimisation.';
 
 type ChatMessage = { role: 'user' | 'assistant'; content: string; timestamp: string; sources?: ChatbotSource[] };
 
@@ -55,14 +55,15 @@ export function ChatPanel() {
       inputRef.current?.focus();
     }
   }, [open]);
-  // Keep the newest message in view whenever the conversation changes.
-  const conversationSize = messages.length + (error ? 1 : 0) + (send.isPending ? 1 : 0);
+  // Keep the newest message in view whenever the conversation changes. Keyed on each part: a sum would not change
+  // when the answer replaces the « rédige sa réponse » line (one message more, one pending less).
+  const conversationKey = `${messages.length}:${error ?? ''}:${send.isPending}`;
   useEffect(() => {
     const list = listRef.current;
-    if (list && conversationSize > 0) {
+    if (list && conversationKey !== '0::false') {
       list.scrollTop = list.scrollHeight;
     }
-  }, [conversationSize]);
+  }, [conversationKey]);
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
