@@ -73,7 +73,7 @@ describe('chatbot retrieval (French terms)', () => {
     const passages = parameterPassages(PARAMETER_REGISTRY);
     expect(passages).toHaveLength(PARAMETER_REGISTRY.length);
     const cta = passages.find((passage) => passage.id === 'parametre:cta.taux-distribution') as Passage;
-    expect(cta.text).toContain('à partir du 1 février 2026 : 20,80 % (officielle)');
+    expect(cta.text).toContain('à partir du 1er février 2026 : 20,80 % (officielle)');
     expect(cta.text).toContain('https://www.cre.fr/');
     expect(cta.text).toContain('Dernière vérification : ');
     expect(cta.url).toBe('/tarifs-energie#valeurs');
@@ -162,9 +162,12 @@ describe.each(testDatabaseKinds())('chatbot API on %s', (kind) => {
 
     const mine = (await alice.post('/api/chatbot/', { message: 'ma dernière simulation' })).json();
     expect(mine.sources[0]).toMatchObject({ title: 'Votre dernière simulation', url: '/private/gas/simulator' });
+    // Passages far below the best (a parameter whose description says « simulateur ») are not offered.
+    expect(mine.sources.map((source: { url: string }) => source.url)).not.toContain('/tarifs-energie#valeurs');
     expect(mine.response).toMatch(/^D’après « Votre dernière simulation » : Votre dernière simulation date du /);
     expect(mine.response).toContain('ECH-PITD-0001');
     expect(mine.response).toContain('option T4');
+    expect(mine.response).toContain('grilles du 1er février 2026');
     expect(mine.response).toContain('CJA 109 MWh/j');
     expect(mine.response).toMatch(/total des termes fixes \d[\d\s\u202f]*,\d{2} €/);
 

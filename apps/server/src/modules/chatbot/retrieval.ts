@@ -9,6 +9,11 @@ import { parameterPassages } from './sources/tariffs.ts';
 export const MIN_SCORE = 3;
 /** At most this many passages per answer. */
 export const MAX_PASSAGES = 3;
+/**
+ * A passage scoring below this share of the best one is left out: it shares a common word with the question, not
+ * its subject (« ma dernière simulation » 190, a parameter whose description says « simulateur » 26).
+ */
+export const RELATIVE_MIN_SCORE = 0.25;
 
 export interface RetrievalDependencies {
   /** The public texts, read once at start (knowledge.ts `productPassages`). */
@@ -22,7 +27,7 @@ export interface RetrievalDependencies {
 /**
  * What the assistant reads before answering (ADR 0037): the passages nearest to the message among the public texts,
  * the dated parameters and the caller's own last simulation and optimisation, with their scores, best first; only
- * those at or above MIN_SCORE. Any engine (the default one, an LLM) answers from these.
+ * those at or above MIN_SCORE and RELATIVE_MIN_SCORE of the best. Any engine (the default one, an LLM) answers from these.
  *
  * The public index is built on the first question and again only when the stored tariff values change (one small
  * indexed query per question tells, the same the simulator makes); the caller's passages are read per question and
@@ -45,9 +50,11 @@ export function createRetrieval({ publicPassages, tariffOverlay, ownWork }: Retr
     async retrieve(actor: Actor | null, message: string): Promise<SearchHit[]> {
       const { user } = requireUser(actor);
       const [index, own] = await Promise.all([publicIndex(), ownWork.passages(user.id)]);
-      return index
-        .search(message, { limit: MAX_PASSAGES, extra: own })
-        .filter((hit) => hit.score >= MIN_SCORE && (!hit.passage.id.startsWith('own:') || own.includes(hit.passage)));
+      const hits = index.search(message, { limit: MAX_PASSAGES, extra: own });
+      const floor = Math.max(MIN_SCORE, (hits[0]?.score ?? 0) * RELATIVE_MIN_SCORE);
+      return hits.filter(
+        (hit) => hit.score >= floor && (!hit.passage.id.startsWith('own:') || own.includes(hit.passage)),
+      );
     },
   };
 }

@@ -15,12 +15,12 @@ export const frenchEuros = (value: number) => `${frenchNumber(value, 2)} €`;
 const LONG_DATE = new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC', dateStyle: 'long' });
 const DATE_TIME = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'long', timeStyle: 'short' });
 
-/** `2026-07-01` → « 1 juillet 2026 ». */
+/** `2026-07-01` → « 1er juillet 2026 ». */
 export function frenchIsoDate(isoDate: string): string {
-  return LONG_DATE.format(new Date(`${isoDate}T00:00:00Z`));
+  return LONG_DATE.format(new Date(`${isoDate}T00:00:00Z`)).replace(/^1 /, '1er ');
 }
 
-/** A moment, in Paris time: « 23 novembre 2026 à 14:05 ». */
+/** A moment, in Paris time: « 23 novembre 2026 à 14:05 », « 1er décembre 2026 à 09:30 ». */
 export function frenchDateTime(date: Date): string {
-  return DATE_TIME.format(date);
+  return DATE_TIME.format(date).replace(/^1 /, '1er ');
 }
