@@ -31,6 +31,21 @@ describe('chatbot retrieval (French terms)', () => {
     expect(index.search('capacite journaliere annuelle')[0]?.passage.url).toBe('/glossaire#cja');
   });
 
+  it('scores a request’s own passages with the public ones for that search only', () => {
+    const own: Passage = {
+      id: 'own:u1:simulation',
+      title: 'Votre dernière simulation',
+      text: 'Votre dernière simulation date du 23 novembre 2026 : point PITD ZZ-0001, option T2.',
+      url: '/private/gas/simulator',
+      keywords: 'ma dernière simulation',
+    };
+    const before = index.search('ma dernière simulation ZZ-0001');
+    expect(index.search('ma dernière simulation ZZ-0001', { extra: [own] })[0]?.passage).toBe(own);
+    // Gone afterwards: the same search as before gives the same hits and scores.
+    expect(index.search('ma dernière simulation ZZ-0001')).toEqual(before);
+    expect(JSON.stringify(index.search('ZZ-0001'))).not.toContain('own:');
+  });
+
   it('finds nothing worth answering for questions outside the product', () => {
     for (const question of [
       'Quelle est la recette de la tarte tatin ?',

@@ -79,8 +79,12 @@ export function createKnowledgeIndex(passages: readonly Passage[]) {
       const added = extra.filter((passage) => !byId.has(passage.id));
       const extraById = new Map(added.map((passage) => [passage.id, passage]));
       // Scored together with the public passages (same BM25 statistics), then removed: nothing awaits in between.
-      index.addAll(added);
+      const inIndex: Passage[] = [];
       try {
+        for (const passage of added) {
+          index.add(passage);
+          inIndex.push(passage);
+        }
         return index
           .search(query)
           .slice(0, limit)
@@ -90,7 +94,7 @@ export function createKnowledgeIndex(passages: readonly Passage[]) {
             return passage ? [{ passage, score: result.score }] : [];
           });
       } finally {
-        for (const passage of added) {
+        for (const passage of inIndex) {
           index.remove(passage);
         }
       }
