@@ -33,7 +33,7 @@ function TariffsPage() {
         <h2>Les briques d'une facture de gaz professionnelle</h2>
         <ul>
           {tariffBillLines.map((line) => (
-            <li key={line.id} id={line.id}>
+            <li key={line.id} id={line.id} className="scroll-mt-24">
               <MarkdownInline text={line.text} />
             </li>
           ))}
