@@ -6,9 +6,10 @@ import type { BuildInfo, SpaRoutesManifest } from '@pilote/contracts';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+// By path, not by package name: Vite's config loader leaves bare imports to Node, which cannot load TypeScript.
+import { parsePost, slugFromPath } from '../../packages/content/src/markdown.ts';
 import { paths } from './src/config/paths.ts';
 import { disallowedPaths, publicPages } from './src/config/public-pages.ts';
-import { parsePost, slugFromPath } from './src/features/blog/markdown.ts';
 
 const webRoot = import.meta.dirname;
 
@@ -56,7 +57,8 @@ function readSiteUrl(env: Record<string, string>): string {
   return (env.SITE_URL || env.PUBLIC_URL || 'https://pilote-energie.fr').trim().replace(/\/+$/, '');
 }
 
-const blogDir = path.join(webRoot, 'content', 'blog');
+/** The blog posts' Markdown, shared with the server's chatbot index (ADR 0037). */
+const blogDir = path.join(webRoot, '..', '..', 'packages', 'content', 'blog');
 
 /** Every public URL with its last-modified date when known: the pages of public-pages.ts and the blog posts. */
 export function listPublicUrls(): { path: string; lastmod?: string }[] {

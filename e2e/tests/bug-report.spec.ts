@@ -72,3 +72,36 @@ test('an anonymous visitor picks an element, captures the page and sends a repor
   await expect(item.getByRole('button', { name: 'Enregistrer le statut' })).toHaveCount(0);
   await expect(item.getByText('Résolu', { exact: true })).toBeVisible();
 });
+
+test.describe('a refused report', () => {
+  // The browser logs the server's 400 answer; it is the point of this test.
+  test.use({ allowedConsoleErrors: ['the server responded with a status of 400'] });
+
+  test('a report the server refuses shows the server’s message, which goes away after 4 s (spec §4)', async ({
+    page,
+  }) => {
+    await page.goto('/contact');
+    await page.getByRole('button', { name: 'Signaler un bug' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Signaler un bug' });
+    await dialog.getByLabel('Titre').fill('Adresse mal saisie');
+    await dialog.getByLabel('Description').fill('Le rapport part avec une adresse que le serveur refuse.');
+    // The form only checks that the e-mail is there; the server's schema refuses it (400), for real.
+    await dialog.getByLabel('E-mail').fill('pas-une-adresse');
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/common/bug-reports/') && r.request().method() === 'POST'),
+      dialog.getByRole('button', { name: 'Envoyer le rapport' }).click(),
+    ]);
+    expect(response.status()).toBe(400);
+    const alert = dialog.getByText(/Veuillez indiquer une adresse e-mail valide\./);
+    await expect(alert).toBeVisible();
+    const shownAt = Date.now();
+    // Still there after the 3 s of a validation message, gone by 4 s (+ polling margin).
+    await page.waitForTimeout(3_300);
+    await expect(alert).toBeVisible();
+    await expect(alert).toBeHidden({ timeout: 2_000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(3_900);
+    // The form stays open with its fields, ready to be corrected and sent again.
+    await expect(dialog.getByLabel('E-mail')).toHaveValue('pas-une-adresse');
+    await expect(dialog.getByRole('button', { name: 'Envoyer le rapport' })).toBeEnabled();
+  });
+});

@@ -33,10 +33,12 @@ import { createBillingService } from './modules/billing/service.ts';
 import { bugReportRoutes } from './modules/bug-reports/routes.ts';
 import { BUG_DIGEST_JOB, BUG_DIGEST_SCHEDULE, createBugReportService } from './modules/bug-reports/service.ts';
 import { createRetrievalEngine } from './modules/chatbot/engine.ts';
-import { createKnowledgeIndex, productPassages } from './modules/chatbot/knowledge.ts';
+import { productPassages } from './modules/chatbot/knowledge.ts';
 import { createLlmEngine } from './modules/chatbot/llm-engine.ts';
+import { createRetrieval } from './modules/chatbot/retrieval.ts';
 import { chatbotRoutes } from './modules/chatbot/routes.ts';
 import { createChatbotService } from './modules/chatbot/service.ts';
+import { createOwnWorkSource } from './modules/chatbot/sources/own-work.ts';
 import { consumptionDataRoutes } from './modules/consumption-data/routes.ts';
 import { createConsumptionDataService } from './modules/consumption-data/service.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
@@ -276,11 +278,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     pdfRateLimit: pdfRateLimit(config),
   });
 
-  // Chatbot (ADR 0035, 0036): passages retrieved from the product's own texts (FAQ, glossary), answered by the
-  // embedded retrieval engine, or by an OpenAI-compatible model when LLM_* are set.
+  // Chatbot (ADRs 0035, 0036, 0037): passages retrieved from the product's own texts (FAQ, glossary, blog, tariff
+  // explanations, dated parameters), read once here, and from the caller's own last simulation/optimisation; answered
+  // by the embedded retrieval engine, or by an OpenAI-compatible model when LLM_* are set.
+  const retrieval = createRetrieval({
+    publicPassages: productPassages(),
+    tariffOverlay,
+    ownWork: createOwnWorkSource(database.db),
+  });
   await app.register(chatbotRoutes, {
     service: createChatbotService({
-      index: createKnowledgeIndex(productPassages()),
+      retrieval,
       quota,
       engine: config.chatbot.engine === 'llm' ? createLlmEngine(config.chatbot) : createRetrievalEngine(),
     }),
@@ -289,7 +297,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const consumption = createConsumptionDataService({ db: database.db });
   await app.register(signedIn(consumptionDataRoutes), { service: consumption });
   await app.register(signedIn(optimisationRoutes), {
-    service: createOptimisationService({ referenceData, consumption, quota, tariffOverlay }),
+    service: createOptimisationService({ db: database.db, referenceData, consumption, quota, tariffOverlay }),
   });
 
   // Invoice audit (issue #14, ADR 0034): upload to storage, a job per audit, the file read and checked in a

@@ -1,11 +1,17 @@
 import { chatbotStreamEventSchema } from '@pilote/contracts';
+import { PARAMETER_REGISTRY } from '@pilote/tariffs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { foldAccents, frenchTerm } from '../src/modules/chatbot/french.ts';
-import { createKnowledgeIndex, productPassages } from '../src/modules/chatbot/knowledge.ts';
+import { createKnowledgeIndex, type Passage, productPassages } from '../src/modules/chatbot/knowledge.ts';
+import { MIN_SCORE } from '../src/modules/chatbot/retrieval.ts';
 import { DONT_KNOW_ANSWER } from '../src/modules/chatbot/service.ts';
+import { blogPassages, readBlogPosts } from '../src/modules/chatbot/sources/blog.ts';
+import { parameterPassages } from '../src/modules/chatbot/sources/tariffs.ts';
+import { twoUsers } from './helpers/consumption-files.ts';
 import { HttpClient } from './helpers/http-client.ts';
+import { SAMPLE_ACCEPTANCE_FORM } from './helpers/simulator-forms.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
 
@@ -19,10 +25,79 @@ describe('chatbot retrieval (French terms)', () => {
     expect(frenchTerm('les')).toBeNull();
   });
 
+  const index = createKnowledgeIndex([...productPassages(), ...parameterPassages(PARAMETER_REGISTRY)]);
+
   it('finds the glossary entry of an acronym and of an accent-less question', () => {
-    const index = createKnowledgeIndex(productPassages());
     expect(index.search('Qu’est-ce que la CJA ?')[0]?.passage.url).toBe('/glossaire#cja');
     expect(index.search('capacite journaliere annuelle')[0]?.passage.url).toBe('/glossaire#cja');
+  });
+
+  it('scores a request’s own passages with the public ones for that search only', () => {
+    const own: Passage = {
+      id: 'own:u1:simulation',
+      title: 'Votre dernière simulation',
+      text: 'Votre dernière simulation date du 23 novembre 2026 : point PITD ZZ-0001, option T2.',
+      url: '/private/gas/simulator',
+      keywords: 'ma dernière simulation',
+    };
+    const before = index.search('ma dernière simulation ZZ-0001');
+    expect(index.search('ma dernière simulation ZZ-0001', { extra: [own] })[0]?.passage).toBe(own);
+    // Gone afterwards: the same search as before gives the same hits and scores.
+    expect(index.search('ma dernière simulation ZZ-0001')).toEqual(before);
+    expect(JSON.stringify(index.search('ZZ-0001'))).not.toContain('own:');
+  });
+
+  it('finds nothing worth answering for questions outside the product', () => {
+    for (const question of [
+      'Quelle est la recette de la tarte tatin ?',
+      'Comment faire une mayonnaise ?',
+      'Qui a gagné la coupe du monde de football ?',
+      'Bonjour',
+    ]) {
+      expect(
+        index.search(question).filter((hit) => hit.score >= MIN_SCORE),
+        question,
+      ).toEqual([]);
+    }
+  });
+
+  it('indexes every section of every blog post, linked to its heading', () => {
+    const posts = readBlogPosts();
+    expect(posts.length).toBeGreaterThanOrEqual(2);
+    const passages = blogPassages(posts);
+    for (const post of posts) {
+      const headings = post.blocks.filter((block) => block.type === 'heading');
+      const ofPost = passages.filter((passage) => passage.url.startsWith(`/blog/${post.slug}`));
+      // The introduction, then one passage per heading (each post's sections have text).
+      expect(ofPost.map((passage) => passage.url)).toEqual([
+        `/blog/${post.slug}`,
+        ...headings.map((heading) => `/blog/${post.slug}#${heading.id}`),
+      ]);
+    }
+    expect(index.search('Comment trouver le bon niveau de CJA ?')[0]?.passage.url).toBe(
+      '/blog/cja-ce-que-coute-une-marge-de-securite#trouver-le-bon-niveau',
+    );
+  });
+
+  it('indexes the explanation of each line of /tarifs-energie', () => {
+    expect(index.search('Que comprend la ligne de transport ATRT ?')[0]?.passage.url).toBe(
+      '/tarifs-energie#ligne-atrt',
+    );
+  });
+
+  it('describes each dated parameter: its values by date, their status (« estimation ») and its sources', () => {
+    const passages = parameterPassages(PARAMETER_REGISTRY);
+    expect(passages).toHaveLength(PARAMETER_REGISTRY.length);
+    const cta = passages.find((passage) => passage.id === 'parametre:cta.taux-distribution') as Passage;
+    expect(cta.text).toContain('à partir du 1er février 2026 : 20,80 % (officielle)');
+    expect(cta.text).toContain('https://www.cre.fr/');
+    expect(cta.text).toContain('Dernière vérification : ');
+    expect(cta.url).toBe('/tarifs-energie#valeurs');
+    const estimated = PARAMETER_REGISTRY.find((parameter) =>
+      parameter.entries.some((entry) => entry.status === 'estimate' && entry.value !== null),
+    );
+    expect(estimated).toBeDefined();
+    expect(passages.find((passage) => passage.id === `parametre:${estimated?.id}`)?.text).toContain('(estimation)');
   });
 });
 
@@ -55,6 +130,84 @@ describe.each(testDatabaseKinds())('chatbot API on %s', (kind) => {
     expect(body.sources[0]).toMatchObject({ url: '/glossaire#cja' });
     expect(body.response).toContain('CJA');
     expect(body.response).toMatch(/^D’après « /);
+  });
+
+  it('cites the dated parameter, with its value, status and source, for « Quel est le taux de la CTA ? »', async () => {
+    const body = (await user.post('/api/chatbot/', { message: 'Quel est le taux de la CTA ?' })).json();
+    expect(body.sources[0]).toMatchObject({
+      url: '/tarifs-energie#valeurs',
+      title: expect.stringMatching(/^CTA — taux/),
+    });
+    expect(body.response).toMatch(/^D’après « CTA — taux/);
+    expect(body.response).toMatch(/\d+,\d{2} % \((officielle|source secondaire|estimation)\)/);
+    expect(body.response).toContain('Sources : ');
+    expect(body.response).toContain('https://');
+  });
+
+  it('answers a blog question with the post’s section, linked to its heading', async () => {
+    const body = (
+      await user.post('/api/chatbot/', { message: 'Comment faire l’inventaire des points de livraison de mes sites ?' })
+    ).json();
+    expect(body.sources.map((source: { url: string }) => source.url)).toContain(
+      '/blog/optimiser-cascade-tarifaire-multi-sites#etape-1-faire-l-inventaire-des-points-de-livraison',
+    );
+  });
+
+  it('reads the caller’s own last simulation and optimisation, never another user’s', async () => {
+    const { alice, bob } = await twoUsers(t);
+    // Before any simulation, « ma dernière simulation » finds nothing of the user's.
+    const none = (await alice.post('/api/chatbot/', { message: 'ma dernière simulation' })).json();
+    expect(none.sources.map((source: { title: string }) => source.title)).not.toContain('Votre dernière simulation');
+
+    const simulated = await alice.post('/api/simulator/simulate/', SAMPLE_ACCEPTANCE_FORM);
+    expect(simulated.statusCode).toBe(200);
+    const optimised = await alice.post('/api/optimisation/', {
+      pointDeReseau: 'PITD',
+      code: 'ECH-PITD-0001',
+      commune: 'Paris',
+      tso: 'NaTran',
+      tarif: 'T4',
+      profil: 'P016',
+      assiette: '18 000',
+      cjsInterruptible: '',
+      cpl: '',
+      dateEffetMonth: '2026-02',
+    });
+    expect(optimised.statusCode).toBe(200);
+    const { cjaOptimisee } = optimised.json();
+
+    const mine = (await alice.post('/api/chatbot/', { message: 'ma dernière simulation' })).json();
+    expect(mine.sources[0]).toMatchObject({ title: 'Votre dernière simulation', url: '/private/gas/simulator' });
+    // Passages far below the best (a parameter whose description says « simulateur ») are not offered.
+    expect(mine.sources.map((source: { url: string }) => source.url)).not.toContain('/tarifs-energie#valeurs');
+    expect(mine.response).toMatch(/^D’après « Votre dernière simulation » : Votre dernière simulation date du /);
+    expect(mine.response).toContain('ECH-PITD-0001');
+    expect(mine.response).toContain('option T4');
+    expect(mine.response).toContain('grilles du 1er février 2026');
+    expect(mine.response).toContain('CJA 109 MWh/j');
+    expect(mine.response).toMatch(/total des termes fixes \d[\d\s\u202f]*,\d{2} €/);
+
+    const optimisation = (
+      await alice.post('/api/chatbot/', { message: 'Quelle économie pour ma dernière optimisation ?' })
+    ).json();
+    expect(optimisation.sources[0]).toMatchObject({
+      title: 'Votre dernière optimisation de la CJA',
+      url: '/private/gas/optimisation',
+    });
+    expect(optimisation.response).toContain(`CJA optimisée ${cjaOptimisee} MWh/j`);
+    expect(optimisation.response).toMatch(/économie de -?\d[\d\s\u202f]*,\d{2} € par an/);
+
+    // Bob has none: his questions never bring Alice's simulation or optimisation.
+    for (const message of ['ma dernière simulation', 'ma dernière optimisation', 'ECH-PITD-0001 CJA 109']) {
+      const body = (await bob.post('/api/chatbot/', { message })).json();
+      expect(JSON.stringify(body), message).not.toMatch(/Votre dernière|ECH-PITD-0001|private\/gas/);
+    }
+    // Once Bob has one, he gets his own.
+    const bobs = await bob.post('/api/simulator/simulate/', { ...SAMPLE_ACCEPTANCE_FORM, cjaMwhj: '250' });
+    expect(bobs.statusCode).toBe(200);
+    const his = (await bob.post('/api/chatbot/', { message: 'ma dernière simulation' })).json();
+    expect(his.response).toContain('CJA 250 MWh/j');
+    expect(his.response).not.toContain('CJA 109 MWh/j');
   });
 
   it('says when it does not know', async () => {

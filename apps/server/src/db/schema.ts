@@ -267,6 +267,40 @@ export const simulationPdfs = pgTable(
   (table) => [primaryKey({ columns: [table.simulationId, table.rendererVersion] })],
 );
 
+// ---- Optimisations (ADR 0037) ---------------------------------------------------------------------------
+
+/**
+ * A summary of every CJA optimisation answered (not the daily series): what was asked and the main figures, so
+ * the owner's assistant can talk about « ma dernière optimisation ». Read only by the owner (user_id).
+ */
+export const optimisations = pgTable(
+  'optimisations',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The PITD code, its commune and TSO, the option (T4 / TP). */
+    code: text('code').notNull(),
+    commune: text('commune').notNull(),
+    tso: text('tso').notNull(),
+    tarif: text('tarif').notNull(),
+    /** First day of the month of effect (YYYY-MM-DD). */
+    dateEffet: text('date_effet').notNull(),
+    cjaActuelle: doublePrecision('cja_actuelle').notNull(),
+    cjaOptimisee: doublePrecision('cja_optimisee').notNull(),
+    economieAnnuelle: doublePrecision('economie_annuelle').notNull(),
+    pourcentageEconomie: doublePrecision('pourcentage_economie').notNull(),
+    coutAvant: doublePrecision('cout_avant').notNull(),
+    coutApres: doublePrecision('cout_apres').notNull(),
+    /** True when the daily series was synthesised (no readings): the CJA is indicative. */
+    seriesEstimated: boolean('series_estimated').notNull(),
+    hasEstimates: boolean('has_estimates').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('optimisations_user_id_created_at_idx').on(table.userId, table.createdAt)],
+);
+
 // ---- Consumption data (issue 5, ADR 0013) --------------------------------------------------------------
 // One `consumption_datasets` row per imported file (owned by one user, for one PCE); its days live in
 // `consumption_readings`, one row per day from the first to the last (days absent from the file: `manquant`).

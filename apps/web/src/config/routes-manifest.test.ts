@@ -16,9 +16,8 @@ describe('the routes manifest of the web build', () => {
     }
     expect(routes).toEqual(expect.arrayContaining(['/', '/faq', '/private/:energy/:page', '/private/*']));
     expect(routes).not.toContain('/blog/:slug');
-    const posts = readdirSync(path.join(import.meta.dirname, '..', '..', 'content', 'blog')).filter((file) =>
-      file.endsWith('.md'),
-    );
+    const blogDir = path.join(import.meta.dirname, '..', '..', '..', '..', 'packages', 'content', 'blog');
+    const posts = readdirSync(blogDir).filter((file) => file.endsWith('.md'));
     expect(posts.length).toBeGreaterThan(0);
     expect(routes.filter((route) => route.startsWith('/blog/'))).toHaveLength(posts.length);
     expect(new Set(routes).size).toBe(routes.length);

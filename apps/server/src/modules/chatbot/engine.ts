@@ -23,7 +23,7 @@ export interface ChatEngine {
 }
 
 export const DONT_KNOW_ANSWER =
-  'Je ne trouve pas la réponse dans la documentation du produit (FAQ, glossaire). Reformulez votre question, ou écrivez-nous depuis la page Contact.';
+  'Je ne trouve pas la réponse dans la documentation du produit (FAQ, glossaire, blog, tarifs) ni dans vos dernières simulation et optimisation. Reformulez votre question, ou écrivez-nous depuis la page Contact.';
 const EXCERPT_MAX = 600;
 
 /** A passage as the API returns it: title, page link, the start of its text, and its citation number if any. */

@@ -3,7 +3,9 @@ const STOP_WORDS = new Set(
   (
     'a au aux avec ce ces cet cette dans de des du elle en est et eux il ils je la le les leur lui ma mais me ' +
     'meme mes moi mon ne nos notre nous on ou par pas pour qu que qui sa se ses son sur ta te tes toi ton tu un ' +
-    'une vos votre vous y c d j l m n s t qu est-ce quoi quel quelle quels quelles comment sont ete etre avoir'
+    'une vos votre vous y c d j l m n s t qu est-ce quoi quel quelle quels quelles comment sont ete etre avoir ' +
+    // Common verbs that say nothing about the subject (« Comment faire… », « Que faut-il… »).
+    'faire fait faut peut peux puis dois doit veux voudrais'
   ).split(' '),
 );
 

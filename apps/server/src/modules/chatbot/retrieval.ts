@@ -1,17 +1,62 @@
-import type { KnowledgeIndex, Passage } from './knowledge.ts';
+import { overlaidRegistry, PARAMETER_REGISTRY, type ParameterOverlay } from '@pilote/tariffs';
+import { type Actor, requireUser } from '../auth/session.ts';
+import type { TariffOverlaySource } from '../tariff-data/overlay-source.ts';
+import { createKnowledgeIndex, type KnowledgeIndex, type Passage, type SearchHit } from './knowledge.ts';
+import type { OwnWorkSource } from './sources/own-work.ts';
+import { parameterPassages } from './sources/tariffs.ts';
 
-/** Below this score a passage is not an answer (minisearch BM25+ scores; tuned on the FAQ and glossary). */
+/** Below this score a passage is not an answer (minisearch BM25+ scores; tuned on the tests' questions). */
 export const MIN_SCORE = 3;
-/** The passages given to an engine for one question. */
+/** At most this many passages per answer. */
 export const MAX_PASSAGES = 3;
+/**
+ * A passage scoring below this share of the best one is left out: it shares a common word with the question, not
+ * its subject (« ma dernière simulation » 190, a parameter whose description says « simulateur » 26).
+ */
+export const RELATIVE_MIN_SCORE = 0.25;
+
+export interface RetrievalDependencies {
+  /** The public texts, read once at start (knowledge.ts `productPassages`). */
+  publicPassages: readonly Passage[];
+  /** The stored tariff values (ADR 0025): the parameters' passages follow them like the simulator does. */
+  tariffOverlay: TariffOverlaySource;
+  /** The caller's own last simulation and optimisation. */
+  ownWork: OwnWorkSource;
+}
 
 /**
- * Step 1 of an answer (ADR 0036): the passages of the product's own knowledge nearest to the question, best
- * first, none when nothing scores high enough. Every engine answers from these passages only.
+ * What the assistant reads before answering (ADR 0037): the passages nearest to the message among the public texts,
+ * the dated parameters and the caller's own last simulation and optimisation, with their scores, best first; only
+ * those at or above MIN_SCORE and RELATIVE_MIN_SCORE of the best. Any engine (the default one, an LLM) answers from these.
+ *
+ * The public index is built on the first question and again only when the stored tariff values change (one small
+ * indexed query per question tells, the same the simulator makes); the caller's passages are read per question and
+ * scored inside that index for that search only.
  */
-export function retrievePassages(index: KnowledgeIndex, query: string, limit = MAX_PASSAGES): Passage[] {
-  return index
-    .search(query, limit)
-    .filter((hit) => hit.score >= MIN_SCORE)
-    .map((hit) => hit.passage);
+export function createRetrieval({ publicPassages, tariffOverlay, ownWork }: RetrievalDependencies) {
+  let built: { overlay: ParameterOverlay; index: KnowledgeIndex } | null = null;
+
+  async function publicIndex(): Promise<KnowledgeIndex> {
+    const { overlay } = await tariffOverlay.current();
+    if (built?.overlay !== overlay) {
+      const parameters = parameterPassages(overlaidRegistry(PARAMETER_REGISTRY, overlay));
+      built = { overlay, index: createKnowledgeIndex([...publicPassages, ...parameters]) };
+    }
+    return built.index;
+  }
+
+  return {
+    /** The passages for this signed-in caller's message (401 without a user: their own data is the only data read). */
+    async retrieve(actor: Actor | null, message: string): Promise<SearchHit[]> {
+      const { user } = requireUser(actor);
+      const [index, own] = await Promise.all([publicIndex(), ownWork.passages(user.id)]);
+      const hits = index.search(message, { limit: MAX_PASSAGES, extra: own });
+      const floor = Math.max(MIN_SCORE, (hits[0]?.score ?? 0) * RELATIVE_MIN_SCORE);
+      return hits.filter(
+        (hit) => hit.score >= floor && (!hit.passage.id.startsWith('own:') || own.includes(hit.passage)),
+      );
+    },
+  };
 }
+
+export type Retrieval = ReturnType<typeof createRetrieval>;

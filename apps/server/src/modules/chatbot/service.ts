@@ -4,11 +4,9 @@ import type { Actor } from '../auth/session.ts';
 import { requireUser } from '../auth/session.ts';
 import type { Quota } from '../plans/quota.ts';
 import { type ChatEngine, createRetrievalEngine, DONT_KNOW_ANSWER, type EngineInput } from './engine.ts';
-import type { KnowledgeIndex } from './knowledge.ts';
-import { retrievePassages } from './retrieval.ts';
+import type { Retrieval } from './retrieval.ts';
 
 export { DONT_KNOW_ANSWER } from './engine.ts';
-export { MIN_SCORE } from './retrieval.ts';
 
 export interface ChatbotInput {
   message: string;
@@ -29,25 +27,26 @@ function errorEvent(error: unknown): ChatbotStreamEvent {
 }
 
 /**
- * The chatbot (ADR 0035, 0036): one unit of the plan's `chatbot_messages` quota per message (given back when the
- * engine fails), the passages retrieved from the product's own knowledge, then the engine's answer from them.
- * With no passage the answer is "I do not know" and no engine is called. Only the caller's own data is ever read
- * (today: none beyond the public texts).
+ * The chatbot (ADR 0035, 0036, 0037): one unit of the plan's `chatbot_messages` quota per message (given back when
+ * the engine fails), the passages retrieved from the product's own knowledge and the caller's own last simulation
+ * and optimisation (retrieval.ts), then the engine's answer from them. With no passage the answer is "I do not
+ * know" and no engine is called. The only user data ever read is the caller's own.
  */
 export function createChatbotService({
-  index,
+  retrieval,
   quota,
   engine = createRetrievalEngine(),
 }: {
-  index: KnowledgeIndex;
+  retrieval: Retrieval;
   quota: Quota;
   engine?: ChatEngine;
 }) {
-  function engineInput(input: ChatbotInput): EngineInput {
+  async function engineInput(actor: Actor | null, input: ChatbotInput): Promise<EngineInput> {
+    const hits = await retrieval.retrieve(actor, input.message);
     return {
       message: input.message,
       history: input.history ?? [],
-      passages: retrievePassages(index, input.message),
+      passages: hits.map((hit) => hit.passage),
     };
   }
 
@@ -57,7 +56,7 @@ export function createChatbotService({
     async answer(actor: Actor | null, input: ChatbotInput): Promise<ChatbotResponse> {
       const user = requireUser(actor);
       return quota.run(user.user.id, 'chatbot_messages', async () => {
-        const request = engineInput(input);
+        const request = await engineInput(actor, input);
         if (request.passages.length === 0) {
           return { response: DONT_KNOW_ANSWER, sources: [] };
         }
@@ -78,7 +77,7 @@ export function createChatbotService({
       const user = requireUser(actor);
       const consumption = await quota.consume(user.user.id, 'chatbot_messages');
       try {
-        const request = engineInput(input);
+        const request = await engineInput(actor, input);
         if (request.passages.length === 0) {
           return (async function* () {
             yield { type: 'delta', text: DONT_KNOW_ANSWER } as const;

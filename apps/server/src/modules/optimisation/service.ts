@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type OptimisationBody,
   type OptimisationParam,
@@ -15,6 +16,7 @@ import {
   synthetiserSerie,
   TariffDomainError,
 } from '@pilote/tariffs';
+import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { tariffErrorToAppError } from '../../lib/tariff-errors.ts';
 import { type Actor, requireUser } from '../auth/session.ts';
@@ -25,6 +27,7 @@ import { normaliseCommuneName } from '../reference-data/communes.ts';
 import { findPitdPoint } from '../reference-data/pitd-point.ts';
 import type { PitdEntry, ReferenceData } from '../reference-data/source.ts';
 import type { TariffOverlaySource } from '../tariff-data/overlay-source.ts';
+import { insertOptimisation } from './repository.ts';
 
 /** The optimiser prices PITD only: LI / PIC (simulated since ADR 0024) have no optimisation model yet. */
 export function optimisationTransportPointMessage(point: 'LI' | 'PIC'): string {
@@ -37,6 +40,7 @@ export const SYNTHESIS_MODEL_DOC = 'docs/optimiser.md#4-série-journalière-synt
 const ASSIETTE_GAP_WARNING = 0.2;
 
 export interface OptimisationServiceDependencies {
+  db: Database;
   referenceData: ReferenceData;
   consumption: ConsumptionDataService;
   /** Stored dated values laid over the packaged grids (ADR 0025). */
@@ -75,6 +79,7 @@ function toBreakdown(b: OptimisationResult['details']['avant']) {
 }
 
 export function createOptimisationService({
+  db,
   referenceData,
   consumption,
   tariffOverlay,
@@ -242,6 +247,25 @@ export function createOptimisationService({
         const { overlay } = await tariffOverlay.current();
         const result = run(form, tso, entry, dateEffet, serie, overlay);
         const { serie: out } = result;
+        // A summary is kept for the owner's assistant (« ma dernière optimisation », ADR 0037).
+        await insertOptimisation(db, {
+          id: randomUUID(),
+          userId: user.id,
+          code: entry.codePitd,
+          commune: entry.commune,
+          tso: entry.tso,
+          tarif: form.tarif,
+          dateEffet,
+          cjaActuelle: result.cjaActuelle,
+          cjaOptimisee: result.cjaOptimisee,
+          economieAnnuelle: result.economieAnnuelle,
+          pourcentageEconomie: result.pourcentageEconomie,
+          coutAvant: result.couts.avant.total_annuel,
+          coutApres: result.couts.apres.total_annuel,
+          seriesEstimated: series.estimation,
+          hasEstimates: result.hasEstimates || info.isSample,
+          createdAt: now(),
+        });
         return {
           dateEffet,
           tarif: form.tarif,

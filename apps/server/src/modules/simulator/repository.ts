@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { simulationPdfs, simulations } from '../../db/schema.ts';
 
@@ -40,4 +40,15 @@ export async function storeSimulationPdf(
       .where(and(eq(simulationPdfs.simulationId, simulationId), ne(simulationPdfs.rendererVersion, rendererVersion)));
     await tx.insert(simulationPdfs).values({ simulationId, rendererVersion, bytes }).onConflictDoNothing();
   });
+}
+
+/** The user's most recent simulation (index on user_id, created_at). */
+export async function findLastSimulation(db: Database, userId: string): Promise<SimulationRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(simulations)
+    .where(eq(simulations.userId, userId))
+    .orderBy(desc(simulations.createdAt))
+    .limit(1);
+  return row;
 }

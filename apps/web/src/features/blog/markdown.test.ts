@@ -1,5 +1,5 @@
+import { isSafeHref, parseInline, parseMarkdown, parsePost, slugify, splitFrontMatter } from '@pilote/content';
 import { describe, expect, it } from 'vitest';
-import { isSafeHref, parseInline, parseMarkdown, parsePost, slugify, splitFrontMatter } from './markdown.ts';
 import { blogPosts, findBlogPost } from './posts.ts';
 
 describe('markdown reader', () => {

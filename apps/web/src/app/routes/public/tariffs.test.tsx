@@ -1,3 +1,4 @@
+import { inlineText, parseInline, tariffBillLines, tariffValueStatuses } from '@pilote/content';
 import { snapshotAt } from '@pilote/tariffs';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -68,6 +69,19 @@ describe('/tarifs-energie shows the engine’s values', () => {
     const t1 = currentTariffValues('2028-08-01').find((value) => value.id === 'atrd7.grdf.t1.abonnement');
     expect(t1?.value).toBeNull();
     expect(t1?.lastKnown).toEqual({ value: 54.72, from: '2026-07-01' });
+  });
+
+  it('explains each line of the bill with the shared texts of @pilote/content (the chatbot indexes the same)', async () => {
+    const { container } = renderApp('/tarifs-energie');
+    await screen.findByRole('heading', { level: 1, name: "Tarifs de l'énergie" }, { timeout: 10_000 });
+    for (const line of tariffBillLines) {
+      const item = container.querySelector(`li#${line.id}`);
+      expect(item?.textContent, line.id).toBe(inlineText(parseInline(line.text)));
+      expect(item?.querySelector('strong'), line.id).not.toBeNull();
+    }
+    expect(screen.getByText(/^Ces valeurs sont celles du moteur/).textContent).toBe(
+      inlineText(parseInline(tariffValueStatuses.text)),
+    );
   });
 
   it('formats each unit the French way', () => {

@@ -1,3 +1,4 @@
+import { tariffBillLines, tariffValueStatuses } from '@pilote/content';
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PublicPage } from '../../../components/layout/public-page.tsx';
@@ -5,6 +6,7 @@ import { TrialCta } from '../../../components/layout/trial-cta.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { paths } from '../../../config/paths.ts';
 import { publicPages } from '../../../config/public-pages.ts';
+import { MarkdownInline } from '../../../features/blog/components/markdown-content.tsx';
 import { todayIsoDate } from '../../../features/tariffs/today.ts';
 import { formatDate } from '../../../lib/format.ts';
 
@@ -30,31 +32,11 @@ function TariffsPage() {
       <div className="max-w-3xl space-y-5">
         <h2>Les briques d'une facture de gaz professionnelle</h2>
         <ul>
-          <li>
-            <strong>Distribution (ATRD)</strong>&nbsp;: si votre site est raccordé au réseau de distribution (GRDF dans
-            la plupart des communes), vous payez un abonnement et un terme proportionnel aux MWh consommés selon votre
-            option T1, T2 ou T3&nbsp;; en option T4 ou TP s'ajoute un terme de capacité sur votre CJA.
-          </li>
-          <li>
-            <strong>Transport (ATRT)</strong>&nbsp;: NaTran ou Teréga facturent des termes de capacité en
-            €/MWh/j/an&nbsp;: sortie du réseau principal (TCS), réseau régional (TCR, multiplié par le NTR de votre
-            commune) et livraison (TCL). Pour un site raccordé à la distribution, ils sont calculés au PITD de la
-            commune, sur une capacité normalisée (CJN = CAR × Zi × A) ou sur la CJA.
-          </li>
-          <li>
-            <strong>Stockage</strong>&nbsp;: une compensation proportionnelle à votre modulation hivernale, au terme
-            tarifaire de stockage (TTS).
-          </li>
-          <li>
-            <strong>CTA</strong>&nbsp;: la contribution tarifaire d'acheminement s'applique aux parts fixes de la
-            distribution et du transport.
-          </li>
-          <li>
-            <strong>Accise</strong> (ex-TICGN) et <strong>CEE</strong>&nbsp;: montants par MWh consommé.
-          </li>
-          <li>
-            <strong>TVA</strong>&nbsp;: au taux normal sur l'ensemble, y compris désormais sur l'abonnement et la CTA.
-          </li>
+          {tariffBillLines.map((line) => (
+            <li key={line.id} id={line.id} className="scroll-mt-24">
+              <MarkdownInline text={line.text} />
+            </li>
+          ))}
         </ul>
         <p>
           Chaque sigle est détaillé dans le <Link to={paths.glossary.getHref()}>glossaire</Link>.
@@ -62,12 +44,7 @@ function TariffsPage() {
 
         <h2 id="valeurs">Les valeurs en vigueur au {formatDate(date, 'long')}</h2>
         <p>
-          Ces valeurs sont celles du moteur de calcul de Pilote Énergie, affichées telles quelles. Chacune indique sa
-          date d'effet et un statut&nbsp;: <strong>officielle</strong> (lue dans un texte de la CRE ou du Journal
-          officiel), <strong>source secondaire</strong> (publication publique recoupée) ou <strong>estimation</strong>{' '}
-          (calculée par nous, par exemple en appliquant la hausse annoncée par la CRE à la grille précédente).
-          Lorsqu'une nouvelle grille n'est pas encore intégrée, la valeur est indiquée comme non disponible&nbsp;: le
-          simulateur le signale aussi au lieu d'inventer un chiffre.
+          <MarkdownInline text={tariffValueStatuses.text} />
         </p>
       </div>
 

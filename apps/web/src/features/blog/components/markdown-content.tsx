@@ -1,6 +1,6 @@
+import { type Block, type Inline, parseInline } from '@pilote/content';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Block, Inline } from '../markdown.ts';
 
 function renderInlines(inlines: readonly Inline[]): ReactNode {
   return inlines.map((inline, index) => {
@@ -29,6 +29,11 @@ function renderInlines(inlines: readonly Inline[]): ReactNode {
         return null;
     }
   });
+}
+
+/** One line of inline Markdown (`**gras**`, `[lien](/chemin)`) as React elements: the shared texts of @pilote/content. */
+export function MarkdownInline({ text }: { text: string }) {
+  return <>{renderInlines(parseInline(text))}</>;
 }
 
 /** Renders the tree of markdown.ts as React elements (no HTML strings anywhere). */

@@ -10,7 +10,7 @@ import { cn } from '../../../lib/cn.ts';
 import { useStreamChatMessage } from '../api/stream-chat-message.ts';
 
 export const CHAT_GREETING =
-  'Bonjour ! Je réponds à vos questions sur les tarifs du gaz, la CJA et l’utilisation de la plateforme, à partir de la FAQ et du glossaire.';
+  'Bonjour ! Je réponds à vos questions sur les tarifs du gaz, la CJA et l’utilisation de la plateforme, à partir de la FAQ, du glossaire, du blog, des tarifs en vigueur et de vos dernières simulation et optimisation.';
 
 type ChatMessage = { role: 'user' | 'assistant'; content: string; timestamp: string; sources?: ChatbotSource[] };
 
@@ -65,14 +65,16 @@ export function ChatPanel() {
   }, [open]);
   // Leaving the private area cancels an answer still being written.
   useEffect(() => () => inFlight.current?.abort(), []);
-  // Keep the newest message in view whenever the conversation changes.
-  const conversationSize = messages.length + (error ? 1 : 0) + (send.isPending ? 1 : 0) + (partial?.length ?? 0);
+  // Keep the newest message in view whenever the conversation changes. Keyed on each part: a sum would not change
+  // when the answer replaces the « rédige sa réponse » line (one message more, one pending less); the streamed
+  // text's length moves it while the answer is being written.
+  const conversationKey = `${messages.length}:${error ?? ''}:${send.isPending}:${partial?.length ?? 0}`;
   useEffect(() => {
     const list = listRef.current;
-    if (list && conversationSize > 0) {
+    if (list && conversationKey !== '0::false:0') {
       list.scrollTop = list.scrollHeight;
     }
-  }, [conversationSize]);
+  }, [conversationKey]);
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();

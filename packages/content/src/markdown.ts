@@ -1,9 +1,10 @@
 /**
- * A deliberately small Markdown reader for the blog posts (apps/web/content/blog/*.md). It produces a tree of plain
+ * A deliberately small Markdown reader for the blog posts (packages/content/blog/*.md). It produces a tree of plain
  * data that `MarkdownContent` turns into React elements — never HTML strings — so a post cannot inject markup or
  * scripts. Supported: front matter (`key: value` lines between `---`), `##`/`###` headings, paragraphs, `-`/`*` and
  * `1.` lists, `>` quotes, **bold**, *italic*, `code` and [links](/chemin) (http(s), mailto, site paths and #anchors
- * only; any other link is kept as text). Plain data only: vite.config.ts imports it in Node.
+ * only; any other link is kept as text). Plain data only: vite.config.ts and the server's chatbot index import it in
+ * Node.
  */
 
 export type Inline =
@@ -92,6 +93,21 @@ export function parseInline(text: string): Inline[] {
     rest = rest.slice(match.index + match[0].length);
   }
   return result;
+}
+
+/** The words of an inline tree, without its markup: « **CTA** : … » → « CTA : … ». */
+export function inlineText(inlines: readonly Inline[]): string {
+  return inlines.map((inline) => ('children' in inline ? inlineText(inline.children) : inline.text)).join('');
+}
+
+/** The words of a block (a list's items joined by « ; »). */
+export function blockText(block: Block): string {
+  switch (block.type) {
+    case 'list':
+      return block.items.map(inlineText).join(' ; ');
+    default:
+      return inlineText(block.children);
+  }
 }
 
 export function parseMarkdown(body: string): Block[] {
