@@ -74,14 +74,15 @@ test.describe('§8 error messages', () => {
     const csrfCookie = (await context.cookies()).find((cookie) => cookie.name === 'pe_csrf');
     expect(csrfCookie).toBeDefined();
 
-    // A stale, malformed anti-forgery cookie on the chatbot's path: the browser sends it first for that path, so the
-    // real server refuses the message with 403 CSRF_INVALID, and again after the client's one fresh-token retry.
+    // A stale, malformed anti-forgery cookie on the chatbot's path (the JSON and the streaming routes): the browser
+    // sends it first for that path, so the real server refuses the message with 403 CSRF_INVALID, and again after
+    // the client's one fresh-token retry.
     await context.addCookies([
       { name: 'pe_csrf', value: 'perime', domain: csrfCookie?.domain ?? '127.0.0.1', path: '/api/chatbot/' },
     ]);
     const refusals: number[] = [];
     page.on('response', (response) => {
-      if (response.url().endsWith('/api/chatbot/') && response.status() === 403) {
+      if (/\/api\/chatbot\/(stream)?$/.test(new URL(response.url()).pathname) && response.status() === 403) {
         refusals.push(response.status());
       }
     });
