@@ -60,6 +60,8 @@ const config = loadConfig({
   // No load shedding (503) on the event-loop lag of a shared machine: every request is served and measured.
   PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
   LOG_LEVEL: 'warn',
+  // Tuning runs: the simulation bulkhead (ADR 0038) from the environment; the server's default otherwise.
+  ...(process.env.SIMULATE_CONCURRENCY ? { SIMULATE_CONCURRENCY: process.env.SIMULATE_CONCURRENCY } : {}),
 });
 const app = await buildApp({ config, database: handle, secret: randomBytes(32).toString('hex'), logger: false });
 await app.ready();

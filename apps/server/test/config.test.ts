@@ -188,9 +188,9 @@ describe('loadConfig: identity settings', () => {
     expect(loadConfig({}).rateLimitStore.kind).toBe('memory');
   });
 
-  it('simulations at once: 2 with PGlite, 4 with PostgreSQL, or SIMULATE_CONCURRENCY; the queue bound (ADR 0038)', () => {
+  it('simulations at once: 2 with PGlite, 8 with PostgreSQL, or SIMULATE_CONCURRENCY; the queue bound (ADR 0038)', () => {
     expect(loadConfig({}).simulate).toEqual({ concurrency: 2, queueMax: 500 });
-    expect(loadConfig({ DATABASE_URL: 'postgres://db/app' }).simulate).toEqual({ concurrency: 4, queueMax: 500 });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/app' }).simulate).toEqual({ concurrency: 8, queueMax: 500 });
     expect(loadConfig({ SIMULATE_CONCURRENCY: '8', SIMULATE_QUEUE_MAX: '0' }).simulate).toEqual({
       concurrency: 8,
       queueMax: 0,

@@ -598,9 +598,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       queueMax: value.PDF_QUEUE_MAX,
     },
     // PGlite runs every statement in turn on this thread: 2 in flight keep it busy. PostgreSQL answers over the
-    // network from its own processes: 4 hide the round trips and leave most of the pool to the light routes.
+    // network from its own processes: 8 hide the round trips (4 did not when its backends were short of CPU),
+    // and a simulation holds a pooled connection only during each of its statements.
     simulate: {
-      concurrency: value.SIMULATE_CONCURRENCY ?? (value.DATABASE_URL ? 4 : 2),
+      concurrency: value.SIMULATE_CONCURRENCY ?? (value.DATABASE_URL ? 8 : 2),
       queueMax: value.SIMULATE_QUEUE_MAX,
     },
     pressure: {
