@@ -75,8 +75,11 @@ const benchUser = await insertVerifiedUser(handle.db, {
 });
 // An unlimited plan (ADR 0027): the free tier's 20 simulations a month would turn the run into 429s. The quota is
 // still taken on every simulation (one conditional upsert of the counter), as for any plan.
-const { eq } = await import('drizzle-orm');
-await handle.db.update(users).set({ tier: 'admin' }).where(eq(users.id, benchUser.id));
+// A baseline older than the plans (ADR 0027) has no tier to set.
+if ('tier' in users) {
+  const { eq } = await import('drizzle-orm');
+  await handle.db.update(users).set({ tier: 'admin' }).where(eq(users.id, benchUser.id));
+}
 
 const csrf = await app.inject({ method: 'GET', url: '/api/common/get-csrf-token/' });
 const csrfCookie = csrf.cookies.find((c: { name: string }) => c.name === 'pe_csrf');
