@@ -2,10 +2,11 @@
  * Child process of the API benchmark (bench/api.ts): builds the real app of a source tree (this worktree, or a
  * baseline extracted from git by bench/baseline.ts) on an in-memory PGlite (or a fresh PostgreSQL database when
  * BENCH_DATABASE_URL is set), creates a verified user, signs in, and listens on 127.0.0.1:0. Sends the port and
- * the credentials to the parent over IPC; exits when the parent says so.
+ * the credentials to the parent over IPC; answers `cpu` with its process.cpuUsage(); exits when told `close`.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -19,6 +20,7 @@ const { openDatabase } = await import(server('db/client.ts'));
 const { runMigrations } = await import(server('db/migrate.ts'));
 const { insertVerifiedUser } = await import(server('modules/admin/repository.ts'));
 const { createPasswordHasher } = await import(server('modules/auth/password.ts'));
+const { users } = await import(server('db/schema.ts'));
 
 const PASSWORD = 'Correct-Horse-9';
 
@@ -55,13 +57,29 @@ const config = loadConfig({
   PUBLIC_URL: 'http://127.0.0.1',
   DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pe-bench-')),
   AUTH_RATE_LIMIT_MAX: '10000',
+  // No load shedding (503) on the event-loop lag of a shared machine: every request is served and measured.
+  PRESSURE_MAX_EVENT_LOOP_DELAY_MS: '0',
   LOG_LEVEL: 'warn',
+  // Tuning runs: the simulation bulkhead (ADR 0038) from the environment; the server's default otherwise.
+  ...(process.env.SIMULATE_CONCURRENCY ? { SIMULATE_CONCURRENCY: process.env.SIMULATE_CONCURRENCY } : {}),
 });
 const app = await buildApp({ config, database: handle, secret: randomBytes(32).toString('hex'), logger: false });
 await app.ready();
 
 const passwordHash = await createPasswordHasher(config.passwordHashLogN ?? 15).hash(PASSWORD);
-await insertVerifiedUser(handle.db, { email: 'bench@exemple.fr', name: 'Bench', role: 'user', passwordHash });
+const benchUser = await insertVerifiedUser(handle.db, {
+  email: 'bench@exemple.fr',
+  name: 'Bench',
+  role: 'user',
+  passwordHash,
+});
+// An unlimited plan (ADR 0027): the free tier's 20 simulations a month would turn the run into 429s. The quota is
+// still taken on every simulation (one conditional upsert of the counter), as for any plan.
+// A baseline older than the plans (ADR 0027) has no tier to set.
+if ('tier' in users) {
+  const { eq } = await import('drizzle-orm');
+  await handle.db.update(users).set({ tier: 'admin' }).where(eq(users.id, benchUser.id));
+}
 
 const csrf = await app.inject({ method: 'GET', url: '/api/common/get-csrf-token/' });
 const csrfCookie = csrf.cookies.find((c: { name: string }) => c.name === 'pe_csrf');
@@ -88,7 +106,29 @@ process.send?.({
   csrfToken,
 });
 
+let profiler: Session | undefined;
+
 process.on('message', async (message) => {
+  if (message === 'profile') {
+    // A CPU profile of what follows (bench/api-cpu.ts), written at `profile-stop`: requests only, no start-up.
+    profiler = new Session();
+    profiler.connect();
+    await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+    process.send?.({ profiling: true });
+  }
+  if (typeof message === 'object' && message !== null && 'profileStop' in message && profiler) {
+    const { profile } = await profiler.post('Profiler.stop');
+    writeFileSync(String(message.profileStop), JSON.stringify(profile));
+    profiler.disconnect();
+    profiler = undefined;
+    process.send?.({ profiled: String(message.profileStop) });
+  }
+  if (message === 'cpu') {
+    // The server process's own CPU time (bench/api-target.ts): the robust measure on a shared machine.
+    process.send?.({ cpu: process.cpuUsage() });
+  }
   if (message === 'close') {
     await app.close();
     await handle.close();

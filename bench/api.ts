@@ -7,15 +7,18 @@
  *   - GET /api/health                (no session)
  *   - GET /api/account/me            (session cookie: session check + one read)
  *   - POST /api/simulator/simulate/  (session + CSRF token, the acceptance case of issue 4 on the sample data)
- *   - mixed: health and /api/account/me measured (10 connections each) while simulate is loaded (20 connections).
+ *   - mixed: health and /api/account/me measured (10 connections each) while simulate is loaded (20 connections),
+ *     against the same two routes alone; the p99 ratio (under load / alone) is checked against P99_UNDER_LOAD_GOAL.
+ * Each measured run also reads the server process's CPU time (process.cpuUsage over IPC, bench/api-target.ts), so
+ * the table gives CPU ms per request: on a shared machine, req/s moves with the neighbours, CPU per request hardly.
  * With BENCH_BASELINE=<git ref> (e.g. main) the same runs are made, interleaved, against a second server built
  * from that commit's sources (bench/baseline.ts), so that before/after come from one run on one machine.
  * Loopback only; every run is bounded in time. Figures are printed and written to docs/performance.md between
  * the `bench:api` markers (`bench:api-postgres` with PostgreSQL).
  */
-import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { cpuOf, type Route, request, start, stop, type Target } from './api-target.ts';
 import { extractBaseline } from './baseline.ts';
 import { machine } from './machine.ts';
 
@@ -23,71 +26,8 @@ const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
 const CONNECTIONS = 20;
 /** Each SECONDS run is cut into this many slices, alternated between the targets. */
 const SLICES = Number(process.env.BENCH_API_SLICES ?? 5);
-
-/** The acceptance case of issue 4 on the packaged sample (apps/server/test/simulator.integration.test.ts). */
-const SIMULATE_BODY = JSON.stringify({
-  pointDeReseau: 'PITD',
-  code: 'ECH-PITD-0001',
-  commune: 'Paris',
-  tso: 'NaTran',
-  dso: 'GRDF',
-  profil: 'P016',
-  tarif: 'T4',
-  car: '15 466,8',
-  cjaMwhj: '109',
-  dateEffetMonth: '2026-02',
-  honeypot: '',
-});
-
-interface Target {
-  readonly label: string;
-  readonly child: ChildProcess;
-  readonly url: string;
-  readonly cookie: string;
-  readonly csrfToken: string;
-}
-
-async function start(label: string, root?: string): Promise<Target> {
-  const child = fork(new URL('./api-server.ts', import.meta.url), root ? [root] : [], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const ready = await new Promise<{ port: number; cookie: string; csrfToken: string }>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as { port: number; cookie: string; csrfToken: string }));
-    child.once('exit', (code) => reject(new Error(`${label}: server exited (${code})`)));
-  });
-  return { label, child, url: `http://127.0.0.1:${ready.port}`, cookie: ready.cookie, csrfToken: ready.csrfToken };
-}
-
-async function stop(target: Target): Promise<void> {
-  const exited = new Promise((resolve) => target.child.once('exit', resolve));
-  target.child.send('close');
-  await exited;
-}
-
-type Route = 'health' | 'me' | 'simulate';
-
-function request(target: Target, route: Route): autocannon.Options {
-  const auth = { cookie: target.cookie };
-  switch (route) {
-    case 'health':
-      return { url: `${target.url}/api/health` };
-    case 'me':
-      return { url: `${target.url}/api/account/me`, headers: auth };
-    case 'simulate':
-      return {
-        url: `${target.url}/api/simulator/simulate/`,
-        method: 'POST',
-        headers: {
-          ...auth,
-          'content-type': 'application/json',
-          'x-csrftoken': target.csrfToken,
-          origin: 'http://127.0.0.1',
-        },
-        body: SIMULATE_BODY,
-      };
-  }
-}
+/** « Light routes keep their p99 while heavy ones run » (ADR 0038): p99 under simulate ≤ this × p99 alone. */
+const P99_UNDER_LOAD_GOAL = 2;
 
 export interface RunFigures {
   readonly rps: number;
@@ -96,10 +36,13 @@ export interface RunFigures {
   readonly errors: number;
   readonly non2xx: number;
   readonly requests: number;
+  /** CPU ms of the server process per request (process.cpuUsage around the run; NaN when not measured alone). */
+  readonly cpuMs: number;
 }
 
-function figures(result: autocannon.Result): RunFigures {
+function figures(result: autocannon.Result, cpuMs = Number.NaN): RunFigures {
   return {
+    cpuMs,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -110,7 +53,15 @@ function figures(result: autocannon.Result): RunFigures {
 }
 
 function run(target: Target, route: Route, connections = CONNECTIONS, seconds = SECONDS): Promise<RunFigures> {
-  return autocannon({ ...request(target, route), connections, duration: seconds }).then(figures);
+  return autocannon({ ...request(target, route), connections, duration: seconds }).then((r) => figures(r));
+}
+
+/** A run of one route alone on its server, with the server's CPU time per request. */
+async function measuredRun(target: Target, route: Route, seconds: number): Promise<RunFigures> {
+  const before = await cpuOf(target);
+  const result = await autocannon({ ...request(target, route), connections: CONNECTIONS, duration: seconds });
+  const after = await cpuOf(target);
+  return figures(result, (after - before) / 1000 / Math.max(1, result.requests.total));
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
@@ -124,10 +75,17 @@ async function alternate(targets: readonly Target[], route: Route): Promise<RunF
   for (let s = 0; s < SLICES; s += 1) {
     const order = s % 2 === 0 ? targets.map((_, i) => i) : targets.map((_, i) => targets.length - 1 - i);
     for (const i of order) {
-      (slices[i] as RunFigures[]).push(await run(targets[i] as Target, route, CONNECTIONS, SECONDS / SLICES));
+      (slices[i] as RunFigures[]).push(await measuredRun(targets[i] as Target, route, SECONDS / SLICES));
     }
   }
   return slices.map((runs) => ({
+    // CPU per request over all slices (weighted by requests).
+    cpuMs:
+      runs.reduce((sum, r) => sum + r.cpuMs * r.requests, 0) /
+      Math.max(
+        1,
+        runs.reduce((s, r) => s + r.requests, 0),
+      ),
     rps: runs.reduce((sum, r) => sum + r.requests, 0) / SECONDS,
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
@@ -158,7 +116,13 @@ const fmt = (n: number, d = 0) =>
 
 function line(label: string, f: RunFigures): string {
   const bad = f.errors + f.non2xx;
-  return `| ${label} | ${fmt(f.rps)} | ${fmt(f.p50)} | ${fmt(f.p99)} | ${bad > 0 ? `**${fmt(bad)}**` : '0'} |`;
+  return `| ${label} | ${fmt(f.rps)} | ${fmt(f.p50)} | ${fmt(f.p99)} | ${fmt(f.cpuMs, 2)} | ${bad > 0 ? `**${fmt(bad)}**` : '0'} |`;
+}
+
+/** p99 under simulate / p99 alone, and whether it meets the goal. */
+function p99Verdict(alone: RunFigures, mixed: RunFigures): string {
+  const ratio = mixed.p99 / Math.max(1, alone.p99);
+  return `× ${fmt(ratio, 1)} ${ratio <= P99_UNDER_LOAD_GOAL ? '(tenu)' : '(**non tenu**)'}`;
 }
 
 async function main() {
@@ -168,7 +132,7 @@ async function main() {
   const targets: Target[] = [];
   if (baselineRef) {
     const baseline = extractBaseline(baselineRef);
-    targets.push(await start(`avant (${baseline.label})`, baseline.root));
+    targets.push(await start(`avant (${baseline.label})`, { root: baseline.root }));
   }
   targets.push(await start('après (cette branche)'));
   try {
@@ -189,7 +153,7 @@ async function main() {
         const f = figuresByTarget[i] as RunFigures;
         (results.get(t.label) as Record<string, RunFigures>)[route] = f;
         console.log(
-          `${t.label} ${route}: ${fmt(f.rps)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, erreurs ${f.errors + f.non2xx}`,
+          `${t.label} ${route}: ${fmt(f.rps)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, CPU ${fmt(f.cpuMs, 2)} ms/req, erreurs ${f.errors + f.non2xx}`,
         );
       });
     }
@@ -218,22 +182,23 @@ async function main() {
       const simulate = r.simulate as RunFigures;
       return `### ${t.label}
 
-| Route (${CONNECTIONS} connexions, ${SECONDS} s) | req/s | p50 (ms) | p99 (ms) | erreurs / non-2xx |
-| --- | --- | --- | --- | --- |
+| Route (${CONNECTIONS} connexions, ${SECONDS} s) | req/s | p50 (ms) | p99 (ms) | CPU serveur (ms/req) | erreurs / non-2xx |
+| --- | --- | --- | --- | --- | --- |
 ${line('`GET /api/health`', health)}
 ${line('`GET /api/account/me` (session)', me)}
 ${line('`POST /api/simulator/simulate/`', simulate)}
 
-Rapports : lecture authentifiée / health = **× ${fmt(me.rps / health.rps, 2)}** (objectif ≥ 0,5) ; simulate / lecture
-authentifiée = **× ${fmt(simulate.rps / me.rps, 2)}** (objectif ≥ 0,7).
+Rapports (req/s) : lecture authentifiée / health = **× ${fmt(me.rps / health.rps, 2)}** (objectif ≥ 0,5) ; simulate / lecture
+authentifiée = **× ${fmt(simulate.rps / me.rps, 2)}** (objectif ≥ 0,7). Les mêmes rapports tirés du CPU par requête
+(indépendants de la charge de la machine) : × ${fmt(health.cpuMs / me.cpuMs, 2)} et × ${fmt(me.cpuMs / simulate.cpuMs, 2)}.
 
 Mixte (10 + 10 connexions sur les routes légères pendant que simulate tourne avec ${CONNECTIONS} connexions) :
 
-| Route | seule : req/s | seule : p99 (ms) | pendant simulate : req/s | pendant simulate : p99 (ms) |
-| --- | --- | --- | --- | --- |
-| \`GET /api/health\` | ${fmt((r.healthAlone as RunFigures).rps)} | ${fmt((r.healthAlone as RunFigures).p99)} | ${fmt((r.healthMixed as RunFigures).rps)} | ${fmt((r.healthMixed as RunFigures).p99)} |
-| \`GET /api/account/me\` | ${fmt((r.meAlone as RunFigures).rps)} | ${fmt((r.meAlone as RunFigures).p99)} | ${fmt((r.meMixed as RunFigures).rps)} | ${fmt((r.meMixed as RunFigures).p99)} |
-| \`POST /api/simulator/simulate/\` (charge) | | | ${fmt((r.simulateMixed as RunFigures).rps)} | ${fmt((r.simulateMixed as RunFigures).p99)} |
+| Route | seule : req/s | seule : p99 (ms) | pendant simulate : req/s | pendant simulate : p99 (ms) | p99 pendant / seule (objectif ≤ ${P99_UNDER_LOAD_GOAL}) |
+| --- | --- | --- | --- | --- | --- |
+| \`GET /api/health\` | ${fmt((r.healthAlone as RunFigures).rps)} | ${fmt((r.healthAlone as RunFigures).p99)} | ${fmt((r.healthMixed as RunFigures).rps)} | ${fmt((r.healthMixed as RunFigures).p99)} | ${p99Verdict(r.healthAlone as RunFigures, r.healthMixed as RunFigures)} |
+| \`GET /api/account/me\` | ${fmt((r.meAlone as RunFigures).rps)} | ${fmt((r.meAlone as RunFigures).p99)} | ${fmt((r.meMixed as RunFigures).rps)} | ${fmt((r.meMixed as RunFigures).p99)} | ${p99Verdict(r.meAlone as RunFigures, r.meMixed as RunFigures)} |
+| \`POST /api/simulator/simulate/\` (charge) | | | ${fmt((r.simulateMixed as RunFigures).rps)} | ${fmt((r.simulateMixed as RunFigures).p99)} | |
 `;
     });
     let ratios = '';
@@ -243,7 +208,10 @@ Mixte (10 + 10 connexions sur les routes légères pendant que simulate tourne a
         Record<string, RunFigures>,
       ];
       const ratio = (route: string) => fmt((after[route] as RunFigures).rps / (before[route] as RunFigures).rps, 2);
-      ratios = `\nAprès / avant (req/s, même exécution, courses entrelacées) : health × ${ratio('health')}, lecture authentifiée × ${ratio('me')}, simulate × ${ratio('simulate')}.\n`;
+      const cpu = (route: string) =>
+        `${fmt((before[route] as RunFigures).cpuMs, 2)} → ${fmt((after[route] as RunFigures).cpuMs, 2)}`;
+      ratios = `\nAprès / avant (req/s, même exécution, courses entrelacées) : health × ${ratio('health')}, lecture authentifiée × ${ratio('me')}, simulate × ${ratio('simulate')}.
+CPU du processus serveur par requête, avant → après (ms) : health ${cpu('health')}, lecture authentifiée ${cpu('me')}, simulate ${cpu('simulate')}.\n`;
     }
     const marker = process.env.BENCH_DATABASE_URL ? 'bench:api-postgres' : 'bench:api';
     const section = `<!-- ${marker} start -->
@@ -256,7 +224,10 @@ course${targets.length === 2 ? `, découpée en ${SLICES} tranches alternées en
 ${ratios}
 Repères de l’issue 10 (autre machine, non comparables en absolu) : health 1 751 req/s ; lecture authentifiée 281 req/s,
 p99 120 ms ; simulate 93 req/s, p99 298 ms. Causes trouvées au profilage et changements :
-[ADR 0022](decisions/0022-request-path-caching-and-parallel-portfolio.md).
+[ADR 0022](decisions/0022-request-path-caching-and-parallel-portfolio.md),
+[ADR 0038](decisions/0038-request-path-statements-and-cpu-per-request.md). « CPU serveur » = temps CPU (utilisateur +
+système) du processus serveur par requête, lu par \`process.cpuUsage()\` autour de chaque tranche : PGlite tourne dans ce
+processus, les processus de PostgreSQL non. Profil par route : \`npx tsx bench/api-cpu.ts\` (BENCH_CPU_PROFILE).
 
 ${sections.join('\n')}<!-- ${marker} end -->
 `;

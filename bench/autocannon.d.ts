@@ -8,6 +8,8 @@ declare module 'autocannon' {
       body?: string;
       connections?: number;
       duration?: number;
+      /** Total requests to send (instead of a duration). */
+      amount?: number;
       /** Requests sent in turn on each connection (bench/audit-api.ts). */
       requests?: { method?: string; path?: string; headers?: Record<string, string>; body?: string }[];
     }

@@ -8,10 +8,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config/env.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
+import { users } from '../apps/server/src/db/schema.ts';
 import { insertVerifiedUser } from '../apps/server/src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../apps/server/src/modules/auth/password.ts';
 
@@ -48,7 +50,9 @@ const app = await buildApp({ config, database: handle, secret: randomBytes(32).t
 await app.ready();
 const email = `bench-${randomBytes(4).toString('hex')}@exemple.fr`;
 const passwordHash = await createPasswordHasher(10).hash(PASSWORD);
-await insertVerifiedUser(handle.db, { email, name: 'Bench', role: 'user', passwordHash });
+const user = await insertVerifiedUser(handle.db, { email, name: 'Bench', role: 'user', passwordHash });
+// An unlimited plan (ADR 0027): the free tier's 20 simulations would end the run with 429s.
+await handle.db.update(users).set({ tier: 'admin' }).where(eq(users.id, user.id));
 const csrf = await app.inject({ method: 'GET', url: '/api/common/get-csrf-token/' });
 const csrfCookie = csrf.cookies.find((c) => c.name === 'pe_csrf')?.value as string;
 const csrfToken = csrf.json().csrfToken as string;
@@ -60,6 +64,24 @@ const signIn = await app.inject({
   payload: { email, password: PASSWORD },
 });
 const cookie = [`pe_csrf=${csrfCookie}`, ...signIn.cookies.map((c) => `${c.name}=${c.value}`)].join('; ');
+
+/** BENCH_TRACE_QUERIES=1: prints the statements (and rows) of one request of each route (PGlite). */
+async function traced(label: string, request: () => Promise<unknown>) {
+  const client = handle.pglite;
+  if (!process.env.BENCH_TRACE_QUERIES || !client) {
+    return;
+  }
+  const original = client.query.bind(client);
+  const seen: string[] = [];
+  client.query = (async (query: string, params?: unknown[], options?: unknown) => {
+    const result = await original(query, params, options as never);
+    seen.push(`${result.rows.length} row(s): ${query.replace(/\s+/g, ' ').slice(0, 160)}`);
+    return result;
+  }) as typeof client.query;
+  await request();
+  client.query = original;
+  console.log(`${label}: ${seen.length} statement(s)\n  ${seen.join('\n  ')}`);
+}
 
 async function timed(label: string, request: () => Promise<{ statusCode: number }>) {
   for (let i = 0; i < 50; i += 1) {
@@ -79,6 +101,15 @@ async function timed(label: string, request: () => Promise<{ statusCode: number 
   );
 }
 
+await traced('GET /api/account/me', () => app.inject({ method: 'GET', url: '/api/account/me', headers: { cookie } }));
+await traced('POST /api/simulator/simulate/', () =>
+  app.inject({
+    method: 'POST',
+    url: '/api/simulator/simulate/',
+    headers: { ...headers, cookie },
+    payload: SIMULATE_BODY,
+  }),
+);
 await timed('GET /api/account/me', () => app.inject({ method: 'GET', url: '/api/account/me', headers: { cookie } }));
 await timed('POST /api/simulator/simulate/', () =>
   app.inject({

@@ -62,7 +62,7 @@ import { createPlansService } from './modules/plans/service.ts';
 import { createReferenceData } from './modules/reference-data/source.ts';
 import { PdfLinkSigner } from './modules/simulator/pdf-link.ts';
 import { createPdfWorkerPool, type PdfRenderer } from './modules/simulator/pdf-renderer.ts';
-import { simulatorRoutes } from './modules/simulator/routes.ts';
+import { simulationLimiter, simulatorRoutes } from './modules/simulator/routes.ts';
 import { createSimulatorService } from './modules/simulator/service.ts';
 import { storageRoutes } from './modules/storage/routes.ts';
 import { createTariffOverlaySource } from './modules/tariff-data/overlay-source.ts';
@@ -266,6 +266,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const pdfRenderer =
     deps.pdfRenderer ?? createPdfWorkerPool({ size: config.pdf.workers, queueMax: config.pdf.queueMax });
   app.addHook('onClose', () => pdfRenderer.close());
+  const simulations = simulationLimiter(config.simulate);
+  app.decorate('simulations', simulations);
   await app.register(simulatorRoutes, {
     service: createSimulatorService({
       db: database.db,
@@ -276,6 +278,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       quota,
     }),
     pdfRateLimit: pdfRateLimit(config),
+    simulations,
   });
 
   // Chatbot (ADRs 0035, 0036, 0037): passages retrieved from the product's own texts (FAQ, glossary, blog, tariff

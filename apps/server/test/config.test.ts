@@ -187,4 +187,14 @@ describe('loadConfig: identity settings', () => {
     expect(config.pdf).toEqual({ rateLimitMax: 5, rateLimitWindowSeconds: 60, workers: 1, queueMax: 50 });
     expect(loadConfig({}).rateLimitStore.kind).toBe('memory');
   });
+
+  it('simulations at once: 2 with PGlite, 8 with PostgreSQL, or SIMULATE_CONCURRENCY; the queue bound (ADR 0038)', () => {
+    expect(loadConfig({}).simulate).toEqual({ concurrency: 2, queueMax: 500 });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/app' }).simulate).toEqual({ concurrency: 8, queueMax: 500 });
+    expect(loadConfig({ SIMULATE_CONCURRENCY: '8', SIMULATE_QUEUE_MAX: '0' }).simulate).toEqual({
+      concurrency: 8,
+      queueMax: 0,
+    });
+    expect(() => loadConfig({ SIMULATE_CONCURRENCY: '0' })).toThrow(/SIMULATE_CONCURRENCY/);
+  });
 });

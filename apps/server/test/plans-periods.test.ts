@@ -18,6 +18,23 @@ describe('billing periods', () => {
     expect(calendarMonth(new Date('2026-12-31T23:30:00Z')).start).toEqual(new Date('2026-12-31T23:00:00Z'));
   });
 
+  it('answers the kept month only for instants inside it, at both edges; a caller cannot alter it (ADR 0038)', () => {
+    const november = calendarMonth(new Date('2026-11-23T10:00:00Z'));
+    // A caller changing its copy does not change the next answer.
+    november.start.setTime(0);
+    expect(calendarMonth(new Date('2026-11-23T11:00:00Z')).start).toEqual(new Date('2026-10-31T23:00:00Z'));
+    // First instant of the month (kept), last instant before it and first after it (recomputed).
+    expect(calendarMonth(new Date('2026-10-31T23:00:00Z')).start).toEqual(new Date('2026-10-31T23:00:00Z'));
+    expect(calendarMonth(new Date('2026-10-31T22:59:59.999Z')).start).toEqual(new Date('2026-09-30T22:00:00Z'));
+    expect(calendarMonth(new Date('2026-11-30T22:59:59.999Z')).end).toEqual(new Date('2026-11-30T23:00:00Z'));
+    expect(calendarMonth(new Date('2026-11-30T23:00:00Z')).start).toEqual(new Date('2026-11-30T23:00:00Z'));
+    // And back again after another month was computed.
+    expect(calendarMonth(new Date('2026-11-15T00:00:00Z'))).toEqual({
+      start: new Date('2026-10-31T23:00:00Z'),
+      end: new Date('2026-11-30T23:00:00Z'),
+    });
+  });
+
   it('adds months clamping the day, and rolls a late subscription period forward', () => {
     expect(addMonths(new Date('2026-01-31T10:00:00Z'), 1)).toEqual(new Date('2026-02-28T10:00:00Z'));
     const period = { start: new Date('2026-01-10T00:00:00Z'), end: new Date('2026-02-10T00:00:00Z') };

@@ -8,7 +8,7 @@ import {
   usageResponseSchema,
 } from '@pilote/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { localEventSignature } from '../src/adapters/billing/local.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { localBillingSubscriptions, planEvents, usageCounters, users } from '../src/db/schema.ts';
@@ -205,6 +205,46 @@ describe.each(testDatabaseKinds())('plans, quotas and the local billing provider
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 429)).toHaveLength(19);
     expect(await usedInDb(id, 'simulations')).toBe(20);
+  });
+
+  it('runs SIMULATE_CONCURRENCY simulations at once, queues the next ones, refuses past the queue (503), no unit taken', async () => {
+    const { client, id } = await newUser();
+    const limiter = t.app.simulations;
+    const { maxConcurrent, maxQueued } = limiter.options;
+    const gates: (() => void)[] = [];
+    const held = Array.from({ length: maxConcurrent }, () =>
+      limiter.run(
+        () =>
+          new Promise<void>((resolve) => {
+            gates.push(resolve);
+          }),
+      ),
+    );
+    // Fill the queue but for one place: the first simulation waits there, the queue is then full.
+    const fillers = Array.from({ length: maxQueued - 1 }, () => limiter.run(async () => {}));
+    const queued = client.post('/api/simulator/simulate/', SAMPLE_ACCEPTANCE_FORM);
+    await vi.waitFor(() => expect(limiter.queued).toBe(maxQueued), { timeout: 5000, interval: 10 });
+    expect(limiter.full).toBe(true);
+    try {
+      const refused = await client.post('/api/simulator/simulate/', SAMPLE_ACCEPTANCE_FORM);
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toEqual({
+        code: 'SERVICE_UNAVAILABLE',
+        error: 'Le service est momentanément surchargé. Veuillez réessayer dans quelques secondes.',
+      });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await usedInDb(id, 'simulations')).toBe(0);
+    } finally {
+      for (const release of gates) {
+        release();
+      }
+    }
+    await Promise.all([...held, ...fillers]);
+    const answer = await queued;
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(await usedInDb(id, 'simulations')).toBe(1);
+    expect(limiter.running).toBe(0);
+    expect(limiter.queued).toBe(0);
   });
 
   it('gates the optimisation (quota) and its monthly capacities (paid capability)', async () => {

@@ -2,10 +2,10 @@
  * Reads of the reference tables are kept in memory per imported version (ADR 0022). An import on any instance
  * (here: straight into the database, as the CLI of another process would) must apply to the very next read.
  */
-import { eq } from 'drizzle-orm';
+import { eq, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.ts';
-import { referenceDatasets } from '../src/db/schema.ts';
+import { referenceDatasets, tariffParameterValues } from '../src/db/schema.ts';
 import { importReferenceFile } from '../src/modules/reference-data/importer.ts';
 import { createReferenceData } from '../src/modules/reference-data/source.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from './helpers/test-database.ts';
@@ -63,5 +63,45 @@ describe.each(testDatabaseKinds())('reference data reads on %s', (kind) => {
     tables = await reference.tables();
     expect(tables.pitd.info.origin).toBe('package');
     expect(tables.zi.info.origin).toBe('package');
+  });
+
+  it('reads the stored tariff values’ version in the same statement, with or without an active dataset (ADR 0038)', async () => {
+    const reference = createReferenceData(db);
+    await db.update(referenceDatasets).set({ isActive: false });
+    const empty = await reference.tables();
+    expect(empty.pitd.info.origin).toBe('package');
+    const [{ latest } = { latest: null }] = await db
+      .select({ latest: max(tariffParameterValues.id) })
+      .from(tariffParameterValues);
+    expect(empty.tariffValuesVersion).toBe(latest ?? 0);
+
+    const value = {
+      parameterId: 'test.parameter',
+      validFrom: '2026-01-01',
+      action: 'set',
+      value: 1,
+      unit: '€/an',
+      status: 'official',
+      references: [],
+      origin: 'panel',
+      recordedBy: 'test@exemple.fr',
+    };
+    const [first] = await db
+      .insert(tariffParameterValues)
+      .values({ ...value, version: 1 })
+      .returning({ id: tariffParameterValues.id });
+    expect((await reference.tables()).tariffValuesVersion).toBe(first?.id);
+
+    // Both datasets active again: one row per dataset, each carrying the same version.
+    await db.update(referenceDatasets).set({ isActive: true }).where(eq(referenceDatasets.sourceFileName, 'v2.csv'));
+    await db.update(referenceDatasets).set({ isActive: true }).where(eq(referenceDatasets.sourceFileName, 'zi2.csv'));
+    const [second] = await db
+      .insert(tariffParameterValues)
+      .values({ ...value, version: 2 })
+      .returning({ id: tariffParameterValues.id });
+    const tables = await reference.tables();
+    expect(tables.pitd.info.version).toBe(2);
+    expect(tables.zi.info.version).toBe(2);
+    expect(tables.tariffValuesVersion).toBe(second?.id);
   });
 });

@@ -363,6 +363,8 @@ describe.each(testDatabaseKinds())('simulator API on %s', (kind) => {
       const [stored] = await t.database.handle.db.select().from(simulations).where(eq(simulations.id, simulationId));
       expect(stored).toMatchObject({ userId: expect.any(String), usedSampleData: false, dateEffet: '2026-02-01' });
       expect(stored?.gridDates).toMatchObject({ atrd: '2025-07-01' });
+      // Stored as answered (a `json` column since ADR 0038), read back whole: the same values, to the cent.
+      expect(stored?.result).toEqual(body.resultat);
     });
 
     it('a T2 point (CAR × Zi × A) still reports the sample Zi table', async () => {

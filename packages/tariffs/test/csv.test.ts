@@ -139,6 +139,15 @@ describe('helpers', () => {
     expect(normaliseTso('Teréga')).toBe('Teréga');
     expect(normaliseTso('Storengy')).toBeUndefined();
   });
+
+  it('normaliseTso: the canonical spellings (fast path) answer as the full normalisation does', () => {
+    expect(normaliseTso('NaTran')).toBe('NaTran');
+    expect(normaliseTso(' natran ')).toBe('NaTran');
+    // Decomposed « é » (e + U+0301) misses the fast path and still normalises.
+    expect(normaliseTso('Tere\u0301ga')).toBe('Teréga');
+    expect(normaliseTso('Teréga')).toBe('Teréga');
+    expect(normaliseTso('NaTran ')).toBe('NaTran');
+  });
 });
 
 describe('parseTransportPointCsv (LI / PIC tables)', () => {

@@ -268,6 +268,18 @@ export const envSchema = z.object({
     .min(1)
     .max(1000)
     .default(50),
+  SIMULATE_CONCURRENCY: z.coerce
+    .number({ error: 'attendu : un nombre de simulations menées en même temps (1 à 64)' })
+    .int()
+    .min(1)
+    .max(64)
+    .optional(),
+  SIMULATE_QUEUE_MAX: z.coerce
+    .number({ error: 'attendu : un nombre de simulations en attente (0 à 10000)' })
+    .int()
+    .min(0)
+    .max(10000)
+    .default(500),
   PRESSURE_MAX_EVENT_LOOP_DELAY_MS: z.coerce
     .number({ error: 'attendu : un délai en millisecondes (0 pour désactiver)' })
     .int()
@@ -396,6 +408,8 @@ export interface Config {
   rateLimitStore: { kind: Env['RATE_LIMIT_STORE']; redisUrl: string | undefined; keyPrefix: string };
   /** The simulation PDF: downloads per client IP and window, render threads and their bounded queue. */
   pdf: { rateLimitMax: number; rateLimitWindowSeconds: number; workers: number; queueMax: number };
+  /** Simulations run at once per instance, and waiting beyond them (ADR 0038: the bulkhead of the light routes). */
+  simulate: { concurrency: number; queueMax: number };
   /**
    * Load shedding (@fastify/under-pressure): 0 disables a threshold; event-loop delay 1000 ms by default (0
    * under NODE_ENV=test); heap undefined = 90 % of V8's heap limit.
@@ -663,6 +677,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rateLimitWindowSeconds: value.PDF_RATE_LIMIT_WINDOW_SECONDS,
       workers: value.PDF_WORKERS,
       queueMax: value.PDF_QUEUE_MAX,
+    },
+    // PGlite runs every statement in turn on this thread: 2 in flight keep it busy. PostgreSQL answers over the
+    // network from its own processes: 8 hide the round trips (4 did not when its backends were short of CPU),
+    // and a simulation holds a pooled connection only during each of its statements.
+    simulate: {
+      concurrency: value.SIMULATE_CONCURRENCY ?? (value.DATABASE_URL ? 8 : 2),
+      queueMax: value.SIMULATE_QUEUE_MAX,
     },
     pressure: {
       // Off by default under NODE_ENV=test: a test machine shared by parallel runs lags for reasons of its own.

@@ -7,6 +7,7 @@ import {
   doublePrecision,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -238,8 +239,11 @@ export const simulations = pgTable(
     pointDeReseau: text('point_de_reseau').notNull(),
     /** The validated input (form fields as numbers, plus the reference data used). */
     input: jsonb('input').$type<Record<string, unknown>>().notNull(),
-    /** The simulation result as answered (`resultat`). */
-    result: jsonb('result').$type<Record<string, unknown>>().notNull(),
+    /**
+     * The simulation result as answered (`resultat`). `json`, not `jsonb` (ADR 0038): the ~17 kB text is stored
+     * as sent and read back whole (never queried inside), so PostgreSQL need not build a binary tree per insert.
+     */
+    result: json('result').$type<Record<string, unknown>>().notNull(),
     gridDates: jsonb('grid_dates').$type<Record<string, string | null>>().notNull(),
     /** First day of the month of effect (YYYY-MM-DD). */
     dateEffet: text('date_effet').notNull(),

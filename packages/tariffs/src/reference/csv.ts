@@ -91,6 +91,10 @@ export function splitCsvLine(line: string, separator = ';'): string[] | null {
 
 /** Normalises a TSO name (accepts the former name GRTgaz and Teréga without accent). */
 export function normaliseTso(value: string): Tso | undefined {
+  // The canonical spellings answer themselves (the common case: called per line and per lookup of a simulation).
+  if (value === 'NaTran' || value === 'Teréga') {
+    return value;
+  }
   const key = value
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')

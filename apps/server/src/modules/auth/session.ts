@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { type AccountUser, accountUserSchema, type UserRole } from '@pilote/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
@@ -89,6 +89,25 @@ export function singleCookie(header: string | undefined, name: string): string |
  */
 function fastLookUp(auth: Auth, db: Database): (request: FastifyRequest) => Promise<Actor | null | undefined> {
   const context = auth.$context;
+  // Built once (ADR 0038): on every signed-in request, drizzle would otherwise rebuild the same SQL.
+  const lookUpToken = db
+    .select({
+      session: { id: sessions.id, expiresAt: sessions.expiresAt },
+      user: {
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        emailVerified: users.emailVerified,
+        image: users.image,
+        role: users.role,
+        tier: users.tier,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.token, sql.placeholder('token')))
+    .limit(1)
+    .prepare('auth_session_by_token');
   return async (request) => {
     if (request.headers.authorization !== undefined) {
       return undefined;
@@ -109,23 +128,7 @@ function fastLookUp(auth: Auth, db: Database): (request: FastifyRequest) => Prom
     if (dot < 1 || signature.length !== expected.length || !timingSafeEqual(signature, expected)) {
       return undefined;
     }
-    const [row] = await db
-      .select({
-        session: { id: sessions.id, expiresAt: sessions.expiresAt },
-        user: {
-          id: users.id,
-          name: users.name,
-          email: users.email,
-          emailVerified: users.emailVerified,
-          image: users.image,
-          role: users.role,
-          tier: users.tier,
-        },
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.token, token))
-      .limit(1);
+    const [row] = await lookUpToken.execute({ token });
     const now = Date.now();
     const { expiresIn, updateAge } = ctx.sessionConfig;
     if (

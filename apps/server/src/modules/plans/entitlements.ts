@@ -4,9 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { calendarMonth, type Period, rollForward } from './periods.ts';
 import {
   changeTier,
-  findPlanUser,
-  findSubscription,
-  findTrial,
+  entitlementRowsReader,
   type PlanUser,
   type SubscriptionRecord,
   type TrialRecord,
@@ -66,18 +64,18 @@ export function createEntitlements({ db, now = () => new Date() }: EntitlementsD
     });
   }
 
+  const readRows = entitlementRowsReader(db);
+
   return {
     now,
     async resolve(userId: string): Promise<Entitlement> {
       const at = now();
-      const [user, subscription, trial] = await Promise.all([
-        findPlanUser(db, userId),
-        findSubscription(db, userId),
-        findTrial(db, userId),
-      ]);
-      if (!user) {
+      // One query for the user, its subscription and its trial (ADR 0038; three before).
+      const rows = await readRows(userId);
+      if (!rows) {
         throw new AppError('NOT_FOUND', 'Utilisateur introuvable.');
       }
+      const { user, subscription, trial } = rows;
       let tier = user.tier;
       if (tier === 'business_trial' && (!trial || trial.endsAt.getTime() <= at.getTime())) {
         await expire(userId, tier, 'trial_end', at);

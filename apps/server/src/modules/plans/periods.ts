@@ -50,10 +50,18 @@ function parisMonthStart(year: number, month: number): Date {
   return new Date(instant);
 }
 
+/** The last month computed: every quota check of a month asks for the same one (ADR 0038). */
+let lastMonth: Period | undefined;
+
 /** The calendar month (Europe/Paris) holding `now`: the free and admin tiers' billing period. */
 export function calendarMonth(now: Date): Period {
+  const at = now.getTime();
+  if (lastMonth && lastMonth.start.getTime() <= at && at < lastMonth.end.getTime()) {
+    return { start: new Date(lastMonth.start), end: new Date(lastMonth.end) };
+  }
   const { year, month } = parisParts(now);
-  return { start: parisMonthStart(year, month - 1), end: parisMonthStart(year, month) };
+  lastMonth = { start: parisMonthStart(year, month - 1), end: parisMonthStart(year, month) };
+  return { start: new Date(lastMonth.start), end: new Date(lastMonth.end) };
 }
 
 /** `date` plus whole months (UTC calendar; the day is clamped to the last day of a shorter month). */

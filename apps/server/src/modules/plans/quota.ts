@@ -8,7 +8,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Entitlements } from './entitlements.ts';
-import { type CounterKey, returnUnit, takeUnit, usedOf } from './repository.ts';
+import { type CounterKey, returnUnit, unitTaker, usedOf } from './repository.ts';
 
 /** One unit taken; `refund()` gives it back to the period it was taken from (a failed action). */
 export interface Consumption {
@@ -27,6 +27,8 @@ export interface QuotaDependencies {
  * in the catalogue (packages/contracts/src/plans.ts) and calls the same functions — nothing else.
  */
 export function createQuota({ db, entitlements }: QuotaDependencies) {
+  const takeUnit = unitTaker(db);
+
   function refused(feature: QuotaFeatureName, limit: number | null): AppError {
     return new AppError('QUOTA_EXCEEDED', quotaExceededMessage(feature, limit ?? 0));
   }
@@ -35,7 +37,7 @@ export function createQuota({ db, entitlements }: QuotaDependencies) {
     const { tier, period } = await entitlements.resolve(userId);
     const limit = quotaLimit(tier, feature);
     const key: CounterKey = { userId, feature, periodStart: period.start };
-    const used = await takeUnit(db, { ...key, periodEnd: period.end, limit, at: entitlements.now() });
+    const used = await takeUnit({ ...key, periodEnd: period.end, limit, at: entitlements.now() });
     if (used === null) {
       throw refused(feature, limit);
     }

@@ -24,11 +24,6 @@ function toPlanUser(row: { id: string; name: string; email: string; tier: string
   return { ...row, tier: normaliseTier(row.tier) ?? 'free' };
 }
 
-export async function findPlanUser(db: Executor, userId: string): Promise<PlanUser | undefined> {
-  const [row] = await db.select(userColumns).from(users).where(eq(users.id, userId)).limit(1);
-  return row ? toPlanUser(row) : undefined;
-}
-
 /** The user row locked until the end of the transaction (tier changes are serialised per user). */
 export async function lockPlanUser(tx: Executor, userId: string): Promise<PlanUser | undefined> {
   const [row] = await tx.select(userColumns).from(users).where(eq(users.id, userId)).for('update').limit(1);
@@ -40,9 +35,32 @@ export async function findSubscription(db: Executor, userId: string): Promise<Su
   return row;
 }
 
-export async function findTrial(db: Executor, userId: string): Promise<TrialRecord | undefined> {
-  const [row] = await db.select().from(businessTrials).where(eq(businessTrials.userId, userId)).limit(1);
-  return row;
+/** What a user's entitlement is read from: the user, its subscription and its trial (each at most one row). */
+export interface EntitlementRows {
+  user: PlanUser;
+  subscription: SubscriptionRecord | undefined;
+  trial: TrialRecord | undefined;
+}
+
+/**
+ * The reader of {@link EntitlementRows} in ONE query (the user left-joined with its subscription and its trial, both
+ * keyed by user id), prepared once per database (ADR 0038): on every quota check, so on every costly request.
+ */
+export function entitlementRowsReader(db: Database): (userId: string) => Promise<EntitlementRows | undefined> {
+  const query = db
+    .select({ user: userColumns, subscription: billingSubscriptions, trial: businessTrials })
+    .from(users)
+    .leftJoin(billingSubscriptions, eq(billingSubscriptions.userId, users.id))
+    .leftJoin(businessTrials, eq(businessTrials.userId, users.id))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('plans_entitlement_rows');
+  return async (userId) => {
+    const [row] = await query.execute({ userId });
+    return row
+      ? { user: toPlanUser(row.user), subscription: row.subscription ?? undefined, trial: row.trial ?? undefined }
+      : undefined;
+  };
 }
 
 /** Records the trial unless the user already had one; true when this call started it. */
@@ -116,30 +134,53 @@ export interface CounterKey {
  * `limit` (null = no limit). PostgreSQL locks the conflicting row and re-checks the WHERE on its latest version,
  * so concurrent calls never go past the limit. Returns the new count, or null when the limit was reached.
  */
-export async function takeUnit(
-  db: Executor,
+export type TakeUnit = (
   key: CounterKey & { periodEnd: Date; limit: number | null; at: Date },
-): Promise<number | null> {
-  if (key.limit !== null && key.limit <= 0) {
-    return null;
-  }
-  const rows = await db
-    .insert(usageCounters)
-    .values({
+) => Promise<number | null>;
+
+/**
+ * Takes one unit in ONE statement: inserts the period's counter at 1, or adds 1 to it only while it is below
+ * `limit` (null = no limit). PostgreSQL locks the conflicting row and re-checks the WHERE on its latest version,
+ * so concurrent calls never go past the limit. Returns the new count, or null when the limit was reached.
+ * Both statements (with and without a limit) are prepared once per database (ADR 0038).
+ */
+export function unitTaker(db: Database): TakeUnit {
+  const upsert = (limited: boolean) =>
+    db
+      .insert(usageCounters)
+      .values({
+        userId: sql.placeholder('userId'),
+        feature: sql.placeholder('feature'),
+        periodStart: sql.placeholder('periodStart'),
+        periodEnd: sql.placeholder('periodEnd'),
+        used: 1,
+        updatedAt: sql.placeholder('at'),
+      })
+      .onConflictDoUpdate({
+        target: [usageCounters.userId, usageCounters.feature, usageCounters.periodStart],
+        set: { used: sql`${usageCounters.used} + 1`, updatedAt: sql`excluded.updated_at` },
+        ...(limited ? { setWhere: sql`${usageCounters.used} < ${sql.placeholder('limit')}` } : {}),
+      })
+      .returning({ used: usageCounters.used })
+      .prepare(limited ? 'plans_take_unit_limited' : 'plans_take_unit');
+  const unlimited = upsert(false);
+  const limited = upsert(true);
+  return async (key) => {
+    if (key.limit !== null && key.limit <= 0) {
+      return null;
+    }
+    const values = {
       userId: key.userId,
       feature: key.feature,
       periodStart: key.periodStart,
       periodEnd: key.periodEnd,
-      used: 1,
-      updatedAt: key.at,
-    })
-    .onConflictDoUpdate({
-      target: [usageCounters.userId, usageCounters.feature, usageCounters.periodStart],
-      set: { used: sql`${usageCounters.used} + 1`, updatedAt: key.at },
-      ...(key.limit === null ? {} : { setWhere: sql`${usageCounters.used} < ${key.limit}` }),
-    })
-    .returning({ used: usageCounters.used });
-  return rows[0]?.used ?? null;
+      at: key.at,
+    };
+    const rows = await (key.limit === null
+      ? unlimited.execute(values)
+      : limited.execute({ ...values, limit: key.limit }));
+    return rows[0]?.used ?? null;
+  };
 }
 
 /** Gives one unit back (a failed action); never below 0. */

@@ -22,14 +22,15 @@ function validationError(field: string, message: string): AppError {
  * table in service, the commune belongs to it, the TSO is the row's. Each failure is a `VALIDATION_FAILED`
  * error on its field (`/code`, `/commune`, `/tso`) with a French message. The DSO rule differs per service
  * (the simulator checks it matches, the optimiser only supports GRDF), so the caller checks it. The active Zi
- * table comes with the answer.
+ * table and the version of the stored tariff values (for `TariffOverlaySource.current`) come with the answer.
  */
 export async function findPitdPoint(
   referenceData: ReferenceData,
   query: PitdPointQuery,
-): Promise<{ entry: PitdEntry; info: ReferenceDatasetInfo; zi: ZiTable }> {
-  // One query finds both active versions (ADR 0022): the Zi table comes back for the callers that need it.
-  const { pitd: table, zi } = await referenceData.tables();
+): Promise<{ entry: PitdEntry; info: ReferenceDatasetInfo; zi: ZiTable; tariffValuesVersion: number }> {
+  // One query finds both active versions (ADR 0022) and the stored tariff values' version (ADR 0038): the Zi table
+  // and that version come back for the callers that need them.
+  const { pitd: table, zi, tariffValuesVersion } = await referenceData.tables();
   const rows = await table.rowsOf(query.code);
   if (rows.length === 0) {
     throw validationError(
@@ -47,5 +48,5 @@ export async function findPitdPoint(
       `Le TSO « ${query.tso} » ne correspond pas au PITD « ${query.code} » (gestionnaire de transport : ${entry.tso}).`,
     );
   }
-  return { entry, info: table.info, zi };
+  return { entry, info: table.info, zi, tariffValuesVersion };
 }

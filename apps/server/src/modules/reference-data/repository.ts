@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, max, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { pitdRows, referenceDatasets, transportPointRows, ziRows } from '../../db/schema.ts';
+import { pitdRows, referenceDatasets, tariffParameterValues, transportPointRows, ziRows } from '../../db/schema.ts';
 
 export type ReferenceKind = 'pitd' | 'zi' | 'li' | 'pic';
 /** The kinds whose rows live in `transport_point_rows` (ADR 0024). */
@@ -25,9 +25,36 @@ export async function findActiveDataset(db: Database, kind: ReferenceKind): Prom
   return row;
 }
 
-/** The active dataset of every kind, in one query (the simulator needs both the PITD and the Zi tables). */
-export async function findActiveDatasets(db: Database): Promise<DatasetRecord[]> {
-  return db.select().from(referenceDatasets).where(eq(referenceDatasets.isActive, true));
+/** What a simulation asks first: the active datasets, and the version of the stored tariff values (ADR 0038). */
+export interface ReferenceState {
+  /** The active dataset of every kind (at most one per kind). */
+  datasets: DatasetRecord[];
+  /** The highest id of `tariff_parameter_values` (0 when empty): the overlay's version (tariff-data/overlay-source.ts). */
+  tariffValuesVersion: number;
+}
+
+/**
+ * {@link ReferenceState} in ONE prepared statement: the one-row `max(id)` of the stored tariff values left-joined with
+ * the active datasets (one row with a null dataset when none is active). Asked on every simulation: it replaces two
+ * statements (active datasets, then the overlay's `max(id)`) on the request path.
+ */
+export function referenceStateReader(db: Database): () => Promise<ReferenceState> {
+  const latest = db
+    .select({ id: max(tariffParameterValues.id).as('latest_value_id') })
+    .from(tariffParameterValues)
+    .as('latest_value');
+  const query = db
+    .select({ tariffValuesVersion: latest.id, dataset: referenceDatasets })
+    .from(latest)
+    .leftJoin(referenceDatasets, eq(referenceDatasets.isActive, true))
+    .prepare('reference_state');
+  return async () => {
+    const rows = await query.execute();
+    return {
+      datasets: rows.flatMap((row) => (row.dataset ? [row.dataset] : [])),
+      tariffValuesVersion: Number(rows[0]?.tariffValuesVersion ?? 0),
+    };
+  };
 }
 
 export async function listDatasets(db: Database, kind: ReferenceKind): Promise<DatasetRecord[]> {

@@ -12,11 +12,11 @@ import { normaliseCommuneName } from './communes.ts';
 import {
   type DatasetRecord,
   findActiveDataset,
-  findActiveDatasets,
   findPitdRowsByCode,
   findTransportPointRowsByCode,
   findZi,
   type ReferenceKind,
+  referenceStateReader,
   searchPitdCodes,
   searchTransportPointCodes,
   type TransportPointTableKind,
@@ -76,8 +76,11 @@ export interface ReferenceData {
   /** The LI or PIC point table. */
   transportPoints(kind: TransportPointTableKind): Promise<TransportPointTable>;
   zi(): Promise<ZiTable>;
-  /** Both tables, with one query for which versions are active. */
-  tables(): Promise<{ pitd: PitdTable; zi: ZiTable }>;
+  /**
+   * Both tables, with one query for which versions are active; the same query reads the version of the stored
+   * tariff values, to pass to `TariffOverlaySource.current()` (ADR 0038: one statement instead of two).
+   */
+  tables(): Promise<{ pitd: PitdTable; zi: ZiTable; tariffValuesVersion: number }>;
 }
 
 function importedInfo(kind: ReferenceKind, dataset: DatasetRecord): ReferenceDatasetInfo {
@@ -226,6 +229,7 @@ export function createReferenceData(db: Database): ReferenceData {
   const pitdReads = new Lru<Promise<PitdEntry[]>>(READ_CACHE_SIZE);
   const ziReads = new Lru<Promise<number | undefined>>(READ_CACHE_SIZE);
   const pointReads = new Lru<Promise<TransportPointEntry[]>>(READ_CACHE_SIZE);
+  const readState = referenceStateReader(db);
 
   /** Memoised read; a failed read is not kept. */
   function cached<V>(lru: Lru<Promise<V>>, key: string, read: () => Promise<V>): Promise<V> {
@@ -313,10 +317,11 @@ export function createReferenceData(db: Database): ReferenceData {
       return ziTable(await findActiveDataset(db, 'zi'));
     },
     async tables() {
-      const active = await findActiveDatasets(db);
+      const { datasets: active, tariffValuesVersion } = await readState();
       return {
         pitd: pitdTable(active.find((d) => d.kind === 'pitd')),
         zi: ziTable(active.find((d) => d.kind === 'zi')),
+        tariffValuesVersion,
       };
     },
   };

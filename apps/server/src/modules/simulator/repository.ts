@@ -1,11 +1,30 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { simulationPdfs, simulations } from '../../db/schema.ts';
 
 export type SimulationRecord = typeof simulations.$inferSelect;
 
-export async function insertSimulation(db: Database, row: typeof simulations.$inferInsert): Promise<void> {
-  await db.insert(simulations).values(row);
+export type SimulationInsert = Required<Omit<typeof simulations.$inferInsert, 'createdAt'>> & { createdAt: Date };
+
+/** Inserts a simulation row; the statement is prepared once per database (ADR 0038): one per simulation. */
+export function simulationInserter(db: Database): (row: SimulationInsert) => Promise<void> {
+  const query = db
+    .insert(simulations)
+    .values({
+      id: sql.placeholder('id'),
+      userId: sql.placeholder('userId'),
+      pointDeReseau: sql.placeholder('pointDeReseau'),
+      input: sql.placeholder('input'),
+      result: sql.placeholder('result'),
+      gridDates: sql.placeholder('gridDates'),
+      dateEffet: sql.placeholder('dateEffet'),
+      usedSampleData: sql.placeholder('usedSampleData'),
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .prepare('simulations_insert');
+  return async (row) => {
+    await query.execute(row);
+  };
 }
 
 export async function findSimulation(db: Database, id: string): Promise<SimulationRecord | undefined> {

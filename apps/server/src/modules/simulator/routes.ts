@@ -12,17 +12,47 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { pdfRateLimit } from '../../adapters/rate-limit/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { ConcurrencyLimiter } from '../../lib/concurrency-limiter.ts';
 import { errorResponses } from '../../lib/openapi.ts';
+import { LOAD_SHED_MESSAGE, LOAD_SHED_RETRY_AFTER_SECONDS } from '../../plugins/load-shedding.ts';
 import { signedIn } from '../../plugins/signed-in.ts';
 import type { SimulatorService } from './service.ts';
 
 const tags = ['Simulateur'];
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's simulation limiter (ADR 0038; tests hold its slots to observe the queue). */
+    simulations: ConcurrencyLimiter;
+  }
+}
+
+/** Every simulation slot is taken and the queue is full (SIMULATE_CONCURRENCY, SIMULATE_QUEUE_MAX). */
+export class SimulationsBusyError extends Error {
+  constructor() {
+    super('simulation queue is full');
+    this.name = 'SimulationsBusyError';
+  }
+}
+
+/** The limiter of simulations of one app (ADR 0038). */
+export function simulationLimiter(options: { concurrency: number; queueMax: number }): ConcurrencyLimiter {
+  return new ConcurrencyLimiter(
+    { maxConcurrent: options.concurrency, maxQueued: options.queueMax },
+    () => new SimulationsBusyError(),
+  );
+}
 
 /** Seconds a client is asked to wait when every PDF render slot is taken. */
 const PDF_BUSY_RETRY_AFTER_SECONDS = 5;
 
 export interface SimulatorRoutesOptions {
   service: SimulatorService;
+  /**
+   * Simulations run at once (ADR 0038): the others wait here, before any statement, so that a burst of simulations
+   * cannot fill the database queue (PGlite's one connection, PostgreSQL's pool) that the light routes share.
+   */
+  simulations: ConcurrencyLimiter;
   /** Downloads of the PDF per client IP (ADR 0018). */
   pdfRateLimit: ReturnType<typeof pdfRateLimit>;
 }
@@ -30,7 +60,7 @@ export interface SimulatorRoutesOptions {
 /** /api/simulator/*: signed-in users (the service checks); the PDF link carries its own signature (ADR 0012). */
 export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorRoutesOptions> = async (
   app,
-  { service, pdfRateLimit },
+  { service, pdfRateLimit, simulations },
 ) => {
   await app.register(
     signedIn(async (scope) => {
@@ -55,10 +85,20 @@ export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorRoutesOptions> = as
             tags,
             summary: 'Simuler le coût d’acheminement',
             body: simulateBodySchema,
-            response: { 200: simulateResponseSchema, ...errorResponses(400, 401, 403, 413, 415, 422) },
+            response: { 200: simulateResponseSchema, ...errorResponses(400, 401, 403, 413, 415, 422, 429, 503) },
           },
         },
-        async (request) => service.simulate(request.actor, request.body),
+        async (request, reply) => {
+          try {
+            return await simulations.run(() => service.simulate(request.actor, request.body));
+          } catch (error) {
+            if (error instanceof SimulationsBusyError) {
+              reply.header('Retry-After', String(LOAD_SHED_RETRY_AFTER_SECONDS));
+              throw new AppError('SERVICE_UNAVAILABLE', LOAD_SHED_MESSAGE);
+            }
+            throw error;
+          }
+        },
       );
 
       scope.get(

@@ -40,8 +40,8 @@ import { PDF_RENDERER_VERSION } from './pdf-report.ts';
 import {
   findSimulation,
   findSimulationPdf,
-  insertSimulation,
   type SimulationRecord,
+  simulationInserter,
   storeSimulationPdf,
 } from './repository.ts';
 
@@ -103,6 +103,7 @@ export function createSimulatorService({
   quota,
   now = () => new Date(),
 }: SimulatorServiceDependencies) {
+  const insertSimulation = simulationInserter(db);
   const monthsCache = new Map<string, string[]>();
   /** The overlay the months cache was computed with: a stored value can extend or end a grid. */
   let monthsOverlay: ParameterOverlay | undefined;
@@ -304,6 +305,7 @@ export function createSimulatorService({
       entry,
       info: pitdInfo,
       zi: ziTable,
+      tariffValuesVersion,
     } = await findPitdPoint(referenceData, {
       code: form.code,
       commune: form.commune as string,
@@ -319,7 +321,7 @@ export function createSimulatorService({
     const usesZi = !subscribedTarifs.includes(form.tarif);
     const zi = await ziTable.ziOf(entry.stationMeteo, form.profil);
     const isSample = pitdInfo.isSample || (usesZi && ziTable.info.isSample);
-    const { overlay } = await tariffOverlay.current();
+    const { overlay } = await tariffOverlay.current(tariffValuesVersion);
     let result: SimulationResult;
     try {
       result = simulate(
@@ -464,7 +466,7 @@ export function createSimulatorService({
             ? await simulatePitd(form, tso, dateEffet)
             : await simulateTransport(form.pointDeReseau, form, tso, dateEffet);
         const stored: StoredSimulationInput = { form: { ...form, tso }, dateEffet };
-        await insertSimulation(db, {
+        await insertSimulation({
           id,
           userId: user.id,
           pointDeReseau: form.pointDeReseau,

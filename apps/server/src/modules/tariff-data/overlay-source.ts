@@ -17,7 +17,7 @@ import {
 } from '@pilote/tariffs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { findAllValueVersions, latestValueId, type StoredValueRecord } from './repository.ts';
+import { findAllValueVersions, latestValueIdReader, type StoredValueRecord } from './repository.ts';
 
 export interface StoredOverlay {
   readonly overlay: ParameterOverlay;
@@ -28,8 +28,11 @@ export interface StoredOverlay {
 }
 
 export interface TariffOverlaySource {
-  /** The overlay in force now (one small query when nothing changed). */
-  current(): Promise<StoredOverlay>;
+  /**
+   * The overlay in force now (one small query when nothing changed). `knownVersion`: the highest value id the
+   * caller has just read in this request (ReferenceData.tables(), ADR 0038), which spares that query.
+   */
+  current(knownVersion?: number): Promise<StoredOverlay>;
 }
 
 export const storedKey = (parameterId: string, validFrom: string) => `${parameterId}\u0000${validFrom}`;
@@ -86,6 +89,7 @@ export function buildStoredOverlay(
 
 export function createTariffOverlaySource(db: Database, logger?: Pick<FastifyBaseLogger, 'warn'>): TariffOverlaySource {
   let cached: StoredOverlay | null = null;
+  const latestValueId = latestValueIdReader(db);
   let loading: Promise<StoredOverlay> | null = null;
 
   /** One load at a time per instance; the cache only moves forward. */
@@ -107,8 +111,8 @@ export function createTariffOverlaySource(db: Database, logger?: Pick<FastifyBas
   }
 
   return {
-    async current() {
-      const latest = await latestValueId(db);
+    async current(knownVersion) {
+      const latest = knownVersion ?? (await latestValueId());
       if (cached && cached.latestId >= latest) {
         return cached;
       }

@@ -8,10 +8,19 @@ export type AuditRecord = typeof tariffDataAudit.$inferSelect;
 /** A transaction or the database itself. */
 type Executor = Pick<Database, 'select' | 'insert' | 'execute'>;
 
-/** The highest row id: it changes on every write (rows are only ever added), on any instance or process. */
-export async function latestValueId(db: Database): Promise<number> {
-  const [row] = await db.select({ id: max(tariffParameterValues.id) }).from(tariffParameterValues);
-  return row?.id ?? 0;
+/**
+ * The highest row id (0 when empty): it changes on every write (rows are only ever added), on any instance or
+ * process. Prepared once per database (ADR 0038): asked on every simulation.
+ */
+export function latestValueIdReader(db: Database): () => Promise<number> {
+  const query = db
+    .select({ id: max(tariffParameterValues.id) })
+    .from(tariffParameterValues)
+    .prepare('tariff_values_latest_id');
+  return async () => {
+    const [row] = await query.execute();
+    return row?.id ?? 0;
+  };
 }
 
 /** Every stored version (small table: a few rows per grid change), oldest first. */

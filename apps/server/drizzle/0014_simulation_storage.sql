@@ -1,0 +1,1 @@
+ALTER TABLE "simulations" ALTER COLUMN "result" SET DATA TYPE json;
