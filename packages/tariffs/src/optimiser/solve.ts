@@ -76,6 +76,13 @@ const work = {
   /** Merge space of monthBreakpoints (the others + 3 fixed points). */
   merge: new Float64Array(64),
   fixed: new Float64Array(3),
+  /** The distribution rule's tiers (`from`, `multiple`), read once per solve: the model's arrays are frozen, and an
+   * element of a frozen array is read through V8's generic keyed-load path (~100 instructions each). */
+  tierFrom: new Float64Array(4),
+  tierMultiple: new Float64Array(4),
+  tierCount: 0,
+  /** The rule's monthly fractions (12), read once per solve for the same reason. */
+  monthlyFractions: new Float64Array(12),
   marks: new Uint8Array(1024),
   candidates: new Float64Array(512),
   penalties: new Float64Array(12 * 512),
@@ -230,7 +237,20 @@ function monthBreakpoints(
   // « other overruns » (v > factor × K) are a suffix of the sorted others, shrinking as K grows; they are summed
   // in ascending order, as in the definition.
   const share = rule.othersShare;
-  const tiers = rule.tiers;
+  const { tierFrom, othersSuffix } = work;
+  const tierCount = work.tierCount;
+  // Sums of a month are exact to ~1e-15 of their size; roots that fall in an interval are rare (D(K) − from × K
+  // decreases in K: about one per tier and month). So each interval is first bracketed with O(1) estimates of a
+  // and b (the month's suffix sums); only when a root may lie in it are a and b summed term by term as in the
+  // definition, and the root computed and kept exactly as before. Bracketing needs non-negative finite terms and
+  // a month of a sane size; otherwise every interval takes the exact path (ADR 0039).
+  const bracket =
+    nAll <= 1000 &&
+    (sorted[start] as number) >= 0 &&
+    share >= 0 &&
+    Number.isFinite(share) &&
+    Number.isFinite(top) &&
+    Number.isFinite(othersSuffix[start] as number);
   let po = 0;
   for (let i = 0; i + 1 < n; i += 1) {
     const lo = scratch[i] as number;
@@ -239,22 +259,47 @@ function monthBreakpoints(
       continue;
     }
     const mid = (lo + hi) / 2;
-    let a = 0;
-    let b = 0;
-    if (mid < top) {
-      a += top;
-      b += 1;
-    }
+    const above = mid < top;
     const threshold = factor * mid;
     while (po < nOthers && !((sorted[start + po] as number) > threshold)) {
       po += 1;
+    }
+    if (bracket) {
+      // a ∈ aEst × (1 ± 2e-12), b + from ∈ bEst + from ± 2e-12 × (bEst + |from|): far wider than the rounding of
+      // either way of summing (≤ 1000 terms × 2⁻⁵³ relative each).
+      const aEst = (above ? top : 0) + share * (othersSuffix[start + po] as number);
+      const bEst = (above ? 1 : 0) + (nOthers - po) * share;
+      const aLow = aEst - 2e-12 * aEst;
+      const aHigh = aEst + 2e-12 * aEst;
+      let mayHaveRoot = false;
+      for (let t = 0; t < tierCount && !mayHaveRoot; t += 1) {
+        const from = tierFrom[t] as number;
+        const dEst = bEst + from;
+        const dError = 2e-12 * (bEst + Math.abs(from));
+        if (!(dEst - dError > 0)) {
+          mayHaveRoot = true; // the sign of the denominator is not settled: decide exactly
+        } else {
+          const rootHigh = (aHigh / (dEst - dError)) * (1 + 1e-12);
+          const rootLow = (aLow / (dEst + dError)) * (1 - 1e-12);
+          mayHaveRoot = rootHigh > lo && rootLow < hi;
+        }
+      }
+      if (!mayHaveRoot) {
+        continue;
+      }
+    }
+    let a = 0;
+    let b = 0;
+    if (above) {
+      a += top;
+      b += 1;
     }
     for (let k = po; k < nOthers; k += 1) {
       a += share * (sorted[start + k] as number);
       b += share;
     }
-    for (let t = 0; t < tiers.length; t += 1) {
-      const denom = b + (tiers[t] as DistributionPenaltyRule['tiers'][number]).from;
+    for (let t = 0; t < tierCount; t += 1) {
+      const denom = b + (tierFrom[t] as number);
       if (denom > 0) {
         const root = a / denom;
         if (root > lo && root < hi) {
@@ -375,17 +420,37 @@ function addMonthPenalties(
   let po = 0;
   let pa = 0;
   const month = work.months[j] as number;
-  const monthlyTerm = rule ? rule.referenceAnnualRate * (rule.monthlyFractions[month] as number) : 0;
+  const monthlyTerm = rule ? rule.referenceAnnualRate * (work.monthlyFractions[month] as number) : 0;
   const factor = rule ? 1 + rule.othersThreshold : 0;
   const share = rule ? rule.othersShare : 0;
-  const tiers = rule ? rule.tiers : [];
-  const twoTiers = tiers.length === 2;
-  const multiple1 = twoTiers ? (tiers[0] as DistributionPenaltyRule['tiers'][number]).multiple : 0;
-  const from1 = twoTiers ? (tiers[0] as DistributionPenaltyRule['tiers'][number]).from : 0;
-  const multiple2 = twoTiers ? (tiers[1] as DistributionPenaltyRule['tiers'][number]).multiple : 0;
-  const from2 = twoTiers ? (tiers[1] as DistributionPenaltyRule['tiers'][number]).from : 0;
+  const { tierFrom, tierMultiple, tierCount } = work;
   // From the month's largest value up, no day overruns: every term below is exactly 0 (ks is ascending).
   const last = sorted[start + nAll - 1] as number;
+  if (rule && tierCount === 2 && !(transportRate > 0)) {
+    // The usual case (the GRDF rule's two tiers, no transport penalty): the loop below without its branches, the
+    // same terms in the same order ((m₁ − 0) × monthlyTerm × …, then (m₂ − m₁) × monthlyTerm × …).
+    const c1 = ((tierMultiple[0] as number) - 0) * monthlyTerm;
+    const c2 = ((tierMultiple[1] as number) - (tierMultiple[0] as number)) * monthlyTerm;
+    const from1 = tierFrom[0] as number;
+    const from2 = tierFrom[1] as number;
+    for (let i = 0; i < n; i += 1) {
+      const k = ks[i] as number;
+      if (k >= last && k >= top) {
+        break;
+      }
+      const threshold = factor * k;
+      while (po < nOthers && (sorted[start + po] as number) <= threshold) {
+        po += 1;
+      }
+      const otherOverruns = (othersSuffix[start + po] as number) - (nOthers - po) * k;
+      const overrun = Math.max(0, top - k) + share * otherOverruns;
+      let penalty = 0;
+      penalty += c1 * Math.max(0, overrun - from1 * k);
+      penalty += c2 * Math.max(0, overrun - from2 * k);
+      acc[at + i] = (acc[at + i] as number) + penalty;
+    }
+    return;
+  }
   for (let i = 0; i < n; i += 1) {
     const k = ks[i] as number;
     if (k >= last && k >= top) {
@@ -400,17 +465,11 @@ function addMonthPenalties(
       }
       const otherOverruns = (othersSuffix[start + po] as number) - (nOthers - po) * k;
       const overrun = Math.max(0, top - k) + share * otherOverruns;
-      if (twoTiers) {
-        // The same two terms as the loop below, with the tiers read once per month.
-        penalty += (multiple1 - 0) * monthlyTerm * Math.max(0, overrun - from1 * k);
-        penalty += (multiple2 - multiple1) * monthlyTerm * Math.max(0, overrun - from2 * k);
-      } else {
-        let previous = 0;
-        for (let t = 0; t < tiers.length; t += 1) {
-          const tier = tiers[t] as DistributionPenaltyRule['tiers'][number];
-          penalty += (tier.multiple - previous) * monthlyTerm * Math.max(0, overrun - tier.from * k);
-          previous = tier.multiple;
-        }
+      let previous = 0;
+      for (let t = 0; t < tierCount; t += 1) {
+        const multiple = tierMultiple[t] as number;
+        penalty += (multiple - previous) * monthlyTerm * Math.max(0, overrun - (tierFrom[t] as number) * k);
+        previous = multiple;
       }
     }
     if (transportRate > 0) {
@@ -458,6 +517,22 @@ export function solveCapacityPlan(
   const rule = model.distributionPenalty;
   const rate = model.transportPenaltyPerMwh;
   const monthCount = indexMonths(series, rate > 0);
+  if (rule) {
+    const tiers = rule.tiers;
+    work.tierFrom = atLeastF64(work.tierFrom, tiers.length);
+    work.tierMultiple = atLeastF64(work.tierMultiple, tiers.length);
+    for (let t = 0; t < tiers.length; t += 1) {
+      const tier = tiers[t] as DistributionPenaltyRule['tiers'][number];
+      work.tierFrom[t] = tier.from;
+      work.tierMultiple[t] = tier.multiple;
+    }
+    work.tierCount = tiers.length;
+    for (let m = 0; m < 12; m += 1) {
+      work.monthlyFractions[m] = rule.monthlyFractions[m] as number;
+    }
+  } else {
+    work.tierCount = 0;
+  }
 
   const breakpoints = work.breakpoints;
   breakpoints.length = 0;
