@@ -102,12 +102,9 @@ function build(jours: readonly JourConsommation[]): SeriesCalendar | null {
     dates[i] = date;
     previous = date;
   }
-  return Object.freeze({
-    dates: Object.freeze(dates),
-    slotOfDay,
-    keys: Object.freeze(keys),
-    months: Int32Array.from(monthOfKey),
-  });
+  // Not frozen: V8 reads the elements of a frozen array through its generic keyed-load path (~100 instructions
+  // per element), which would cost more than the dates it saves. Module-private; callers only read it.
+  return { dates, slotOfDay, keys, months: Int32Array.from(monthOfKey) };
 }
 
 /**
@@ -115,7 +112,7 @@ function build(jours: readonly JourConsommation[]): SeriesCalendar | null {
  * is shared (the last one built): read it, never change it.
  */
 export function calendarOf(jours: readonly JourConsommation[]): SeriesCalendar | null {
-  if (jours.length === 0) {
+  if (!Array.isArray(jours) || jours.length === 0) {
     return null;
   }
   if (last !== null && sameDates(jours, last)) {

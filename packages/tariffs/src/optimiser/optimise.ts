@@ -13,7 +13,7 @@ import { annualModulation } from '../simulator/capacity-costs.ts';
 import { calendarOf, type SeriesCalendar } from './calendar.ts';
 import { evaluatePlan, prepareOnCalendar, prepareSeries } from './cost.ts';
 import { capacityCostModelAt } from './model.ts';
-import { checkSerie } from './series.ts';
+import { checkDays, checkSerie } from './series.ts';
 import { solveCapacityPlan } from './solve.ts';
 import type {
   CapacityCostBreakdown,
@@ -218,21 +218,30 @@ export function optimiserCja(input: OptimisationInput): OptimisationResult {
     });
   }
 
-  const jours = checkSerie(input.serie.jours);
-  // Dates valid and in order (every series but unsorted ones, which checkSerie has sorted into a new array).
-  const calendar = calendarOf(jours);
-  const warnings: string[] = [];
+  // A series in order with valid dates has a calendar (usually shared with the previous call's series: ADR 0039)
+  // and only its qualities and values remain to check; any other is sorted or rejected by checkSerie.
+  const raw = input.serie.jours;
   const counts = { mesure: 0, estime: 0, manquant: 0 };
-  for (let i = 0; i < jours.length; i += 1) {
-    const q = (jours[i] as JourConsommation).qualite;
-    if (q === 'mesure') {
-      counts.mesure += 1;
-    } else if (q === 'estime') {
-      counts.estime += 1;
-    } else {
-      counts.manquant += 1;
+  let calendar = calendarOf(raw);
+  let jours: readonly JourConsommation[];
+  if (calendar) {
+    checkDays(raw, counts);
+    jours = raw;
+  } else {
+    jours = checkSerie(raw);
+    calendar = calendarOf(jours);
+    for (let i = 0; i < jours.length; i += 1) {
+      const q = (jours[i] as JourConsommation).qualite;
+      if (q === 'mesure') {
+        counts.mesure += 1;
+      } else if (q === 'estime') {
+        counts.estime += 1;
+      } else {
+        counts.manquant += 1;
+      }
     }
   }
+  const warnings: string[] = [];
   if (jours.length < 365 || jours.length > 366) {
     warnings.push(
       `La série compte ${jours.length} jours au lieu d’une année (365 ou 366) : coûts calculés sur ces jours.`,

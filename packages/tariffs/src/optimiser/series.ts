@@ -264,6 +264,32 @@ export function checkSerie(jours: readonly JourConsommation[]): readonly JourCon
   return sorted;
 }
 
+/** Days of each quality in a series. */
+export interface QualityCounts {
+  mesure: number;
+  estime: number;
+  manquant: number;
+}
+
+/**
+ * The quality and value checks of {@link validerSerie} for a series whose dates are already checked (it has a
+ * calendar), counting the days of each quality into `counts` on the way. Throws on the first bad day.
+ */
+export function checkDays(jours: readonly JourConsommation[], counts: QualityCounts): void {
+  for (let i = 0; i < jours.length; i += 1) {
+    const jour = jours[i] as JourConsommation;
+    checkDay(jour);
+    const q = jour.qualite;
+    if (q === 'mesure') {
+      counts.mesure += 1;
+    } else if (q === 'estime') {
+      counts.estime += 1;
+    } else {
+      counts.manquant += 1;
+    }
+  }
+}
+
 /** The quality and value checks of one day (its date already checked). */
 function checkDay(jour: JourConsommation): void {
   if (jour.qualite !== 'mesure' && jour.qualite !== 'estime' && jour.qualite !== 'manquant') {
