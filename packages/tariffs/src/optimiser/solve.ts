@@ -433,16 +433,27 @@ function addMonthPenalties(
     const c2 = ((tierMultiple[1] as number) - (tierMultiple[0] as number)) * monthlyTerm;
     const from1 = tierFrom[0] as number;
     const from2 = tierFrom[1] as number;
+    // The next other value, the suffix sum and the count at `po` are held in locals and re-read only when `po`
+    // moves (about once per day of the month, against ~100 candidates).
+    let next = po < nOthers ? (sorted[start + po] as number) : 0;
+    let suffix = othersSuffix[start + po] as number;
+    let remaining = nOthers - po;
     for (let i = 0; i < n; i += 1) {
       const k = ks[i] as number;
       if (k >= last && k >= top) {
         break;
       }
       const threshold = factor * k;
-      while (po < nOthers && (sorted[start + po] as number) <= threshold) {
+      if (po < nOthers && next <= threshold) {
         po += 1;
+        while (po < nOthers && (sorted[start + po] as number) <= threshold) {
+          po += 1;
+        }
+        next = po < nOthers ? (sorted[start + po] as number) : 0;
+        suffix = othersSuffix[start + po] as number;
+        remaining = nOthers - po;
       }
-      const otherOverruns = (othersSuffix[start + po] as number) - (nOthers - po) * k;
+      const otherOverruns = suffix - remaining * k;
       const overrun = Math.max(0, top - k) + share * otherOverruns;
       let penalty = 0;
       penalty += c1 * Math.max(0, overrun - from1 * k);
