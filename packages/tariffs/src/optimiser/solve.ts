@@ -25,8 +25,8 @@
  * Memory (ADR 0028): a site's arithmetic is a few thousand floating-point operations, less than the cost of
  * creating and collecting the ~70 typed arrays a solve used to allocate (each one an off-heap buffer). Every
  * array of a solve is now a view of scratch memory owned by this module and reused by the next solve (solves are
- * synchronous: one at a time per thread; nothing of it escapes). Each month's ≤ 31 values are sorted in place by
- * insertion. The arithmetic — every operand and the order of every sum — is the one of the previous solver,
+ * synchronous: one at a time per thread; nothing of it escapes). Each month's ≤ 31 values are sorted in place (by
+ * the native sort when free of NaN and −0, else by insertion: the same array either way). The arithmetic — every operand and the order of every sum — is the one of the previous solver,
  * kept in test/reference/solve-v1.ts and compared plan and cost to the bit by a property test.
  */
 import { atrdCapacityAmount, maxIndex, type PreparedSeries } from './cost.ts';
@@ -94,6 +94,9 @@ const work = {
   fractionsT: new Float64Array(12),
 };
 
+/** Month size from which a month free of NaN and −0 is sorted by the native sort rather than by insertion. */
+const NATIVE_SORT_FROM = 16;
+
 /** Sorts `a[from … to)` ascending in place (insertion sort: a billing month has at most 31 values). */
 function sortRange(a: Float64Array, from: number, to: number): void {
   if (to - from > 64) {
@@ -144,10 +147,21 @@ function indexMonths(series: PreparedSeries, withAllSuffix: boolean): number {
     offsets[j] = offset;
     work.months[j] = bm.month;
     tops[j] = n > 0 ? (values[maxIndex(values)] as number) : 0;
+    // Without NaN or −0, every correct sort gives the same array to the bit (equal doubles are indistinguishable):
+    // the native sort then replaces the insertion sort for a full month (ADR 0039).
+    let plain = true;
     for (let i = 0; i < n; i += 1) {
-      sorted[offset + i] = values[i] as number;
+      const v = values[i] as number;
+      sorted[offset + i] = v;
+      if (Number.isNaN(v) || (v === 0 && 1 / v < 0)) {
+        plain = false;
+      }
     }
-    sortRange(sorted, offset, offset + n);
+    if (plain && n > NATIVE_SORT_FROM) {
+      sorted.subarray(offset, offset + n).sort();
+    } else {
+      sortRange(sorted, offset, offset + n);
+    }
     if (n > 0) {
       suffixSumsInto(sorted, offset, n - 1, othersSuffix, offset);
     }
