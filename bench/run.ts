@@ -324,8 +324,8 @@ typés transférés, la résolution et le retour des résultats. Causes trouvée
 [ADR 0039](decisions/0039-optimiser-series-calendar-and-bracketed-roots.md) ; nombre d'instructions
 par site, indépendant de la charge : section « instructions » ci-dessous (\`npm run bench:instructions\`).
 `;
-  // Keep the sections written by `npm run bench:web` (bench/web/run.mjs), `npm run bench:api` (bench/api.ts) and
-  // `npm run bench:instructions` (bench/instructions.ts) between their markers.
+  // Keep the sections written by the other benchmarks (`npm run bench:web`, `bench:api`, `bench:instructions`,
+  // `bench:audit`, …) between their markers.
   const docUrl = new URL('../docs/performance.md', import.meta.url);
   let previous = '';
   try {
@@ -333,11 +333,11 @@ par site, indépendant de la charge : section « instructions » ci-dessous (\`n
   } catch {
     // first run
   }
-  const kept = ['web', 'api', 'api-postgres', 'instructions']
-    .map(
-      (name) => new RegExp(`<!-- bench:${name} start -->[\\s\\S]*<!-- bench:${name} end -->\\n?`).exec(previous)?.[0],
-    )
-    .filter((section): section is string => section !== undefined);
+  // Every section between `bench:<name>` markers is kept (web, api, api-postgres, instructions, audit, …): a list
+  // of names dropped the audit section when it was added by another benchmark.
+  const kept = [...previous.matchAll(/<!-- bench:([\w-]+) start -->[\s\S]*?<!-- bench:\1 end -->\n?/g)].map(
+    (match) => match[0],
+  );
   writeFileSync(docUrl, [doc, ...kept].join('\n'));
   console.log('\ndocs/performance.md mis à jour.');
 }
