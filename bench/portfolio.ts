@@ -119,8 +119,10 @@ export class PortfolioPool {
   }
 
   /**
-   * Runs `count` batches, made on demand by `make(i)` when a worker is free (so that packing overlaps the solves
-   * instead of preceding them); results in batch order. The batches' buffers are transferred (unusable afterwards).
+   * Runs `count` batches, made on demand by `make(i)` (so that packing overlaps the solves instead of preceding
+   * them); results in batch order. Each worker has two batches in flight: when it finishes one, the next is
+   * already in its queue, so it never waits for the main thread to pack and post (ADR 0039). The batches' buffers
+   * are transferred (unusable afterwards).
    */
   run(count: number, make: (index: number) => PackedBatch): Promise<BatchResult[]> {
     const results: BatchResult[] = new Array(count);
@@ -129,13 +131,17 @@ export class PortfolioPool {
       this.workers.map(
         (worker) =>
           new Promise<void>((resolve, reject) => {
+            let inFlight = 0;
             const feed = () => {
               if (next >= count) {
-                worker.off('message', onMessage);
-                worker.off('error', reject);
-                resolve();
+                if (inFlight === 0) {
+                  worker.off('message', onMessage);
+                  worker.off('error', reject);
+                  resolve();
+                }
                 return;
               }
+              inFlight += 1;
               const batch = make(next);
               next += 1;
               worker.postMessage(batch, [
@@ -146,10 +152,12 @@ export class PortfolioPool {
             };
             const onMessage = (reply: BatchResult) => {
               results[reply.id] = reply;
+              inFlight -= 1;
               feed();
             };
             worker.on('message', onMessage);
             worker.on('error', reject);
+            feed();
             feed();
           }),
       ),

@@ -176,7 +176,7 @@ async function main() {
     return { ms: performance.now() - start, cpuMs: cpuMsSince(cpu0), cja, economie };
   };
   const workers = Number(process.env.BENCH_WORKERS ?? Math.max(2, Number(m.nproc)));
-  const batchSize = 250;
+  const batchSize = 125;
   const pool = new PortfolioPool(workers);
   const batchCount = Math.ceil(portfolio.length / batchSize);
   const makeBatch = (b: number) => packBatch(b, DATE, portfolio.slice(b * batchSize, (b + 1) * batchSize));
@@ -320,11 +320,12 @@ ${same(mismatches.parallel)}${baselineLib ? `, « avant » ${same(mismatches.bas
 et chauffés avant la mesure (comme un pool dans un serveur) ; le temps compte l'empaquetage des séries en tableaux
 typés transférés, la résolution et le retour des résultats. Causes trouvées au profilage et changements :
 [ADR 0022](decisions/0022-request-path-caching-and-parallel-portfolio.md),
-[ADR 0028](decisions/0028-optimiser-scratch-memory-instruction-counts-and-test-timeouts.md) ; nombre d'instructions
+[ADR 0028](decisions/0028-optimiser-scratch-memory-instruction-counts-and-test-timeouts.md),
+[ADR 0039](decisions/0039-optimiser-series-calendar-and-bracketed-roots.md) ; nombre d'instructions
 par site, indépendant de la charge : section « instructions » ci-dessous (\`npm run bench:instructions\`).
 `;
-  // Keep the sections written by `npm run bench:web` (bench/web/run.mjs), `npm run bench:api` (bench/api.ts) and
-  // `npm run bench:instructions` (bench/instructions.ts) between their markers.
+  // Keep the sections written by the other benchmarks (`npm run bench:web`, `bench:api`, `bench:instructions`,
+  // `bench:audit`, …) between their markers.
   const docUrl = new URL('../docs/performance.md', import.meta.url);
   let previous = '';
   try {
@@ -332,11 +333,11 @@ par site, indépendant de la charge : section « instructions » ci-dessous (\`n
   } catch {
     // first run
   }
-  const kept = ['web', 'api', 'api-postgres', 'instructions']
-    .map(
-      (name) => new RegExp(`<!-- bench:${name} start -->[\\s\\S]*<!-- bench:${name} end -->\\n?`).exec(previous)?.[0],
-    )
-    .filter((section): section is string => section !== undefined);
+  // Every section between `bench:<name>` markers is kept (web, api, api-postgres, instructions, audit, …): a list
+  // of names dropped the audit section when it was added by another benchmark.
+  const kept = [...previous.matchAll(/<!-- bench:([\w-]+) start -->[\s\S]*?<!-- bench:\1 end -->\n?/g)].map(
+    (match) => match[0],
+  );
   writeFileSync(docUrl, [doc, ...kept].join('\n'));
   console.log('\ndocs/performance.md mis à jour.');
 }

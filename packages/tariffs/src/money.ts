@@ -14,7 +14,16 @@ export function roundHalfAwayFromZero(value: number, decimals = 2): number {
     throw new RangeError(`Montant non fini : ${value}`);
   }
   const factor = 10 ** decimals;
-  const scaled = Number((Math.abs(value) * factor).toPrecision(15));
+  const x = Math.abs(value) * factor;
+  // Fast path (ADR 0039: a dozen roundings per optimisation, each a decimal conversion there and back): the
+  // `toPrecision(15)` step moves x by at most 6·10⁻¹⁵ × x, so when x is farther than 10⁻¹² × max(1, x) from the
+  // nearest half-integer it cannot change what Math.round returns. From 5·10¹¹ up no x qualifies.
+  const fraction = x - Math.floor(x);
+  if (Math.abs(fraction - 0.5) > 1e-12 * Math.max(1, x)) {
+    const fast = Math.round(x) / factor;
+    return value < 0 ? -fast : fast;
+  }
+  const scaled = Number(x.toPrecision(15));
   const rounded = Math.round(scaled) / factor;
   return value < 0 ? -rounded : rounded;
 }

@@ -94,4 +94,40 @@ describe('solveCapacityPlan (allocation-free) vs the reference solver', () => {
       { numRuns: 300 },
     );
   });
+
+  it('same on full years of daily values (28–31 values a month: the breakpoint bracketing of ADR 0039)', () => {
+    // fast-check keeps arrays short by default (size « small »): this case forces whole years, where a month's
+    // intervals are many and the bracketing skips most of them.
+    const yearArb = fc
+      .record({
+        start: fc.integer({ min: 0, max: 364 }),
+        scale: fc.constantFrom(1, 30, 800),
+        days: fc.integer({ min: 300, max: 366 }),
+        seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+        ties: fc.boolean(),
+      })
+      .map(({ start, scale, days, seed, ties }) => {
+        let x = seed;
+        const next = () => {
+          x = (Math.imul(x, 48271) % 2147483647) >>> 0;
+          return x / 2147483647;
+        };
+        return Array.from({ length: days }, (_, i) => {
+          const r = next();
+          const v = ties ? Math.round(r * 8) / 8 : r < 0.02 ? 1 + 2 * next() : r;
+          return {
+            date: addDays(addDays('2025-01-01', start), i),
+            mwh: r > 0.995 ? null : v * scale,
+            qualite: r > 0.995 ? ('manquant' as const) : ('mesure' as const),
+          };
+        });
+      });
+    fc.assert(
+      fc.property(modelArb, yearArb, fc.boolean(), (model, jours, monthly) => {
+        const series = prepareSeries(jours);
+        expect(solveCapacityPlan(model, series, { monthly })).toEqual(referenceSolve(model, series, { monthly }));
+      }),
+      { numRuns: 150 },
+    );
+  });
 });

@@ -4,6 +4,7 @@
  * The model and its formulas are documented in docs/optimiser.md.
  */
 import { t4CapacityCharge } from '../simulator/capacity-costs.ts';
+import { calendarOf, type SeriesCalendar } from './calendar.ts';
 import type {
   CapacityCostBreakdown,
   CapacityCostModel,
@@ -33,6 +34,44 @@ export interface PreparedSeries {
 
 /** Groups a series by billing month. Days flagged `manquant` (or with a null value) are skipped. */
 export function prepareSeries(jours: readonly JourConsommation[]): PreparedSeries {
+  const calendar = calendarOf(jours);
+  return calendar ? prepareOnCalendar(jours, calendar) : prepareAnySeries(jours);
+}
+
+/**
+ * {@link prepareSeries} of a series whose calendar is known (dates valid and strictly increasing): each day's
+ * billing month is read from it, and the months come in day order, which is their key order.
+ */
+export function prepareOnCalendar(jours: readonly JourConsommation[], calendar: SeriesCalendar): PreparedSeries {
+  const { slotOfDay, keys, months: monthOfSlot } = calendar;
+  const months: BillingMonth[] = [];
+  let values: number[] = [];
+  let slot = -1;
+  let max = 0;
+  let validDays = 0;
+  for (let i = 0; i < jours.length; i += 1) {
+    const jour = jours[i] as JourConsommation;
+    const mwh = jour.mwh;
+    if (jour.qualite === 'manquant' || mwh === null) {
+      continue;
+    }
+    const s = slotOfDay[i] as number;
+    if (s !== slot) {
+      slot = s;
+      values = [];
+      months.push({ key: keys[s] as string, month: monthOfSlot[s] as number, values });
+    }
+    values.push(mwh);
+    validDays += 1;
+    if (mwh > max) {
+      max = mwh;
+    }
+  }
+  return { months, max, upper: Math.ceil(max), validDays };
+}
+
+/** {@link prepareSeries} of any series (unsorted, or with dates the calendar does not take). */
+function prepareAnySeries(jours: readonly JourConsommation[]): PreparedSeries {
   const byKey = new Map<string, { month: number; values: number[] }>();
   let last: { key: string; group: { month: number; values: number[] } } | null = null;
   let max = 0;

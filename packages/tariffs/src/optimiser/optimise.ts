@@ -10,9 +10,10 @@ import { roundEuros, roundHalfAwayFromZero } from '../money.ts';
 import type { Tso } from '../parameters/atrt8.ts';
 import { normaliseTso } from '../reference/csv.ts';
 import { annualModulation } from '../simulator/capacity-costs.ts';
-import { evaluatePlan, prepareSeries } from './cost.ts';
+import { calendarOf, type SeriesCalendar } from './calendar.ts';
+import { evaluatePlan, prepareOnCalendar, prepareSeries } from './cost.ts';
 import { capacityCostModelAt } from './model.ts';
-import { validerSerie } from './series.ts';
+import { checkDays, checkSerie } from './series.ts';
 import { solveCapacityPlan } from './solve.ts';
 import type {
   CapacityCostBreakdown,
@@ -28,6 +29,9 @@ const WINTER_MONTHS = (1 << 10) | (1 << 11) | (1 << 0) | (1 << 1) | (1 << 2);
 
 /** Month slot of each day, reused by every call (synchronous; grown as needed). */
 let daySlots = new Int32Array(400);
+/** Per billing month: sum and count of the valid days (scratch of {@link modulationOnCalendar}). */
+let monthSums = new Float64Array(16);
+let monthCounts = new Int32Array(16);
 
 /**
  * Storage modulation of the year from the series (one-year version of the secondary-source formula, see
@@ -35,6 +39,72 @@ let daySlots = new Int32Array(400);
  * A missing day is replaced by the mean of the available days of its month.
  */
 export function modulationFromSeries(jours: readonly JourConsommation[], interruptible = 0): number {
+  const calendar = calendarOf(jours);
+  return calendar ? modulationOnCalendar(jours, calendar, interruptible) : modulationOfAnySeries(jours, interruptible);
+}
+
+/**
+ * {@link modulationFromSeries} of a series whose calendar is known (ADR 0039): the same sums in the same order,
+ * with each day's month read from the calendar. Without a missing day, one pass.
+ */
+export function modulationOnCalendar(
+  jours: readonly JourConsommation[],
+  calendar: SeriesCalendar,
+  interruptible = 0,
+): number {
+  const { slotOfDay, months } = calendar;
+  const slots = months.length;
+  if (monthSums.length < slots) {
+    monthSums = new Float64Array(slots);
+    monthCounts = new Int32Array(slots);
+  }
+  const sums = monthSums;
+  const counts = monthCounts;
+  sums.fill(0, 0, slots);
+  counts.fill(0, 0, slots);
+  let winter = 0;
+  let annual = 0;
+  let missing = false;
+  for (let i = 0; i < jours.length; i += 1) {
+    const j = jours[i] as JourConsommation;
+    const slot = slotOfDay[i] as number;
+    if (j.qualite !== 'manquant' && j.mwh !== null) {
+      const v = j.mwh;
+      sums[slot] = (sums[slot] as number) + v;
+      counts[slot] = (counts[slot] as number) + 1;
+      // The annual and winter sums of the second pass below, when no day is missing (same terms, same order).
+      annual += v;
+      if ((WINTER_MONTHS & (1 << (months[slot] as number))) !== 0) {
+        winter += v;
+      }
+    } else {
+      missing = true;
+    }
+  }
+  if (missing) {
+    winter = 0;
+    annual = 0;
+    for (let i = 0; i < jours.length; i += 1) {
+      const j = jours[i] as JourConsommation;
+      const slot = slotOfDay[i] as number;
+      let v: number;
+      if (j.qualite !== 'manquant' && j.mwh !== null) {
+        v = j.mwh;
+      } else {
+        const n = counts[slot] as number;
+        v = n > 0 ? (sums[slot] as number) / n : 0;
+      }
+      annual += v;
+      if ((WINTER_MONTHS & (1 << (months[slot] as number))) !== 0) {
+        winter += v;
+      }
+    }
+  }
+  return Math.max(0, annualModulation(winter, annual) - interruptible);
+}
+
+/** {@link modulationFromSeries} of any series (unsorted, or with dates the calendar does not take). */
+function modulationOfAnySeries(jours: readonly JourConsommation[], interruptible: number): number {
   // Month of each day (`YYYY-MM` → a slot holding its sum and count), looked up when the month changes.
   const slots = new Map<string, number>();
   const sums: number[] = [];
@@ -148,19 +218,30 @@ export function optimiserCja(input: OptimisationInput): OptimisationResult {
     });
   }
 
-  const jours = validerSerie(input.serie.jours);
-  const warnings: string[] = [];
+  // A series in order with valid dates has a calendar (usually shared with the previous call's series: ADR 0039)
+  // and only its qualities and values remain to check; any other is sorted or rejected by checkSerie.
+  const raw = input.serie.jours;
   const counts = { mesure: 0, estime: 0, manquant: 0 };
-  for (let i = 0; i < jours.length; i += 1) {
-    const q = (jours[i] as JourConsommation).qualite;
-    if (q === 'mesure') {
-      counts.mesure += 1;
-    } else if (q === 'estime') {
-      counts.estime += 1;
-    } else {
-      counts.manquant += 1;
+  let calendar = calendarOf(raw);
+  let jours: readonly JourConsommation[];
+  if (calendar) {
+    checkDays(raw, counts);
+    jours = raw;
+  } else {
+    jours = checkSerie(raw);
+    calendar = calendarOf(jours);
+    for (let i = 0; i < jours.length; i += 1) {
+      const q = (jours[i] as JourConsommation).qualite;
+      if (q === 'mesure') {
+        counts.mesure += 1;
+      } else if (q === 'estime') {
+        counts.estime += 1;
+      } else {
+        counts.manquant += 1;
+      }
     }
   }
+  const warnings: string[] = [];
   if (jours.length < 365 || jours.length > 366) {
     warnings.push(
       `La série compte ${jours.length} jours au lieu d’une année (365 ou 366) : coûts calculés sur ces jours.`,
@@ -175,7 +256,9 @@ export function optimiserCja(input: OptimisationInput): OptimisationResult {
     warnings.push(`${counts.estime} jour(s) estimé(s) par le gestionnaire de réseau utilisés comme des relevés.`);
   }
 
-  const modulation = modulationInput ?? modulationFromSeries(jours, interruptible);
+  const modulation =
+    modulationInput ??
+    (calendar ? modulationOnCalendar(jours, calendar, interruptible) : modulationFromSeries(jours, interruptible));
   const built = capacityCostModelAt({
     tarif: input.tarif,
     tso,
@@ -192,7 +275,7 @@ export function optimiserCja(input: OptimisationInput): OptimisationResult {
     );
   }
 
-  const series = prepareSeries(jours);
+  const series = calendar ? prepareOnCalendar(jours, calendar) : prepareSeries(jours);
   const monthly = monthlyCurrent !== null;
   const cjaActuelle = cjaInput ?? series.upper;
   if (cjaInput === undefined) {

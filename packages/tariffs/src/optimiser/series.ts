@@ -14,6 +14,7 @@ import { TariffInputError } from '../errors.ts';
 import type { LineSource } from '../parameters/types.ts';
 import type { ProfilCode } from '../reference/types.ts';
 import { STATIONS_METEO } from '../reference/weather-stations.ts';
+import { calendarOf } from './calendar.ts';
 import type { JourConsommation, SerieJournaliere, SyntheseInput } from './types.ts';
 
 /** Source of the monthly mean temperatures (secondary: teaching dataset, period not stated). */
@@ -219,11 +220,29 @@ export function synthetiserSerie(input: SyntheseInput): SyntheseResult {
 
 /**
  * Checks an imported year of readings: valid, unique, sorted dates; finite, non-negative values for the days that
- * are not missing. Throws {@link TariffInputError} (French message naming the first bad day).
+ * are not missing. Throws {@link TariffInputError} (French message naming the first bad day). Returns the days
+ * sorted by date (a new array).
  */
 export function validerSerie(jours: readonly JourConsommation[]): JourConsommation[] {
+  const checked = checkSerie(jours);
+  return checked === jours ? jours.slice() : (checked as JourConsommation[]);
+}
+
+/**
+ * {@link validerSerie} without copying a series that is already in order: returns `jours` itself when its dates
+ * are valid and strictly increasing (the usual case; its dates are then checked once per distinct sequence, see
+ * `calendarOf`), else the sorted copy. For callers that only read the days.
+ */
+export function checkSerie(jours: readonly JourConsommation[]): readonly JourConsommation[] {
   if (jours.length === 0) {
     throw new TariffInputError('serie', 'La série de consommation journalière est vide.');
+  }
+  if (calendarOf(jours) !== null) {
+    // Dates valid, in order and unique: only the qualities and values remain (same checks, same first bad day).
+    for (let i = 0; i < jours.length; i += 1) {
+      checkDay(jours[i] as JourConsommation);
+    }
+    return jours;
   }
   // Imported series are almost always in order already: check before sorting (same result either way).
   let ordered = true;
@@ -240,15 +259,46 @@ export function validerSerie(jours: readonly JourConsommation[]): JourConsommati
       throw new TariffInputError('serie', `Jour en double dans la série : ${jour.date}.`);
     }
     previous = jour.date;
-    if (jour.qualite !== 'mesure' && jour.qualite !== 'estime' && jour.qualite !== 'manquant') {
-      throw new TariffInputError('serie', `Qualité inconnue pour le ${jour.date} : « ${String(jour.qualite)} ».`);
-    }
-    if (jour.qualite !== 'manquant' && (jour.mwh === null || !Number.isFinite(jour.mwh) || jour.mwh < 0)) {
-      throw new TariffInputError(
-        'serie',
-        `Valeur invalide pour le ${jour.date} : la consommation doit être un nombre positif ou nul (MWh).`,
-      );
-    }
+    checkDay(jour);
   }
   return sorted;
+}
+
+/** Days of each quality in a series. */
+export interface QualityCounts {
+  mesure: number;
+  estime: number;
+  manquant: number;
+}
+
+/**
+ * The quality and value checks of {@link validerSerie} for a series whose dates are already checked (it has a
+ * calendar), counting the days of each quality into `counts` on the way. Throws on the first bad day.
+ */
+export function checkDays(jours: readonly JourConsommation[], counts: QualityCounts): void {
+  for (let i = 0; i < jours.length; i += 1) {
+    const jour = jours[i] as JourConsommation;
+    checkDay(jour);
+    const q = jour.qualite;
+    if (q === 'mesure') {
+      counts.mesure += 1;
+    } else if (q === 'estime') {
+      counts.estime += 1;
+    } else {
+      counts.manquant += 1;
+    }
+  }
+}
+
+/** The quality and value checks of one day (its date already checked). */
+function checkDay(jour: JourConsommation): void {
+  if (jour.qualite !== 'mesure' && jour.qualite !== 'estime' && jour.qualite !== 'manquant') {
+    throw new TariffInputError('serie', `Qualité inconnue pour le ${jour.date} : « ${String(jour.qualite)} ».`);
+  }
+  if (jour.qualite !== 'manquant' && (jour.mwh === null || !Number.isFinite(jour.mwh) || jour.mwh < 0)) {
+    throw new TariffInputError(
+      'serie',
+      `Valeur invalide pour le ${jour.date} : la consommation doit être un nombre positif ou nul (MWh).`,
+    );
+  }
 }

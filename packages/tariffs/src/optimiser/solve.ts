@@ -25,8 +25,8 @@
  * Memory (ADR 0028): a site's arithmetic is a few thousand floating-point operations, less than the cost of
  * creating and collecting the ~70 typed arrays a solve used to allocate (each one an off-heap buffer). Every
  * array of a solve is now a view of scratch memory owned by this module and reused by the next solve (solves are
- * synchronous: one at a time per thread; nothing of it escapes). Each month's ≤ 31 values are sorted in place by
- * insertion. The arithmetic — every operand and the order of every sum — is the one of the previous solver,
+ * synchronous: one at a time per thread; nothing of it escapes). Each month's ≤ 31 values are sorted in place (by
+ * the native sort when free of NaN and −0, else by insertion: the same array either way). The arithmetic — every operand and the order of every sum — is the one of the previous solver,
  * kept in test/reference/solve-v1.ts and compared plan and cost to the bit by a property test.
  */
 import { atrdCapacityAmount, maxIndex, type PreparedSeries } from './cost.ts';
@@ -76,6 +76,13 @@ const work = {
   /** Merge space of monthBreakpoints (the others + 3 fixed points). */
   merge: new Float64Array(64),
   fixed: new Float64Array(3),
+  /** The distribution rule's tiers (`from`, `multiple`), read once per solve: the model's arrays are frozen, and an
+   * element of a frozen array is read through V8's generic keyed-load path (~100 instructions each). */
+  tierFrom: new Float64Array(4),
+  tierMultiple: new Float64Array(4),
+  tierCount: 0,
+  /** The rule's monthly fractions (12), read once per solve for the same reason. */
+  monthlyFractions: new Float64Array(12),
   marks: new Uint8Array(1024),
   candidates: new Float64Array(512),
   penalties: new Float64Array(12 * 512),
@@ -86,6 +93,9 @@ const work = {
   fractionsCta: new Float64Array(12),
   fractionsT: new Float64Array(12),
 };
+
+/** Month size from which a month free of NaN and −0 is sorted by the native sort rather than by insertion. */
+const NATIVE_SORT_FROM = 16;
 
 /** Sorts `a[from … to)` ascending in place (insertion sort: a billing month has at most 31 values). */
 function sortRange(a: Float64Array, from: number, to: number): void {
@@ -137,10 +147,21 @@ function indexMonths(series: PreparedSeries, withAllSuffix: boolean): number {
     offsets[j] = offset;
     work.months[j] = bm.month;
     tops[j] = n > 0 ? (values[maxIndex(values)] as number) : 0;
+    // Without NaN or −0, every correct sort gives the same array to the bit (equal doubles are indistinguishable):
+    // the native sort then replaces the insertion sort for a full month (ADR 0039).
+    let plain = true;
     for (let i = 0; i < n; i += 1) {
-      sorted[offset + i] = values[i] as number;
+      const v = values[i] as number;
+      sorted[offset + i] = v;
+      if (Number.isNaN(v) || (v === 0 && 1 / v < 0)) {
+        plain = false;
+      }
     }
-    sortRange(sorted, offset, offset + n);
+    if (plain && n > NATIVE_SORT_FROM) {
+      sorted.subarray(offset, offset + n).sort();
+    } else {
+      sortRange(sorted, offset, offset + n);
+    }
     if (n > 0) {
       suffixSumsInto(sorted, offset, n - 1, othersSuffix, offset);
     }
@@ -230,7 +251,20 @@ function monthBreakpoints(
   // « other overruns » (v > factor × K) are a suffix of the sorted others, shrinking as K grows; they are summed
   // in ascending order, as in the definition.
   const share = rule.othersShare;
-  const tiers = rule.tiers;
+  const { tierFrom, othersSuffix } = work;
+  const tierCount = work.tierCount;
+  // Sums of a month are exact to ~1e-15 of their size; roots that fall in an interval are rare (D(K) − from × K
+  // decreases in K: about one per tier and month). So each interval is first bracketed with O(1) estimates of a
+  // and b (the month's suffix sums); only when a root may lie in it are a and b summed term by term as in the
+  // definition, and the root computed and kept exactly as before. Bracketing needs non-negative finite terms and
+  // a month of a sane size; otherwise every interval takes the exact path (ADR 0039).
+  const bracket =
+    nAll <= 1000 &&
+    (sorted[start] as number) >= 0 &&
+    share >= 0 &&
+    Number.isFinite(share) &&
+    Number.isFinite(top) &&
+    Number.isFinite(othersSuffix[start] as number);
   let po = 0;
   for (let i = 0; i + 1 < n; i += 1) {
     const lo = scratch[i] as number;
@@ -239,22 +273,47 @@ function monthBreakpoints(
       continue;
     }
     const mid = (lo + hi) / 2;
-    let a = 0;
-    let b = 0;
-    if (mid < top) {
-      a += top;
-      b += 1;
-    }
+    const above = mid < top;
     const threshold = factor * mid;
     while (po < nOthers && !((sorted[start + po] as number) > threshold)) {
       po += 1;
+    }
+    if (bracket) {
+      // a ∈ aEst × (1 ± 2e-12), b + from ∈ bEst + from ± 2e-12 × (bEst + |from|): far wider than the rounding of
+      // either way of summing (≤ 1000 terms × 2⁻⁵³ relative each).
+      const aEst = (above ? top : 0) + share * (othersSuffix[start + po] as number);
+      const bEst = (above ? 1 : 0) + (nOthers - po) * share;
+      const aLow = aEst - 2e-12 * aEst;
+      const aHigh = aEst + 2e-12 * aEst;
+      let mayHaveRoot = false;
+      for (let t = 0; t < tierCount && !mayHaveRoot; t += 1) {
+        const from = tierFrom[t] as number;
+        const dEst = bEst + from;
+        const dError = 2e-12 * (bEst + Math.abs(from));
+        if (!(dEst - dError > 0)) {
+          mayHaveRoot = true; // the sign of the denominator is not settled: decide exactly
+        } else {
+          const rootHigh = (aHigh / (dEst - dError)) * (1 + 1e-12);
+          const rootLow = (aLow / (dEst + dError)) * (1 - 1e-12);
+          mayHaveRoot = rootHigh > lo && rootLow < hi;
+        }
+      }
+      if (!mayHaveRoot) {
+        continue;
+      }
+    }
+    let a = 0;
+    let b = 0;
+    if (above) {
+      a += top;
+      b += 1;
     }
     for (let k = po; k < nOthers; k += 1) {
       a += share * (sorted[start + k] as number);
       b += share;
     }
-    for (let t = 0; t < tiers.length; t += 1) {
-      const denom = b + (tiers[t] as DistributionPenaltyRule['tiers'][number]).from;
+    for (let t = 0; t < tierCount; t += 1) {
+      const denom = b + (tierFrom[t] as number);
       if (denom > 0) {
         const root = a / denom;
         if (root > lo && root < hi) {
@@ -375,17 +434,48 @@ function addMonthPenalties(
   let po = 0;
   let pa = 0;
   const month = work.months[j] as number;
-  const monthlyTerm = rule ? rule.referenceAnnualRate * (rule.monthlyFractions[month] as number) : 0;
+  const monthlyTerm = rule ? rule.referenceAnnualRate * (work.monthlyFractions[month] as number) : 0;
   const factor = rule ? 1 + rule.othersThreshold : 0;
   const share = rule ? rule.othersShare : 0;
-  const tiers = rule ? rule.tiers : [];
-  const twoTiers = tiers.length === 2;
-  const multiple1 = twoTiers ? (tiers[0] as DistributionPenaltyRule['tiers'][number]).multiple : 0;
-  const from1 = twoTiers ? (tiers[0] as DistributionPenaltyRule['tiers'][number]).from : 0;
-  const multiple2 = twoTiers ? (tiers[1] as DistributionPenaltyRule['tiers'][number]).multiple : 0;
-  const from2 = twoTiers ? (tiers[1] as DistributionPenaltyRule['tiers'][number]).from : 0;
+  const { tierFrom, tierMultiple, tierCount } = work;
   // From the month's largest value up, no day overruns: every term below is exactly 0 (ks is ascending).
   const last = sorted[start + nAll - 1] as number;
+  if (rule && tierCount === 2 && !(transportRate > 0)) {
+    // The usual case (the GRDF rule's two tiers, no transport penalty): the loop below without its branches, the
+    // same terms in the same order ((m₁ − 0) × monthlyTerm × …, then (m₂ − m₁) × monthlyTerm × …).
+    const c1 = ((tierMultiple[0] as number) - 0) * monthlyTerm;
+    const c2 = ((tierMultiple[1] as number) - (tierMultiple[0] as number)) * monthlyTerm;
+    const from1 = tierFrom[0] as number;
+    const from2 = tierFrom[1] as number;
+    // The next other value, the suffix sum and the count at `po` are held in locals and re-read only when `po`
+    // moves (about once per day of the month, against ~100 candidates).
+    let next = po < nOthers ? (sorted[start + po] as number) : 0;
+    let suffix = othersSuffix[start + po] as number;
+    let remaining = nOthers - po;
+    for (let i = 0; i < n; i += 1) {
+      const k = ks[i] as number;
+      if (k >= last && k >= top) {
+        break;
+      }
+      const threshold = factor * k;
+      if (po < nOthers && next <= threshold) {
+        po += 1;
+        while (po < nOthers && (sorted[start + po] as number) <= threshold) {
+          po += 1;
+        }
+        next = po < nOthers ? (sorted[start + po] as number) : 0;
+        suffix = othersSuffix[start + po] as number;
+        remaining = nOthers - po;
+      }
+      const otherOverruns = suffix - remaining * k;
+      const overrun = Math.max(0, top - k) + share * otherOverruns;
+      let penalty = 0;
+      penalty += c1 * Math.max(0, overrun - from1 * k);
+      penalty += c2 * Math.max(0, overrun - from2 * k);
+      acc[at + i] = (acc[at + i] as number) + penalty;
+    }
+    return;
+  }
   for (let i = 0; i < n; i += 1) {
     const k = ks[i] as number;
     if (k >= last && k >= top) {
@@ -400,17 +490,11 @@ function addMonthPenalties(
       }
       const otherOverruns = (othersSuffix[start + po] as number) - (nOthers - po) * k;
       const overrun = Math.max(0, top - k) + share * otherOverruns;
-      if (twoTiers) {
-        // The same two terms as the loop below, with the tiers read once per month.
-        penalty += (multiple1 - 0) * monthlyTerm * Math.max(0, overrun - from1 * k);
-        penalty += (multiple2 - multiple1) * monthlyTerm * Math.max(0, overrun - from2 * k);
-      } else {
-        let previous = 0;
-        for (let t = 0; t < tiers.length; t += 1) {
-          const tier = tiers[t] as DistributionPenaltyRule['tiers'][number];
-          penalty += (tier.multiple - previous) * monthlyTerm * Math.max(0, overrun - tier.from * k);
-          previous = tier.multiple;
-        }
+      let previous = 0;
+      for (let t = 0; t < tierCount; t += 1) {
+        const multiple = tierMultiple[t] as number;
+        penalty += (multiple - previous) * monthlyTerm * Math.max(0, overrun - (tierFrom[t] as number) * k);
+        previous = multiple;
       }
     }
     if (transportRate > 0) {
@@ -458,6 +542,22 @@ export function solveCapacityPlan(
   const rule = model.distributionPenalty;
   const rate = model.transportPenaltyPerMwh;
   const monthCount = indexMonths(series, rate > 0);
+  if (rule) {
+    const tiers = rule.tiers;
+    work.tierFrom = atLeastF64(work.tierFrom, tiers.length);
+    work.tierMultiple = atLeastF64(work.tierMultiple, tiers.length);
+    for (let t = 0; t < tiers.length; t += 1) {
+      const tier = tiers[t] as DistributionPenaltyRule['tiers'][number];
+      work.tierFrom[t] = tier.from;
+      work.tierMultiple[t] = tier.multiple;
+    }
+    work.tierCount = tiers.length;
+    for (let m = 0; m < 12; m += 1) {
+      work.monthlyFractions[m] = rule.monthlyFractions[m] as number;
+    }
+  } else {
+    work.tierCount = 0;
+  }
 
   const breakpoints = work.breakpoints;
   breakpoints.length = 0;
