@@ -16,21 +16,8 @@ import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { users } from '../apps/server/src/db/schema.ts';
 import { insertVerifiedUser } from '../apps/server/src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../apps/server/src/modules/auth/password.ts';
+import { SIMULATE_BODY } from './api-target.ts';
 
-/** The acceptance case of issue 4 on the packaged sample (same body as bench/api.ts). */
-const SIMULATE_BODY = JSON.stringify({
-  pointDeReseau: 'PITD',
-  code: 'ECH-PITD-0001',
-  commune: 'Paris',
-  tso: 'NaTran',
-  dso: 'GRDF',
-  profil: 'P016',
-  tarif: 'T4',
-  car: '15 466,8',
-  cjaMwhj: '109',
-  dateEffetMonth: '2026-02',
-  honeypot: '',
-});
 const REQUESTS = Number(process.env.BENCH_PROFILE_REQUESTS ?? 400);
 const PASSWORD = 'Correct-Horse-9';
 const handle = await openDatabase(

@@ -15,12 +15,13 @@ function digitAt(value: string, index: number): number {
 }
 
 /**
- * True when `value` is a real calendar date written `YYYY-MM-DD` (years 0100–9999: `Date.UTC` reads 0–99 as
- * 1900–1999, so those were never accepted). Parsed by hand: it runs for every day of every imported series.
+ * Year × 12 + month − 1 when `value` is a real calendar date written `YYYY-MM-DD` (years 0100–9999: `Date.UTC`
+ * reads 0–99 as 1900–1999, so those were never accepted), otherwise -1. Parsed by hand: it runs for every day of
+ * every imported series (and gives the optimiser's calendar each day's month, ADR 0039).
  */
-export function isIsoDate(value: string): boolean {
+export function isoMonthNumber(value: unknown): number {
   if (typeof value !== 'string' || value.length !== 10 || value[4] !== '-' || value[7] !== '-') {
-    return false;
+    return -1;
   }
   const y1 = digitAt(value, 0);
   const y2 = digitAt(value, 1);
@@ -31,17 +32,22 @@ export function isIsoDate(value: string): boolean {
   const d1 = digitAt(value, 8);
   const d2 = digitAt(value, 9);
   if ((y1 | y2 | y3 | y4 | m1 | m2 | d1 | d2) < 0) {
-    return false;
+    return -1;
   }
   const year = y1 * 1000 + y2 * 100 + y3 * 10 + y4;
   const month = m1 * 10 + m2;
   const day = d1 * 10 + d2;
   if (year < 100 || month < 1 || month > 12 || day < 1) {
-    return false;
+    return -1;
   }
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
   const length = month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-  return day <= length;
+  return day <= length ? year * 12 + month - 1 : -1;
+}
+
+/** True when `value` is a real calendar date written `YYYY-MM-DD` (years 0100–9999, see `isoMonthNumber`). */
+export function isIsoDate(value: string): boolean {
+  return isoMonthNumber(value) >= 0;
 }
 
 /** Throws a French error when `value` is not an ISO date. */

@@ -13,6 +13,7 @@
  * (unsorted, duplicated or invalid dates) gets `null` and the caller takes its general path (sort, or the French
  * error naming the first bad day), exactly as before.
  */
+import { isoMonthNumber } from '../dates.ts';
 import type { JourConsommation } from './types.ts';
 
 export interface SeriesCalendar {
@@ -24,42 +25,6 @@ export interface SeriesCalendar {
   readonly keys: readonly string[];
   /** Calendar month (0 = January) of each billing month. */
   readonly months: Int32Array;
-}
-
-/** Value of the ASCII digit at `index` of `value`, or -1. */
-function digitAt(value: string, index: number): number {
-  const code = value.charCodeAt(index) - 48;
-  return code >= 0 && code <= 9 ? code : -1;
-}
-
-/**
- * Year × 12 + month − 1 of a valid `YYYY-MM-DD` date (years 0100–9999, real calendar day: the rule of
- * `isIsoDate`), or -1.
- */
-function monthNumber(value: unknown): number {
-  if (typeof value !== 'string' || value.length !== 10 || value[4] !== '-' || value[7] !== '-') {
-    return -1;
-  }
-  const y1 = digitAt(value, 0);
-  const y2 = digitAt(value, 1);
-  const y3 = digitAt(value, 2);
-  const y4 = digitAt(value, 3);
-  const m1 = digitAt(value, 5);
-  const m2 = digitAt(value, 6);
-  const d1 = digitAt(value, 8);
-  const d2 = digitAt(value, 9);
-  if ((y1 | y2 | y3 | y4 | m1 | m2 | d1 | d2) < 0) {
-    return -1;
-  }
-  const year = y1 * 1000 + y2 * 100 + y3 * 10 + y4;
-  const month = m1 * 10 + m2;
-  const day = d1 * 10 + d2;
-  if (year < 100 || month < 1 || month > 12 || day < 1) {
-    return -1;
-  }
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const length = month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-  return day <= length ? year * 12 + month - 1 : -1;
 }
 
 /** The last calendar built (see the module comment). */
@@ -88,7 +53,7 @@ function build(jours: readonly JourConsommation[]): SeriesCalendar | null {
   let previousMonth = -1;
   for (let i = 0; i < n; i += 1) {
     const date = (jours[i] as JourConsommation).date;
-    const month = monthNumber(date);
+    const month = isoMonthNumber(date);
     // Strictly increasing: in order and no duplicate (ISO dates compare as strings).
     if (month < 0 || (i > 0 && !(date > previous))) {
       return null;
