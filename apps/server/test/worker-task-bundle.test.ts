@@ -55,9 +55,9 @@ describe('worker tasks from the built bundle', () => {
     const script = `
       import { Worker } from 'node:worker_threads';
       const worker = new Worker(${JSON.stringify(path.join(serverRoot, 'dist/worker-task.mjs'))}, {
-        workerData: { task: 'diagnostic.probe', input: { action: 'echo', value: 'depuis dist' } },
         resourceLimits: { maxOldGenerationSizeMb: 64 },
       });
+      worker.postMessage({ id: 7, task: 'diagnostic.probe', input: { action: 'echo', value: 'depuis dist' } });
       worker.on('message', (message) => { console.log(JSON.stringify(message)); void worker.terminate(); });
       worker.on('error', (error) => { console.error(error); process.exit(2); });
     `;
@@ -65,6 +65,6 @@ describe('worker tasks from the built bundle', () => {
     await writeFile(file, script);
     const result = await run([`--import=${forbidDevDependencies}`, file]);
     expect(result.code, result.output).toBe(0);
-    expect(JSON.parse(result.output.trim())).toEqual({ ok: true, value: 'depuis dist' });
+    expect(JSON.parse(result.output.trim())).toEqual({ id: 7, ok: true, value: 'depuis dist' });
   });
 });

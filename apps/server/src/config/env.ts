@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -262,6 +263,12 @@ export const envSchema = z.object({
     .min(1)
     .max(8)
     .default(1),
+  WORKER_TASK_THREADS: z.coerce
+    .number({ error: 'attendu : un nombre de threads de calcul gardés prêts (0 à 8)' })
+    .int()
+    .min(0)
+    .max(8)
+    .default(Math.min(2, availableParallelism())),
   PDF_QUEUE_MAX: z.coerce
     .number({ error: 'attendu : un nombre de rendus PDF en attente (1 à 1000)' })
     .int()
@@ -369,6 +376,8 @@ export interface Config {
   rateLimitStore: { kind: Env['RATE_LIMIT_STORE']; redisUrl: string | undefined; keyPrefix: string };
   /** The simulation PDF: downloads per client IP and window, render threads and their bounded queue. */
   pdf: { rateLimitMax: number; rateLimitWindowSeconds: number; workers: number; queueMax: number };
+  /** Idle worker-task threads kept warm for the next task (lib/worker-task.ts, ADR 0040); 0: one per task. */
+  workerTaskThreads: number;
   /**
    * Load shedding (@fastify/under-pressure): 0 disables a threshold; event-loop delay 1000 ms by default (0
    * under NODE_ENV=test); heap undefined = 90 % of V8's heap limit.
@@ -583,6 +592,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       workers: value.PDF_WORKERS,
       queueMax: value.PDF_QUEUE_MAX,
     },
+    workerTaskThreads: value.WORKER_TASK_THREADS,
     pressure: {
       // Off by default under NODE_ENV=test: a test machine shared by parallel runs lags for reasons of its own.
       maxEventLoopDelayMs: value.PRESSURE_MAX_EVENT_LOOP_DELAY_MS ?? (value.NODE_ENV === 'test' ? 0 : 1000),
