@@ -32,6 +32,8 @@ const config = loadConfig({
   AUTH_RATE_LIMIT_MAX: '10000',
   LOG_LEVEL: 'warn',
   JOBS_POLL_INTERVAL_MS: '200',
+  // Warm worker-task threads kept (ADR 0040); WORKER_TASK_THREADS=0 measures the former thread per task.
+  WORKER_TASK_THREADS: process.env.WORKER_TASK_THREADS,
 });
 const app = await buildApp({ config, database: handle, secret: randomBytes(32).toString('hex'), logger: false });
 await app.ready();

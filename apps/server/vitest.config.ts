@@ -8,9 +8,6 @@ export default defineProject({
     // Migrate once per run; each test file opens a copy (ADR 0019).
     globalSetup: ['./test/setup/global-database.ts'],
     setupFiles: ['../../test-support/console-guard.ts'],
-    // Opening a PGlite still compiles its WebAssembly in every test file (3–4 s alone, over 10 s on the shared
-    // machine), and whole-app requests run scrypt and PDF rendering: above the 5 s / 10 s defaults (ADR 0019).
-    testTimeout: 30_000,
-    hookTimeout: 90_000,
+    // Vitest's default timeouts (5 s per test, 10 s per hook): opening a PGlite copy takes ~0.3–0.5 s (ADR 0040).
   },
 });

@@ -28,8 +28,7 @@ export default defineProject({
     include: ['src/**/*.test.tsx', 'src/**/*.dom.test.ts'],
     restoreMocks: true,
     unstubGlobals: true,
-    // Whole-app renders in jsdom (router, providers, lazy route modules transformed on first import) take
-    // seconds each when the 2-core machine is shared: measured in ADR 0019, still above the 5 s default.
-    testTimeout: 30_000,
+    // Vitest's default 5 s per test (ADR 0040): the few whole-app journeys that type a lot set their own, with the
+    // measured reason beside it.
   },
 });

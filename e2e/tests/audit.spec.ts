@@ -45,7 +45,6 @@ async function screenshots(page: Page, testInfo: TestInfo, name: string) {
 
 // Refused creations answer 415 / 400: Chromium logs them as console errors.
 test.use({ allowedConsoleErrors: [/status of 4(00|15)/] });
-test.describe.configure({ timeout: 120_000 });
 
 /** The corpus's hostile files: each fails with the reader's French reason; the server keeps answering. */
 const HOSTILES: [file: string, reason: RegExp][] = [
@@ -85,7 +84,7 @@ test('hostile files: refused on their bytes or failed by the worker with a Frenc
     const name = path.basename(file);
     // The worker fails the file; the list (polled) shows it, the results view says why.
     const audit = page.getByTestId('audit-row').filter({ hasText: name });
-    await expect(audit).toContainText('Échec', { timeout: 60_000 });
+    await expect(audit).toContainText('Échec');
     await audit.getByRole('button', { name: /Voir les résultats/ }).click();
     await expect(page.getByRole('heading', { name: `Résultats de l’audit — ${name}` })).toBeVisible();
     await expect(page.getByRole('alert').first()).toContainText(reason);
@@ -124,8 +123,10 @@ test('corpus: one file of each format, every planted anomaly with its € and ru
     const row = page.getByRole('row').filter({ hasText: path.basename(file) });
     await expect(row.getByTestId('file-status')).toHaveText('Terminé', { timeout: 20_000 });
   }
-  // Polled until the worker has read and checked all four.
-  await expect(page.getByTestId('audit-row').filter({ hasText: 'Terminé' })).toHaveCount(4, { timeout: 60_000 });
+  // Polled until the worker has read and checked all four: the queue picks jobs up every 1 s, two at a time (two
+  // rounds of read + check, 1–3 s each on the loaded CI machine, ADR 0040), and the list refreshes every 2 s
+  // (AUDIT_POLL_MS): measured up to ~8 s there, above the 7 s expect default.
+  await expect(page.getByTestId('audit-row').filter({ hasText: 'Terminé' })).toHaveCount(4, { timeout: 15_000 });
   await screenshots(page, testInfo, 'audit-upload');
 
   for (const file of CORPUS_FILES) {

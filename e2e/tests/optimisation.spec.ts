@@ -19,8 +19,6 @@ const PCE = '24681357902468';
 
 // The refused import answers 400: Chromium logs that as a console error.
 test.use({ allowedConsoleErrors: [/status of 400/] });
-// Whole journeys (sign-up, import, optimisation, chart): above the 30 s default on a loaded 2-core machine.
-test.describe.configure({ timeout: 90_000 });
 
 async function openOptimisation(page: Page, admin: Parameters<typeof createVerifiedUser>[0], prefix: string) {
   const { email, password } = await createVerifiedUser(admin, E2E_BASE_URL, prefix);

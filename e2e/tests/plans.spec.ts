@@ -4,8 +4,6 @@ import { seriousAxeViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { chooseCode, expectSelected, openGasSimulator, PITD_FIXTURE, simulatorForm } from '../support/simulator.ts';
 
-// One whole journey (sign-up through the outbox, 21 simulations, checkout, portal): room on a loaded machine.
-test.describe.configure({ timeout: 90_000 });
 // Chromium logs the expected quota refusal (429 QUOTA_EXCEEDED) of the 21st simulation.
 test.use({ allowedConsoleErrors: ['the server responded with a status of 429'] });
 

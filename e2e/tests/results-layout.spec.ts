@@ -11,8 +11,6 @@ import { chooseCode, expectSelected, openGasSimulator, PITD_FIXTURE } from '../s
  * stays inside the canvas. Screenshots at 360 and 1280 px, light and dark, are attached to the report.
  */
 
-test.describe.configure({ timeout: 120_000 });
-
 const VIEWS = [
   { width: 1280, scheme: 'light' },
   { width: 1280, scheme: 'dark' },

@@ -2,9 +2,6 @@ import { seriousAxeViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { chooseCode, expectSelected, openGasSimulator, simulatorForm } from '../support/simulator.ts';
 
-// A whole journey (sign-up through the outbox, cascade, simulation) plus eight screenshots.
-test.describe.configure({ timeout: 90_000 });
-
 /** The current month as the form shows it, e.g. « novembre 2026 ». */
 function currentMonthLabel(): string {
   return new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'Europe/Paris' }).format(

@@ -12,9 +12,6 @@ import {
   simulatorForm,
 } from '../support/simulator.ts';
 
-// Whole journeys (sign-up through the outbox, cascade, simulation, PDF rendering ~0.7 s): room on a loaded machine.
-test.describe.configure({ timeout: 90_000 });
-
 test('PITD option T2 with a CAR: cascade, field validation, results with sources and the sample-data notice', async ({
   page,
   admin,

@@ -3,9 +3,6 @@ import { seriousAxeViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { chooseCode, expectSelected, PITD_FIXTURE, resultRow, simulatorForm } from '../support/simulator.ts';
 
-// Admin panel, then a whole simulation: room on a loaded machine.
-test.describe.configure({ timeout: 90_000 });
-
 // A date no packaged grid uses and a parameter no other spec prices after it (T2 from March 2027).
 const REFERENCE = {
   title: 'Délibération CRE n° 2027-E2E — grille ATRD7 GRDF au 1er mars 2027 (test)',

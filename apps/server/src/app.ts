@@ -13,6 +13,7 @@ import { createObjectStorage, type ObjectStorage } from './adapters/storage/inde
 import { type Config, toFastifyTrustProxy } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { readBuildInfoFile, resolveBackendBuildInfo } from './lib/build-info.ts';
+import { closeWorkerTaskPool, configureWorkerTaskPool } from './lib/worker-task.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { addressRoutes } from './modules/address/routes.ts';
 import { createAddressSearch } from './modules/address/service.ts';
@@ -263,6 +264,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   jobs.every(BUG_DIGEST_JOB, BUG_DIGEST_SCHEDULE);
 
+  // Worker tasks (audits, mandates, reference checks) run in a warm pool of threads (ADR 0040); closing the app
+  // terminates its idle threads.
+  configureWorkerTaskPool({ threads: config.workerTaskThreads });
+  app.addHook('onClose', () => closeWorkerTaskPool());
   const pdfRenderer =
     deps.pdfRenderer ?? createPdfWorkerPool({ size: config.pdf.workers, queueMax: config.pdf.queueMax });
   app.addHook('onClose', () => pdfRenderer.close());

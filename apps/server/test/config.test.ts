@@ -93,6 +93,11 @@ describe('loadConfig: identity settings', () => {
       ]);
     }
     expect(() => loadConfig({ NODE_ENV: 'production', PASSWORD_HASH_LOG_N: '12' })).toThrow(/PASSWORD_HASH_LOG_N/);
+    expect(() => loadConfig({ NODE_ENV: 'production', APP_ENV: 'staging', PASSWORD_HASH_LOG_N: '12' })).toThrow(
+      /PASSWORD_HASH_LOG_N/,
+    );
+    // The browser tests' throwaway server (production build, APP_ENV=e2e) only.
+    expect(loadConfig({ NODE_ENV: 'production', APP_ENV: 'e2e', PASSWORD_HASH_LOG_N: '12' }).passwordHashLogN).toBe(12);
     expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_LOG_N: '12' }).passwordHashLogN).toBe(12);
   });
 

@@ -1,8 +1,10 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { describe, expect, it } from 'vitest';
-import { runWorkerTask } from '../src/lib/worker-task.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeWorkerTaskPool, runWorkerTask, workerTaskThreadsStarted } from '../src/lib/worker-task.ts';
 
 const LIMITS = { timeoutMs: 10_000, maxOldGenerationSizeMb: 256 };
+
+afterAll(() => closeWorkerTaskPool());
 
 describe('runWorkerTask (worker thread with time and memory limits)', () => {
   it('returns the task’s value', async () => {
@@ -61,5 +63,83 @@ describe('runWorkerTask (worker thread with time and memory limits)', () => {
       { ...LIMITS, signal: controller.signal },
     );
     expect(result).toEqual({ ok: false, error: { kind: 'aborted', message: 'tâche annulée' } });
+  });
+});
+
+describe('the warm pool of runWorkerTask (ADR 0040)', () => {
+  it('runs a second task in the thread of the first (no new thread)', async () => {
+    await expect(runWorkerTask('diagnostic.probe', { action: 'echo', value: 'un' }, LIMITS)).resolves.toEqual({
+      ok: true,
+      value: 'un',
+    });
+    const before = workerTaskThreadsStarted();
+    const started = performance.now();
+    await expect(runWorkerTask('diagnostic.probe', { action: 'echo', value: 'deux' }, LIMITS)).resolves.toEqual({
+      ok: true,
+      value: 'deux',
+    });
+    expect(workerTaskThreadsStarted()).toBe(before);
+    // A warm thread answers in milliseconds; a new one under tsx takes hundreds (registering tsx, transpiling).
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('keeps a thread after a task that threw, and replaces one killed by a timeout or its heap limit', async () => {
+    await runWorkerTask('diagnostic.probe', { action: 'echo', value: 'chaud' }, LIMITS);
+    const warm = workerTaskThreadsStarted();
+    await expect(
+      runWorkerTask('diagnostic.probe', { action: 'throw', message: 'illisible' }, LIMITS),
+    ).resolves.toMatchObject({ ok: false, error: { kind: 'crash' } });
+    await expect(runWorkerTask('diagnostic.probe', { action: 'echo', value: 'encore' }, LIMITS)).resolves.toEqual({
+      ok: true,
+      value: 'encore',
+    });
+    expect(workerTaskThreadsStarted()).toBe(warm);
+
+    // The spinning thread is the warm one: terminated, the next task gets a new thread and a correct answer.
+    await expect(
+      runWorkerTask('diagnostic.probe', { action: 'spin' }, { ...LIMITS, timeoutMs: 300 }),
+    ).resolves.toMatchObject({ ok: false, error: { kind: 'timeout' } });
+    expect(workerTaskThreadsStarted()).toBe(warm);
+    await expect(runWorkerTask('diagnostic.probe', { action: 'echo', value: 'neuf' }, LIMITS)).resolves.toEqual({
+      ok: true,
+      value: 'neuf',
+    });
+    expect(workerTaskThreadsStarted()).toBe(warm + 1);
+
+    // Same after an out-of-memory death (a thread of its own heap limit), and after an exit.
+    const small = { ...LIMITS, maxOldGenerationSizeMb: 64 };
+    await runWorkerTask('diagnostic.probe', { action: 'echo', value: 'petit' }, small);
+    const beforeMemory = workerTaskThreadsStarted();
+    await expect(runWorkerTask('diagnostic.probe', { action: 'allocate' }, small)).resolves.toMatchObject({
+      ok: false,
+      error: { kind: 'memory' },
+    });
+    await expect(runWorkerTask('diagnostic.probe', { action: 'echo', value: 'après' }, small)).resolves.toEqual({
+      ok: true,
+      value: 'après',
+    });
+    expect(workerTaskThreadsStarted()).toBe(beforeMemory + 1);
+    await expect(runWorkerTask('diagnostic.probe', { action: 'exit' }, LIMITS)).resolves.toMatchObject({
+      ok: false,
+      error: { kind: 'crash' },
+    });
+    await expect(runWorkerTask('diagnostic.probe', { action: 'echo', value: 'vivant' }, LIMITS)).resolves.toEqual({
+      ok: true,
+      value: 'vivant',
+    });
+  });
+
+  it('runs tasks at once in separate threads, and closing drops the idle threads', async () => {
+    const values = await Promise.all(
+      ['a', 'b', 'c'].map((value) => runWorkerTask('diagnostic.probe', { action: 'echo', value }, LIMITS)),
+    );
+    expect(values.map((result) => (result.ok ? result.value : result.error.kind))).toEqual(['a', 'b', 'c']);
+    await closeWorkerTaskPool();
+    const before = workerTaskThreadsStarted();
+    await expect(runWorkerTask('diagnostic.probe', { action: 'echo', value: 'de nouveau' }, LIMITS)).resolves.toEqual({
+      ok: true,
+      value: 'de nouveau',
+    });
+    expect(workerTaskThreadsStarted()).toBe(before + 1);
   });
 });

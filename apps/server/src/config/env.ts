@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -262,6 +263,12 @@ export const envSchema = z.object({
     .min(1)
     .max(8)
     .default(1),
+  WORKER_TASK_THREADS: z.coerce
+    .number({ error: 'attendu : un nombre de threads de calcul gardés prêts (0 à 8)' })
+    .int()
+    .min(0)
+    .max(8)
+    .default(Math.min(2, availableParallelism())),
   PDF_QUEUE_MAX: z.coerce
     .number({ error: 'attendu : un nombre de rendus PDF en attente (1 à 1000)' })
     .int()
@@ -410,6 +417,8 @@ export interface Config {
   pdf: { rateLimitMax: number; rateLimitWindowSeconds: number; workers: number; queueMax: number };
   /** Simulations run at once per instance, and waiting beyond them (ADR 0038: the bulkhead of the light routes). */
   simulate: { concurrency: number; queueMax: number };
+  /** Idle worker-task threads kept warm for the next task (lib/worker-task.ts, ADR 0040); 0: one per task. */
+  workerTaskThreads: number;
   /**
    * Load shedding (@fastify/under-pressure): 0 disables a threshold; event-loop delay 1000 ms by default (0
    * under NODE_ENV=test); heap undefined = 90 % of V8's heap limit.
@@ -602,8 +611,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       message: 'GOOGLE_CLIENT_ID et GOOGLE_CLIENT_SECRET vont ensemble : renseignez les deux ou aucun',
     });
   }
+  // The browser tests run the production build (`npm start`) under APP_ENV=e2e: a throwaway server whose dozens
+  // of sign-ups and sign-ins would each pay the OWASP cost (ADR 0040). Nowhere else is a lower cost accepted.
   if (
     value.NODE_ENV === 'production' &&
+    value.APP_ENV !== 'e2e' &&
     value.PASSWORD_HASH_LOG_N !== undefined &&
     value.PASSWORD_HASH_LOG_N < PRODUCTION_PASSWORD_HASH_LOG_N
   ) {
@@ -685,6 +697,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: value.SIMULATE_CONCURRENCY ?? (value.DATABASE_URL ? 8 : 2),
       queueMax: value.SIMULATE_QUEUE_MAX,
     },
+    workerTaskThreads: value.WORKER_TASK_THREADS,
     pressure: {
       // Off by default under NODE_ENV=test: a test machine shared by parallel runs lags for reasons of its own.
       maxEventLoopDelayMs: value.PRESSURE_MAX_EVENT_LOOP_DELAY_MS ?? (value.NODE_ENV === 'test' ? 0 : 1000),

@@ -1,6 +1,7 @@
-// Worker-thread entry of runWorkerTask (lib/worker-task.ts): runs one named task from worker-tasks.ts on the
-// input of workerData and posts its result. Bundled as dist/worker-task.mjs by scripts/build.ts.
-import { parentPort, workerData } from 'node:worker_threads';
+// Worker-thread entry of runWorkerTask (lib/worker-task.ts): a thread of the warm pool. It runs the named tasks
+// of worker-tasks.ts one message at a time and posts each result with its request's id. Bundled as
+// dist/worker-task.mjs by scripts/build.ts.
+import { parentPort } from 'node:worker_threads';
 import type { WorkerTaskRequest, WorkerTaskResponse } from './worker-task.ts';
 import { workerTasks } from './worker-tasks.ts';
 
@@ -8,19 +9,21 @@ if (!parentPort) {
   throw new Error('worker-task-entry must run in a worker thread');
 }
 const port = parentPort;
-const request = workerData as WorkerTaskRequest;
 
-async function run(): Promise<WorkerTaskResponse> {
+async function run(request: WorkerTaskRequest): Promise<WorkerTaskResponse> {
   const load = workerTasks[request.task as keyof typeof workerTasks];
   if (!load) {
-    return { ok: false, message: `unknown worker task ${request.task}` };
+    return { id: request.id, ok: false, message: `unknown worker task ${request.task}` };
   }
   try {
     const task = await load();
-    return { ok: true, value: await task(request.input as never) };
+    return { id: request.id, ok: true, value: await task(request.input as never) };
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    return { id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) };
   }
 }
 
-void run().then((response) => port.postMessage(response));
+// The pool sends one request at a time and waits for its answer before the next.
+port.on('message', (request: WorkerTaskRequest) => {
+  void run(request).then((response) => port.postMessage(response));
+});

@@ -1,6 +1,8 @@
 // The functions runWorkerTask() may run in a worker thread, by name. Each entry loads its module lazily, so a
 // worker only loads what its task needs. A new task: one line here (its module must not import Fastify or the
-// database: it runs in a fresh thread). The worker entry (worker-task-entry.ts) imports this file; the bundle
+// database: it runs in a worker thread). Threads are reused from a warm pool (ADR 0040): a task must be a pure
+// function of its input — module-level state only for immutable caches (fonts, formatters), never anything that
+// changes the next task's result. The worker entry (worker-task-entry.ts) imports this file; the bundle
 // keeps it in dist/worker-task.mjs and its chunks (scripts/build.ts).
 
 /** A CPU-bound function: structured-clonable input, structured-clonable output. */

@@ -6,7 +6,9 @@ import { renderApp } from '../../../testing/render-app.tsx';
 /** Typing takes a while on a loaded machine: these tests get 20 s. */
 const SLOW = 20_000;
 
-describe('/contact', () => {
+// Whole-app render of a lazy route, then the form typed field by field: 1.5 s at load 5 (ADR 0040), 9–12 s at load
+// 15–18 (ADR 0028).
+describe('/contact', { timeout: 15_000 }, () => {
   it(
     'checks the fields in French, then sends the message with the honeypot and thanks the visitor',
     async () => {
