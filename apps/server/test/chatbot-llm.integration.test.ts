@@ -147,6 +147,13 @@ describe.each(testDatabaseKinds())('chatbot with the LLM engine (local OpenAI-co
   let user: HttpClient;
   let model: Awaited<ReturnType<typeof startModelServer>>;
 
+  /** The app on a real port (once per app: the tests of a browser leaving need real sockets). */
+  let address: string | undefined;
+  async function listening(): Promise<string> {
+    address ??= await t.app.listen({ port: 0, host: '127.0.0.1' });
+    return address;
+  }
+
   async function used(): Promise<number> {
     const usage = (await user.get('/api/account/usage/')).json();
     return usage.features.find((f: { name: string }) => f.name === 'chatbot_messages').used;
@@ -177,6 +184,10 @@ describe.each(testDatabaseKinds())('chatbot with the LLM engine (local OpenAI-co
     ).toBe(200);
   });
   afterAll(async () => {
+    // After an abort, this process's fetch client (undici) may leave a fresh connection to the app open that never
+    // sends a request (0 bytes either way, measured): `app.close()` would wait on it past the hook timeout. It is the
+    // test client's, not the server's (each upstream call was cancelled): close what is left before the app.
+    t?.app.server.closeAllConnections();
     await t?.close();
     await model?.close();
   });
@@ -325,10 +336,36 @@ describe.each(testDatabaseKinds())('chatbot with the LLM engine (local OpenAI-co
     expect(await used()).toBe(before);
   });
 
+  it('cancels the model’s request when the browser leaves before the JSON answer (real HTTP)', async () => {
+    model.state.mode = 'hang';
+    const unitsBefore = await used();
+    const address = await listening();
+    const leaving = new AbortController();
+    const asked = fetch(`${address}/api/chatbot/`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: user.cookieHeader(),
+        'x-csrftoken': await user.csrf(),
+        origin: 'http://localhost:3000',
+      },
+      body: JSON.stringify({ message: 'Qu’est-ce que la CJA ?' }),
+      signal: leaving.signal,
+    }).catch((error: unknown) => error);
+    await expect.poll(() => model.state.requests.length).toBe(1);
+    const started = performance.now();
+    leaving.abort();
+    expect(await asked).toBeInstanceOf(Error);
+    await expect.poll(() => model.state.cancelled, { timeout: TIMEOUTS.totalMs }).toBe(1);
+    expect(performance.now() - started).toBeLessThan(TIMEOUTS.totalMs - 500);
+    // The unit is given back once the cancelled call ends (the engine's failure refunds it, as for a timeout).
+    await expect.poll(used).toBe(unitsBefore);
+  });
+
   it('cancels the model’s request when the browser goes away mid-answer (real HTTP)', async () => {
     model.state.mode = 'stall-after-first';
     model.state.chunks = ['La CJA ', 'jamais envoyé'];
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await listening();
     const leaving = new AbortController();
     const response = await fetch(`${address}/api/chatbot/stream`, {
       method: 'POST',
@@ -349,9 +386,5 @@ describe.each(testDatabaseKinds())('chatbot with the LLM engine (local OpenAI-co
     leaving.abort();
     await expect.poll(() => model.state.cancelled, { timeout: TIMEOUTS.totalMs }).toBe(1);
     expect(performance.now() - started).toBeLessThan(TIMEOUTS.totalMs - 500);
-    // After the abort, this process's fetch client (undici) may leave a fresh connection to the app open that never
-    // sends a request (0 bytes either way, measured): `app.close()` would wait on it past the hook timeout. It is the
-    // test client's, not the stream's (its upstream call was cancelled, above): close what is left before the app.
-    t.app.server.closeAllConnections();
   });
 });

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import {
   CHATBOT_STREAM_CONTENT_TYPE,
@@ -15,6 +16,17 @@ import type { ChatbotService } from './service.ts';
 export const CHATBOT_BODY_LIMIT = 128 * 1024;
 
 const tags = ['Chatbot'];
+
+/** Aborted when the caller goes away before the answer is sent: the engine's upstream call is cancelled. */
+function callerGone(response: ServerResponse): AbortSignal {
+  const gone = new AbortController();
+  response.on('close', () => {
+    if (!response.writableFinished) {
+      gone.abort();
+    }
+  });
+  return gone.signal;
+}
 
 async function* ndjson(events: AsyncIterable<ChatbotStreamEvent>): AsyncGenerator<string> {
   for await (const event of events) {
@@ -40,7 +52,7 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ service: ChatbotService }> =
             response: { 200: chatbotResponseSchema, ...errorResponses(400, 401, 403, 413, 415, 429, 502, 504) },
           },
         },
-        async (request) => service.answer(request.actor, request.body),
+        async (request, reply) => service.answer(request.actor, request.body, callerGone(reply.raw)),
       );
 
       scope.post(
@@ -63,15 +75,8 @@ export const chatbotRoutes: FastifyPluginAsyncZod<{ service: ChatbotService }> =
           },
         },
         async (request, reply) => {
-          // The caller went away before the end: cancel the engine's upstream call.
-          const gone = new AbortController();
-          reply.raw.on('close', () => {
-            if (!reply.raw.writableFinished) {
-              gone.abort();
-            }
-          });
           const events = await service.stream(request.actor, request.body, {
-            signal: gone.signal,
+            signal: callerGone(reply.raw),
             onError: (error) => request.log.error({ err: error }, 'chatbot stream failed'),
           });
           // The 200 schema documents one event (a line); the body is a stream of them, sent without serializing.

@@ -53,14 +53,15 @@ export function createChatbotService({
   return {
     engine: engine.name,
 
-    async answer(actor: Actor | null, input: ChatbotInput): Promise<ChatbotResponse> {
+    /** `signal`: aborted when the caller goes away, so that the engine's upstream call is cancelled. */
+    async answer(actor: Actor | null, input: ChatbotInput, signal?: AbortSignal): Promise<ChatbotResponse> {
       const user = requireUser(actor);
       return quota.run(user.user.id, 'chatbot_messages', async () => {
         const request = await engineInput(actor, input);
         if (request.passages.length === 0) {
           return { response: DONT_KNOW_ANSWER, sources: [] };
         }
-        return engine.answer(request);
+        return engine.answer(request, signal);
       });
     },
 
