@@ -53,6 +53,8 @@ describe('chatbot retrieval (French terms)', () => {
       'Comment faire une mayonnaise ?',
       'Qui a gagné la coupe du monde de football ?',
       'Bonjour',
+      // Shares a word's stem with a glossary entry (« météo » in Zi's), not its subject: below the floor.
+      'Quelle météo à Paris demain ?',
     ]) {
       expect(
         index.search(question).filter((hit) => hit.score >= MIN_SCORE),
@@ -76,6 +78,16 @@ describe('chatbot retrieval (French terms)', () => {
     }
     expect(index.search('Comment trouver le bon niveau de CJA ?')[0]?.passage.url).toBe(
       '/blog/cja-ce-que-coute-une-marge-de-securite#trouver-le-bon-niveau',
+    );
+  });
+
+  it('answers the plans’ prices and limits from the catalogue the server enforces', () => {
+    const [best] = index.search('Combien coûte la formule Premium ?');
+    expect(best?.passage.title).toBe('Formule Premium — 79 € HT par mois');
+    expect(best?.passage.url).toBe('/private/account/settings');
+    expect(best?.passage.text).toContain('Simulations tarifaires : illimité');
+    expect(index.search('combien de simulations avec la formule gratuite')[0]?.passage.text).toContain(
+      'Simulations tarifaires : 20 par mois',
     );
   });
 

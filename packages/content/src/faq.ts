@@ -74,7 +74,7 @@ export const faqGroups: readonly FaqGroup[] = [
         id: 'mandat-disponibilite',
         question: 'Les mandats sont-ils déjà disponibles ?',
         answer: [
-          "Le module de mandats ouvre prochainement dans l'espace client (rubrique Mandats). D'ici là, vous pouvez saisir vous-même les caractéristiques de vos points de livraison.",
+          "Oui. Dans l'espace client, ouvrez « Mandats » depuis le menu de votre compte et créez un mandat par point de livraison (PCE pour le gaz, PDL pour l'électricité) : soit un formulaire classique (consentement en un clic, 12 mois), soit un mandat signé en 5 étapes (signature manuscrite, PDF scellé, de 6 à 36 mois). Vous suivez ensuite son statut et pouvez le révoquer à tout moment.",
         ],
       },
     ],

@@ -2,6 +2,7 @@ import { faqGroups, glossaryTerms } from '@pilote/content';
 import MiniSearch from 'minisearch';
 import { frenchTerm } from './french.ts';
 import { blogPassages, readBlogPosts } from './sources/blog.ts';
+import { planPassages } from './sources/plans.ts';
 import { tariffExplanationPassages } from './sources/tariffs.ts';
 
 /** One passage of the product's own knowledge, with the page it comes from. */
@@ -40,7 +41,12 @@ export function faqAndGlossaryPassages(): Passage[] {
  * the tariff lines (ADR 0037). The dated parameters are added by retrieval.ts (they follow the stored values).
  */
 export function productPassages(): Passage[] {
-  return [...faqAndGlossaryPassages(), ...blogPassages(readBlogPosts()), ...tariffExplanationPassages()];
+  return [
+    ...faqAndGlossaryPassages(),
+    ...blogPassages(readBlogPosts()),
+    ...tariffExplanationPassages(),
+    ...planPassages(),
+  ];
 }
 
 export interface SearchHit {
