@@ -50,7 +50,7 @@ const features = [
   },
   {
     icon: KeyRound,
-    title: "Mandats d'accès aux données (bientôt)",
+    title: "Mandats d'accès aux données",
     description:
       'Autorisez GRDF, NaTran, Teréga ou Enedis à nous transmettre les données de vos PCE et PDL. Révocables à tout moment ; données supprimées sous 30 jours.',
     href: paths.faq.getHref(),
