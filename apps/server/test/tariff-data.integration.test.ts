@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tariffsImportCommand } from '../src/cli/tariffs-import.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
-import { communeDirectoryLoaded } from '../src/modules/reference-data/communes.ts';
+import { communeDirectoryLoaded, forgetCommuneDirectory } from '../src/modules/reference-data/communes.ts';
 import { checkInWorker } from '../src/modules/reference-data/worker-check.ts';
 import { createTariffOverlaySource } from '../src/modules/tariff-data/overlay-source.ts';
 import { REFERENCE_IMPORTS, type ReferenceImportRegistration } from '../src/modules/tariff-data/reference-imports.ts';
@@ -261,6 +261,9 @@ describe.each(testDatabaseKinds())('tariff data administration on %s', (kind) =>
   });
 
   it('previews a PITD file through the importer without writing, then imports it (audited)', async () => {
+    // Another test file of this worker may have loaded the directory: start from none, so that a load by this
+    // import would show.
+    forgetCommuneDirectory();
     const kinds = (await staff.get('/api/admin/tariff-data/reference-imports')).json();
     expect(kinds.items.map((k: { kind: string }) => k.kind)).toEqual(['pitd', 'zi', 'li', 'pic']);
     expect(kinds.items[0].activeVersion).toBeNull();
@@ -304,6 +307,7 @@ describe.each(testDatabaseKinds())('tariff data administration on %s', (kind) =>
   });
 
   it('the tariffs:import command records its import in the same audit log', async () => {
+    forgetCommuneDirectory();
     const text = await readFile(path.join(here, '../../../e2e/fixtures/pitd.csv'), 'utf8');
     const message = await tariffsImportCommand.execute(
       { kind: 'pitd', text, fileName: 'pitd-cli.csv', isSample: false, importedBy: 'cli:operateur' },

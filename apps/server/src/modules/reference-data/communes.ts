@@ -41,6 +41,14 @@ export function communeDirectoryLoaded(): boolean {
   return cached !== undefined;
 }
 
+/**
+ * @internal Tests only: drops this thread's copy, so that `communeDirectoryLoaded()` tells whether the code run
+ * afterwards loads it (test files share one module registry per test worker, ADR 0040).
+ */
+export function forgetCommuneDirectory(): void {
+  cached = undefined;
+}
+
 export function loadCommuneDirectory(): CommuneDirectory {
   if (cached) {
     return cached;
