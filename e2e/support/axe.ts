@@ -23,7 +23,10 @@ export async function seriousAxeViolations(page: Page, selector?: string): Promi
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  await page.evaluate(await axeSource);
+  // Once per loaded document: axe stays on `window` until the next navigation.
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    await page.evaluate(await axeSource);
+  }
   const violations = await page.evaluate(async (include) => {
     const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<unknown> } }).axe;
     const result = (await axe.run(include ? { include: [include] } : document, {

@@ -71,11 +71,14 @@ for (const route of publicRoutes) {
   }) => {
     test.slow();
     for (const layout of layouts) {
+      // One load per layout: the colour scheme is switched on the loaded page (the theme follows the system
+      // preference as it changes), so axe is injected once per load and both schemes are measured on it.
+      await page.setViewportSize({ width: layout.width, height: layout.height });
+      await page.emulateMedia({ colorScheme: schemes[0] });
+      await page.goto(route.path);
       for (const scheme of schemes) {
         const label = `${route.path} ${layout.name} ${scheme}`;
-        await page.setViewportSize({ width: layout.width, height: layout.height });
         await page.emulateMedia({ colorScheme: scheme });
-        await page.goto(route.path);
         await expect(page.getByRole('heading', { level: 1 }), label).toBeVisible();
         await expect(page, label).toHaveTitle(route.title);
         if (scheme === 'dark') {
