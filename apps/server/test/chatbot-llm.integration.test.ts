@@ -154,6 +154,21 @@ describe.each(testDatabaseKinds())('chatbot with the LLM engine (local OpenAI-co
     return address;
   }
 
+  /** « Qu’est-ce que la CJA ? » as the browser sends it, over a real socket the test can drop. */
+  async function askOverHttp(route: string, signal: AbortSignal): Promise<Response> {
+    return fetch(`${await listening()}${route}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: user.cookieHeader(),
+        'x-csrftoken': await user.csrf(),
+        origin: 'http://localhost:3000',
+      },
+      body: JSON.stringify({ message: 'Qu’est-ce que la CJA ?' }),
+      signal,
+    });
+  }
+
   async function used(): Promise<number> {
     const usage = (await user.get('/api/account/usage/')).json();
     return usage.features.find((f: { name: string }) => f.name === 'chatbot_messages').used;
@@ -339,19 +354,8 @@ describe.each(testDatabaseKinds())('chatbot with the LLM engine (local OpenAI-co
   it('cancels the model’s request when the browser leaves before the JSON answer (real HTTP)', async () => {
     model.state.mode = 'hang';
     const unitsBefore = await used();
-    const address = await listening();
     const leaving = new AbortController();
-    const asked = fetch(`${address}/api/chatbot/`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        cookie: user.cookieHeader(),
-        'x-csrftoken': await user.csrf(),
-        origin: 'http://localhost:3000',
-      },
-      body: JSON.stringify({ message: 'Qu’est-ce que la CJA ?' }),
-      signal: leaving.signal,
-    }).catch((error: unknown) => error);
+    const asked = askOverHttp('/api/chatbot/', leaving.signal).catch((error: unknown) => error);
     await expect.poll(() => model.state.requests.length).toBe(1);
     const started = performance.now();
     leaving.abort();
@@ -365,19 +369,8 @@ describe.each(testDatabaseKinds())('chatbot with the LLM engine (local OpenAI-co
   it('cancels the model’s request when the browser goes away mid-answer (real HTTP)', async () => {
     model.state.mode = 'stall-after-first';
     model.state.chunks = ['La CJA ', 'jamais envoyé'];
-    const address = await listening();
     const leaving = new AbortController();
-    const response = await fetch(`${address}/api/chatbot/stream`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        cookie: user.cookieHeader(),
-        'x-csrftoken': await user.csrf(),
-        origin: 'http://localhost:3000',
-      },
-      body: JSON.stringify({ message: 'Qu’est-ce que la CJA ?' }),
-      signal: leaving.signal,
-    });
+    const response = await askOverHttp('/api/chatbot/stream', leaving.signal);
     expect(response.status).toBe(200);
     const reader = response.body?.getReader();
     const first = await reader?.read();

@@ -13,7 +13,7 @@ import { annualModulation } from '../simulator/capacity-costs.ts';
 import { calendarOf, type SeriesCalendar } from './calendar.ts';
 import { evaluatePlan, prepareOnCalendar, prepareSeries } from './cost.ts';
 import { capacityCostModelAt } from './model.ts';
-import { checkDays, checkSerie } from './series.ts';
+import { checkDays, checkSerie, countQuality } from './series.ts';
 import { solveCapacityPlan } from './solve.ts';
 import type {
   CapacityCostBreakdown,
@@ -231,14 +231,7 @@ export function optimiserCja(input: OptimisationInput): OptimisationResult {
     jours = checkSerie(raw);
     calendar = calendarOf(jours);
     for (let i = 0; i < jours.length; i += 1) {
-      const q = (jours[i] as JourConsommation).qualite;
-      if (q === 'mesure') {
-        counts.mesure += 1;
-      } else if (q === 'estime') {
-        counts.estime += 1;
-      } else {
-        counts.manquant += 1;
-      }
+      countQuality(counts, (jours[i] as JourConsommation).qualite);
     }
   }
   const warnings: string[] = [];

@@ -279,14 +279,18 @@ export function checkDays(jours: readonly JourConsommation[], counts: QualityCou
   for (let i = 0; i < jours.length; i += 1) {
     const jour = jours[i] as JourConsommation;
     checkDay(jour);
-    const q = jour.qualite;
-    if (q === 'mesure') {
-      counts.mesure += 1;
-    } else if (q === 'estime') {
-      counts.estime += 1;
-    } else {
-      counts.manquant += 1;
-    }
+    countQuality(counts, jour.qualite);
+  }
+}
+
+/** Adds one day of quality `q` to `counts` (anything but a measure or an estimate counts as missing). */
+export function countQuality(counts: QualityCounts, q: JourConsommation['qualite']): void {
+  if (q === 'mesure') {
+    counts.mesure += 1;
+  } else if (q === 'estime') {
+    counts.estime += 1;
+  } else {
+    counts.manquant += 1;
   }
 }
 
