@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] };
 
@@ -11,18 +11,32 @@ let axeSource: Promise<string> | undefined;
  * Runs axe-core (WCAG 2.x A/AA rules) in the page and returns the serious and critical violations, one line each.
  * The script is evaluated through the DevTools protocol, so the page's CSP (`script-src 'self'`) is left alone.
  * Finite animations (a banner fading in, a toast sliding) are let finish first: axe measures colour contrast on
- * what is painted, and a half-faded banner failed `color-contrast` now and then.
+ * what is painted, and a half-faded banner failed `color-contrast` now and then (the welcome banner, which mounts
+ * only once the splash has faded, still did after a single wait).
  */
 export async function seriousAxeViolations(page: Page, selector?: string): Promise<string[]> {
   axeSource ??= readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
-  await page.evaluate(() =>
-    Promise.all(
-      document
+  // The private area's splash fades out, then the welcome banner mounts and fades in: wait until the splash is
+  // gone, then until no finite animation is running two frames after the last ones ended (one that starts when
+  // another ends is caught by the next round).
+  await expect(page.getByTestId('splash-screen')).toHaveCount(0, { timeout: 10_000 });
+  for (let round = 0; round < 5; round += 1) {
+    const waited = await page.evaluate(async () => {
+      const running = document
         .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY,
+        );
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return running.length;
+    });
+    if (waited === 0) {
+      break;
+    }
+  }
   // Once per loaded document: axe stays on `window` until the next navigation.
   if (!(await page.evaluate(() => 'axe' in window))) {
     await page.evaluate(await axeSource);
