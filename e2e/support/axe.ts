@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { waitForSplash } from './auth.ts';
 
 type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] };
 
@@ -19,7 +20,7 @@ export async function seriousAxeViolations(page: Page, selector?: string): Promi
   // The private area's splash fades out, then the welcome banner mounts and fades in: wait until the splash is
   // gone, then until no finite animation is running two frames after the last ones ended (one that starts when
   // another ends is caught by the next round).
-  await expect(page.getByTestId('splash-screen')).toHaveCount(0, { timeout: 10_000 });
+  await waitForSplash(page);
   for (let round = 0; round < 5; round += 1) {
     const waited = await page.evaluate(async () => {
       const running = document
