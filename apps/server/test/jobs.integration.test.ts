@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDbJobQueue, type JobQueue, periodStart, retryDelay } from '../src/adapters/jobs/index.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { createTestApp } from './helpers/test-app.ts';
@@ -220,6 +220,30 @@ describe.each(testDatabaseKinds())('job queue on %s', (kind) => {
     await stopping;
     expect(finished).toBe(true);
     expect(await queue.get(id)).toMatchObject({ status: 'done' });
+  });
+
+  it('once started, runs a job enqueued in this process, and the one waiting for a free slot, without waiting a poll', async () => {
+    // A poll interval far beyond the test's time: only the wake-ups can run these jobs in time.
+    const queue = createDbJobQueue({ db: database.handle.db, pollIntervalMs: 60_000 });
+    const ran: string[] = [];
+    queue.register(
+      'step',
+      async ({ payload }) => {
+        ran.push((payload as { n: string }).n);
+      },
+      { concurrency: 1 },
+    );
+    queue.start();
+    try {
+      // The first poll is an interval away: this enqueue wakes the queue.
+      await queue.enqueue('step', { n: 'a' });
+      await queue.enqueue('step', { n: 'b' });
+      // `b` waited for `a`'s slot (concurrency 1): its end woke the queue again. Both within seconds (a loaded
+      // machine runs these few statements slowly), not the poll's minute.
+      await vi.waitFor(() => expect(ran).toEqual(['a', 'b']), { timeout: 5_000 });
+    } finally {
+      await queue.stop();
+    }
   });
 
   it('is app.jobs: idle until started, and app.close() waits for the running job before the database closes', async () => {

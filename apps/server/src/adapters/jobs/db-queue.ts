@@ -168,6 +168,8 @@ export function createDbJobQueue(options: DbJobQueueOptions): JobQueue {
   let timer: NodeJS.Timeout | undefined;
   let started = false;
   let polling: Promise<void> | undefined;
+  /** A wake() came while a poll was under way: poll again as soon as it ends. */
+  let wakeAgain = false;
 
   async function rows(query: SQL): Promise<JobRow[]> {
     const result = (await db.execute(query)) as unknown as { rows: JobRow[] };
@@ -286,6 +288,8 @@ export function createDbJobQueue(options: DbJobQueueOptions): JobQueue {
         const run = execute(row, registration, now, token).finally(() => {
           registration.running -= 1;
           running.delete(run);
+          // A slot is free: a job waiting for it (the next step of an audit, say) starts now, not at the next poll.
+          wake();
         });
         running.add(run);
         started.push(run);
@@ -294,20 +298,38 @@ export function createDbJobQueue(options: DbJobQueueOptions): JobQueue {
     return started;
   }
 
-  function schedulePoll(): void {
+  function schedulePoll(delayMs = pollIntervalMs): void {
     if (!started) {
       return;
     }
+    clearTimeout(timer);
     timer = setTimeout(() => {
       polling = dispatch(clock())
         .then(() => undefined)
         .catch((error: unknown) => options.logger?.error({ err: errorText(error) }, 'job poll failed'))
         .finally(() => {
           polling = undefined;
-          schedulePoll();
+          const again = wakeAgain;
+          wakeAgain = false;
+          schedulePoll(again ? 0 : pollIntervalMs);
         });
-    }, pollIntervalMs);
+    }, delayMs);
     timer.unref?.();
+  }
+
+  /**
+   * Work this process may run now has appeared (a job enqueued here, a slot freed): poll at once instead of at the
+   * next interval. Other instances still find it at their next poll.
+   */
+  function wake(): void {
+    if (!started) {
+      return;
+    }
+    if (polling) {
+      wakeAgain = true;
+      return;
+    }
+    schedulePoll(0);
   }
 
   return {
@@ -335,6 +357,9 @@ export function createDbJobQueue(options: DbJobQueueOptions): JobQueue {
           on conflict (singleton_key) where status in ('pending', 'running') do nothing
           returning id`);
         if (inserted[0]) {
+          if (runAt.getTime() <= clock().getTime()) {
+            wake();
+          }
           return inserted[0].id;
         }
         const existing = await rows(sql`
