@@ -9,7 +9,9 @@ import { routes } from '../app/router.tsx';
 export function renderApp(url = '/') {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const user = userEvent.setup();
+  // No pause between keystrokes (the default waits a macrotask after each): typed text arrives as fast as jsdom
+  // handles it, so a form journey does not need a longer test timeout.
+  const user = userEvent.setup({ delay: null });
   const result = render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />

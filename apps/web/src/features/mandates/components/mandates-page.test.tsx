@@ -60,7 +60,8 @@ function mandatesApi(active: Mandate[], extra: Record<string, MockHandler> = {})
 
 function renderPage() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const user = userEvent.setup();
+  // No pause between keystrokes (see testing/render-app.tsx).
+  const user = userEvent.setup({ delay: null });
   render(
     <AppProviders queryClient={queryClient}>
       <MandatesPage />
@@ -169,10 +170,7 @@ describe('Mandats screen', () => {
     expect(sent?.body).toEqual({ confirmation: PCE });
   });
 
-  // Five wizard steps typed and a signature drawn: 1.2 s at load 5, 4.6 s in a loaded full run (ADR 0040).
-  it('validates each wizard step with the spec messages, then sends the signed mandate', {
-    timeout: 15_000,
-  }, async () => {
+  it('validates each wizard step with the spec messages, then sends the signed mandate', async () => {
     const { requests } = mandatesApi([], {
       'GET /api/address/search': () => ({
         body: {
