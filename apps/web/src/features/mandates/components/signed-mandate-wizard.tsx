@@ -70,7 +70,7 @@ export function SignedMandateWizard({
   const { errors } = form.formState;
 
   // Each step change moves the focus to the step's title, so keyboard and screen-reader users follow.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each step change by design.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `step` is the trigger (focus the new step's heading when it changes), not a value read inside.
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
