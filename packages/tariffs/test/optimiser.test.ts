@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  ATRD3_MONTHLY_FRACTIONS,
   addDays,
   type CapacityCostModel,
   capacityCostModelAt,
@@ -17,45 +16,11 @@ import {
   tieredPenalty,
   validateRegistry,
 } from '../src/index.ts';
+import { capacityModelArb } from './arbitraries.ts';
 
 const TOL = 1e-6;
 
-/** A random model with the structure of the real one (rates, band, penalties, fractions) but random values. */
-const modelArb: fc.Arbitrary<CapacityCostModel> = fc
-  .record({
-    threshold: fc.oneof(fc.integer({ min: 0, max: 60 }), fc.constant(Number.POSITIVE_INFINITY)),
-    rateUpTo: fc.double({ min: 0, max: 400, noNaN: true }),
-    rateAboveShare: fc.double({ min: 0, max: 1, noNaN: true }),
-    cta: fc.double({ min: 0, max: 0.3, noNaN: true }),
-    transport: fc.double({ min: 0, max: 500, noNaN: true }),
-    storage: fc.double({ min: 0, max: 5000, noNaN: true }),
-    penaltyRate: fc.double({ min: 0, max: 600, noNaN: true }),
-    mult1: fc.double({ min: 0, max: 5, noNaN: true }),
-    mult2Extra: fc.double({ min: 0, max: 5, noNaN: true }),
-    transportPenalty: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 50, noNaN: true })),
-    withRule: fc.boolean(),
-  })
-  .map((r) => ({
-    atrd: { threshold: r.threshold, rateUpTo: r.rateUpTo, rateAbove: r.rateUpTo * r.rateAboveShare },
-    ctaRate: r.cta,
-    transportUnitPrice: r.transport,
-    storageAnnual: r.storage,
-    atrdMonthlyFractions: ATRD3_MONTHLY_FRACTIONS,
-    transportMonthlyFractions: ATRD3_MONTHLY_FRACTIONS,
-    distributionPenalty: r.withRule
-      ? {
-          referenceAnnualRate: r.penaltyRate,
-          othersShare: 0.1,
-          othersThreshold: 0.05,
-          tiers: [
-            { from: 0.05, multiple: r.mult1 },
-            { from: 0.15, multiple: r.mult1 + r.mult2Extra },
-          ],
-          monthlyFractions: ATRD3_MONTHLY_FRACTIONS,
-        }
-      : null,
-    transportPenaltyPerMwh: r.transportPenalty,
-  }));
+const modelArb = capacityModelArb(60);
 
 /** Random series of `days` days from a random start, values in [0, maxValue] with zeros, spikes and missing days. */
 function seriesArb(minDays: number, maxDays: number, maxValue: number): fc.Arbitrary<JourConsommation[]> {
