@@ -28,6 +28,8 @@ const result = await build({
     'pdf-worker': path.join(root, 'src/modules/simulator/pdf-worker.ts'),
     // runWorkerTask's thread (lib/worker-task.ts, ADR 0030): runs the named tasks of lib/worker-tasks.ts.
     'worker-task': path.join(root, 'src/lib/worker-task-entry.ts'),
+    // The PGlite thread of the server (db/pglite-thread.ts, ADR 0042).
+    'pglite-thread': path.join(root, 'src/db/pglite-thread-entry.ts'),
   },
   outdir,
   outExtension: { '.js': '.mjs' },

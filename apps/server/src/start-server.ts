@@ -11,6 +11,7 @@ import { resolveAppSecret } from './config/secrets.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { openAndMigrate } from './db/open-configured.ts';
 import { recordStart } from './modules/instance/repository.ts';
+import { prepareMandateFonts } from './modules/mandates/render.ts';
 import { checkInWorker } from './modules/reference-data/worker-check.ts';
 
 export interface RunningServer {
@@ -26,7 +27,8 @@ export async function startServer(
   config: Config,
   options: { logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<RunningServer> {
-  const database = await openAndMigrate(config, 'serveur');
+  // PGlite's statements run in a worker thread unless PGLITE_THREAD=false (ADR 0042).
+  const database = await openAndMigrate(config, 'serveur', { thread: config.pgliteThread });
   let channel: ControlChannel | undefined;
   try {
     const instance = await recordStart(database.db);
@@ -57,6 +59,11 @@ export async function startServer(
     // Jobs run in every instance with JOBS_ENABLED (default); app.close() stops them before the database closes.
     if (config.jobs.enabled) {
       app.jobs.start();
+    }
+    // The mandate PDF's fonts, subset in a worker thread while the server already answers (not in the unit tests'
+    // in-process servers: nothing there signs a mandate and each would pay the subsetting).
+    if (config.appEnv !== 'test') {
+      void prepareMandateFonts();
     }
     return { app, database, channel, instanceId: instance.id, secretSource: source };
   } catch (error) {

@@ -56,6 +56,13 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://app.exemple.fr');
     expect(config.port).toBe(8080);
   });
+
+  it('runs the server’s PGlite in a worker thread unless PGLITE_THREAD=false (ADR 0042)', () => {
+    expect(loadConfig({}).pgliteThread).toBe(true);
+    expect(loadConfig({ PGLITE_THREAD: '' }).pgliteThread).toBe(true);
+    expect(loadConfig({ PGLITE_THREAD: 'false' }).pgliteThread).toBe(false);
+    expect(() => loadConfig({ PGLITE_THREAD: 'oui' })).toThrow('PGLITE_THREAD');
+  });
 });
 
 describe('loadConfig: identity settings', () => {

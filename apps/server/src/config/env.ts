@@ -105,6 +105,10 @@ export const envSchema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: milliseconds(100, 120_000).default(5_000),
   DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(100, 3_600_000).default(30_000),
   DATABASE_HEALTH_TIMEOUT_MS: milliseconds(50, 60_000).default(2_000),
+  PGLITE_THREAD: z.preprocess(
+    emptyToUndefined,
+    z.enum(['true', 'false'], { error: 'attendu : true ou false' }).default('true'),
+  ),
   APP_SECRET: z.preprocess(
     emptyToUndefined,
     z.string().min(32, { error: 'au moins 32 caractères (générez-le avec : openssl rand -base64 48)' }).optional(),
@@ -391,6 +395,8 @@ export interface Config {
   databasePoolMax: number;
   /** PostgreSQL connection and statement timeouts, and the /api/health ping timeout (ADR 0017). */
   databaseTimeouts: { connectMs: number; statementMs: number; healthMs: number };
+  /** The server runs PGlite (no DATABASE_URL) in a worker thread (ADR 0042); operator commands never do. */
+  pgliteThread: boolean;
   /** Undefined means: generate one and keep it in DATA_DIR (see secrets.ts). */
   appSecret: string | undefined;
   publicUrl: string;
@@ -651,6 +657,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolveFromInvocationDir(value.DATA_DIR, env),
     databaseUrl: value.DATABASE_URL,
     databasePoolMax: value.DATABASE_POOL_MAX,
+    pgliteThread: value.PGLITE_THREAD === 'true',
     databaseTimeouts: {
       connectMs: value.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: value.DATABASE_STATEMENT_TIMEOUT_MS,

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import { type PgliteThread, startPgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -20,7 +21,10 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** Present for PostgreSQL: lets callers take a dedicated connection (advisory locks). */
   pool?: pg.Pool;
+  /** PGlite in this thread (operator commands, tests). */
   pglite?: PGlite;
+  /** PGlite in a worker thread (the server, ADR 0042): `db` speaks to it through a one-connection pg pool. */
+  pgliteThread?: PgliteThread;
   /** Present for a PGlite folder: this process's lock on it (ADR 0017). */
   lock?: DataDirLock;
 }
@@ -60,6 +64,13 @@ export interface DatabaseOptions {
   healthTimeoutMs?: number;
   /** Who opens a PGlite folder, written in its lock (`serveur`, `admin:create`…). */
   purpose?: string;
+  /**
+   * PGlite only: run it in a worker thread (PGLITE_THREAD, ADR 0042) so that its WebAssembly work leaves the event
+   * loop. Off by default here (operator commands, tests); the server turns it on.
+   */
+  pgliteThread?: boolean;
+  /** PGlite in a thread, in memory: start from this tarball of a data directory (tests' migrated snapshot). */
+  pgliteLoadDataDirFile?: string | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -93,6 +104,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // Never two processes on one PGlite folder: throws DataDirLockedError naming the holder.
     lock = await acquireDataDirLock(options.pgliteDir, options.purpose ?? 'processus');
   }
+  if (options.pgliteThread) {
+    return openPgliteThread(options, lock, healthTimeoutMs);
+  }
   let client: PGlite;
   try {
     client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
@@ -113,6 +127,41 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     close: async () => {
       try {
         await client.close();
+      } finally {
+        await lock?.release();
+      }
+    },
+  };
+}
+
+async function openPgliteThread(
+  options: DatabaseOptions,
+  lock: DataDirLock | undefined,
+  healthTimeoutMs: number,
+): Promise<DatabaseHandle> {
+  let thread: PgliteThread;
+  try {
+    thread = await startPgliteThread({
+      dataDir: options.pgliteDir,
+      loadDataDirFile: options.pgliteLoadDataDirFile,
+      connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_DATABASE_TIMEOUTS.connectMs,
+    });
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
+  const db = drizzlePg({ client: thread.pool, schema });
+  return {
+    db,
+    kind: 'pglite',
+    pgliteThread: thread,
+    ...(lock ? { lock } : {}),
+    ping: async (timeoutMs = healthTimeoutMs) => {
+      await withTimeout(thread.pool.query('select 1'), timeoutMs);
+    },
+    close: async () => {
+      try {
+        await thread.close();
       } finally {
         await lock?.release();
       }

@@ -25,7 +25,13 @@ export function findMigrationsFolder(from: string = path.dirname(fileURLToPath(i
 
 export async function runMigrations(handle: DatabaseHandle, migrationsFolder = findMigrationsFolder()): Promise<void> {
   if (handle.kind === 'pglite') {
-    await migratePglite(handle.db as PgliteDatabase<Schema>, { migrationsFolder });
+    if (handle.pgliteThread) {
+      // PGlite in its thread, through node-postgres: one process holds the folder (its lock), so no advisory lock
+      // (the pool's one connection could not hold it and migrate at once).
+      await migratePg(handle.db as NodePgDatabase<Schema>, { migrationsFolder });
+    } else {
+      await migratePglite(handle.db as PgliteDatabase<Schema>, { migrationsFolder });
+    }
     return;
   }
   const pool = handle.pool;

@@ -8,8 +8,15 @@ export function pgliteDirOf(config: Config): string {
   return path.join(config.dataDir, 'pglite');
 }
 
-/** PGlite under DATA_DIR when DATABASE_URL is unset (locked for this process), else a PostgreSQL pool. */
-export function openConfiguredDatabase(config: Config, purpose = 'processus'): Promise<DatabaseHandle> {
+/**
+ * PGlite under DATA_DIR when DATABASE_URL is unset (locked for this process), else a PostgreSQL pool. `thread`: PGlite
+ * in a worker thread (the server, with PGLITE_THREAD, ADR 0042); operator commands keep it in their own thread.
+ */
+export function openConfiguredDatabase(
+  config: Config,
+  purpose = 'processus',
+  options: { thread?: boolean } = {},
+): Promise<DatabaseHandle> {
   return openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: pgliteDirOf(config),
@@ -18,6 +25,7 @@ export function openConfiguredDatabase(config: Config, purpose = 'processus'): P
     statementTimeoutMs: config.databaseTimeouts.statementMs,
     healthTimeoutMs: config.databaseTimeouts.healthMs,
     purpose,
+    pgliteThread: options.thread ?? false,
   });
 }
 
@@ -52,8 +60,12 @@ export class DatabaseUnavailableError extends Error {
  * first. On PostgreSQL a connection that does not come within DATABASE_CONNECT_TIMEOUT_MS (stalled server)
  * fails with DatabaseUnavailableError instead of waiting for ever.
  */
-export async function openAndMigrate(config: Config, purpose: string): Promise<DatabaseHandle> {
-  const handle = await openConfiguredDatabase(config, purpose);
+export async function openAndMigrate(
+  config: Config,
+  purpose: string,
+  options: { thread?: boolean } = {},
+): Promise<DatabaseHandle> {
+  const handle = await openConfiguredDatabase(config, purpose, options);
   try {
     if (handle.kind === 'postgres' && config.databaseUrl) {
       try {

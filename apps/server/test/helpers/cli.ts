@@ -1,9 +1,12 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import type { CliIo } from '../../src/cli/command.ts';
 import { loadConfig } from '../../src/config/env.ts';
 import { type RunningServer, startServer } from '../../src/start-server.ts';
+import { migratedSnapshot, pgliteInThread } from './test-database.ts';
 
 export interface CliRun {
   code: number;
@@ -36,8 +39,29 @@ export async function runMain(
 
 export const newDataDir = () => mkdtemp(path.join(tmpdir(), 'pe-cli-'));
 
-/** The real server (start-server.ts) in this process on `dataDir`: listening on 127.0.0.1:0, holding the lock. */
-export function startTestServer(dataDir: string): Promise<RunningServer> {
+/**
+ * A new folder gets the migrated database the global setup dumped once (ADR 0019) instead of an initdb and every
+ * migration at the server's first start: 10 s and more beside other files on a 2 GHz Xeon (a hook timed out).
+ * The server still runs its migrations at start (none left to apply); the CLIs' own folder start is tested apart.
+ */
+async function seedDataDir(dataDir: string): Promise<void> {
+  const folder = path.join(dataDir, 'pglite');
+  const loadDataDir = existsSync(folder) ? undefined : await migratedSnapshot();
+  if (!loadDataDir) {
+    return;
+  }
+  const client = new PGlite(folder, { loadDataDir });
+  await client.waitReady;
+  await client.close();
+}
+
+/**
+ * The real server (start-server.ts) in this process on `dataDir`: listening on 127.0.0.1:0, holding the lock. Its
+ * PGlite stays in this thread like every test file's (TEST_PGLITE_THREAD=true puts it in a worker, ADR 0042): a
+ * thread's start costs ~1 s more per server start here, and server-process.test.ts covers the thread.
+ */
+export async function startTestServer(dataDir: string): Promise<RunningServer> {
+  await seedDataDir(dataDir);
   return startServer(
     loadConfig({
       ...cliEnv(dataDir),
@@ -45,6 +69,7 @@ export function startTestServer(dataDir: string): Promise<RunningServer> {
       PORT: '0',
       PUBLIC_URL: 'http://localhost:3000',
       LOG_LEVEL: 'silent',
+      PGLITE_THREAD: String(pgliteInThread),
     }),
     { logger: false },
   );

@@ -27,7 +27,7 @@ export interface TestDatabase {
 let snapshot: Promise<Blob> | undefined;
 
 /** The migrated data directory dumped once per run by test/setup/global-database.ts (read once per file). */
-function migratedSnapshot(): Promise<Blob> | undefined {
+export function migratedSnapshot(): Promise<Blob> | undefined {
   const file = inject('pgliteSnapshot');
   if (!file) {
     return undefined;
@@ -36,7 +36,23 @@ function migratedSnapshot(): Promise<Blob> | undefined {
   return snapshot;
 }
 
+/**
+ * TEST_PGLITE_THREAD=true: every test file's PGlite runs in a worker thread behind node-postgres, as the server
+ * runs it by default (ADR 0042). Off by default: the files are the same and the thread only adds start-up time.
+ */
+export const pgliteInThread = process.env.TEST_PGLITE_THREAD === 'true';
+
 async function createPgliteDatabase(): Promise<TestDatabase> {
+  if (pgliteInThread) {
+    const handle = await openDatabase({
+      pgliteThread: true,
+      pgliteLoadDataDirFile: inject('pgliteSnapshot') || undefined,
+    });
+    if (!inject('pgliteSnapshot')) {
+      await runMigrations(handle);
+    }
+    return { handle, destroy: () => handle.close() };
+  }
   const loadDataDir = await migratedSnapshot();
   if (!loadDataDir) {
     // No global setup (a config without it): migrate a fresh in-memory database.

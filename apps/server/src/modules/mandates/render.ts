@@ -7,13 +7,31 @@ let fonts: Promise<Fonts | undefined> | undefined;
 
 /**
  * The subset fonts, made once per process in a worker (subsetting costs more than the render itself); on
- * failure each render subsets its own.
+ * failure this render subsets its own and the next call tries again.
  */
 function subsetFonts(): Promise<Fonts | undefined> {
   fonts ??= runWorkerTask('mandates.fonts', undefined, { timeoutMs: 60_000, maxOldGenerationSizeMb: 256 }).then(
-    (result) => (result.ok ? (result.value as Fonts) : undefined),
+    (result) => {
+      if (!result.ok) {
+        fonts = undefined;
+        return undefined;
+      }
+      return result.value as Fonts;
+    },
   );
   return fonts;
+}
+
+/**
+ * Subsets the fonts now, in a worker, so the first mandate signed after a start does not wait for it (measured by
+ * the browser tests: 10–14 s for the first `POST /api/mandates/` on a loaded machine). start-server.ts calls it
+ * once the server listens; never rejects.
+ */
+export function prepareMandateFonts(): Promise<void> {
+  return subsetFonts().then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** The mandate PDF is rendered and sealed in a worker thread (lib/worker-task.ts), never on the event loop. */
