@@ -1,48 +1,27 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { ExpiringSignature, type LinkVerdict } from '../../lib/expiring-signature.ts';
 
 /**
  * Signed, expiring links to an audit's claim letter (like the simulation PDF links, ADR 0012/0034):
  * `/api/audits/<id>/claim-letter?exp=<unix seconds>&sig=<HMAC-SHA256>` over the audit id, its owner and the
- * expiry, under a key derived from APP_SECRET for this purpose only.
+ * expiry (lib/expiring-signature.ts).
  */
 export class ClaimLetterLinkSigner {
-  private readonly key: Buffer;
+  private readonly signature: ExpiringSignature;
 
-  constructor(
-    secret: string,
-    private readonly ttlSeconds: number,
-    private readonly now: () => Date = () => new Date(),
-  ) {
-    this.key = createHmac('sha256', secret).update('pilote:audit-claim-letter-link:v1').digest();
-  }
-
-  private signature(auditId: string, ownerId: string, exp: number): string {
-    return createHmac('sha256', this.key).update(`${auditId}\n${ownerId}\n${exp}`).digest('base64url');
+  constructor(secret: string, ttlSeconds: number, now?: () => Date) {
+    this.signature = new ExpiringSignature(secret, 'pilote:audit-claim-letter-link:v1', ttlSeconds, now);
   }
 
   link(auditId: string, ownerId: string): { url: string; expiresAt: Date } {
-    const exp = Math.floor(this.now().getTime() / 1000) + this.ttlSeconds;
-    const sig = this.signature(auditId, ownerId, exp);
+    const exp = this.signature.expiry();
+    const sig = this.signature.sign([auditId, ownerId], exp);
     return {
       url: `/api/audits/${encodeURIComponent(auditId)}/claim-letter?exp=${exp}&sig=${sig}`,
       expiresAt: new Date(exp * 1000),
     };
   }
 
-  verify(
-    auditId: string,
-    ownerId: string,
-    exp: string | undefined,
-    sig: string | undefined,
-  ): 'ok' | 'invalid' | 'expired' {
-    if (!exp || !sig || !/^\d{1,12}$/.test(exp)) {
-      return 'invalid';
-    }
-    const expected = Buffer.from(this.signature(auditId, ownerId, Number(exp)));
-    const given = Buffer.from(sig);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-      return 'invalid';
-    }
-    return Number(exp) * 1000 <= this.now().getTime() ? 'expired' : 'ok';
+  verify(auditId: string, ownerId: string, exp: string | undefined, sig: string | undefined): LinkVerdict {
+    return this.signature.verify([auditId, ownerId], exp, sig);
   }
 }
