@@ -1,14 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { SIMULATOR_MESSAGES } from '@pilote/contracts';
+import { type LineSourceDto, SIMULATOR_MESSAGES, type SimulationResultDto, sourcesOfLine } from '@pilote/contracts';
+import { simulate } from '@pilote/tariffs';
 import { eq } from 'drizzle-orm';
-import { extractText, getDocumentProxy } from 'unpdf';
+import { extractText, getDocumentProxy, getResolvedPDFJS } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulations } from '../src/db/schema.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
+import { simulationPassage } from '../src/modules/chatbot/sources/own-work.ts';
 import { importReferenceFile } from '../src/modules/reference-data/importer.ts';
 import { PdfLinkSigner } from '../src/modules/simulator/pdf-link.ts';
+import { findLastSimulation, findSimulation } from '../src/modules/simulator/repository.ts';
 import { HttpClient } from './helpers/http-client.ts';
 import { ACCEPTANCE_FORM, SAMPLE_ACCEPTANCE_FORM } from './helpers/simulator-forms.ts';
 import { createTestApp, TEST_SECRET, type TestApp } from './helpers/test-app.ts';
@@ -53,6 +57,9 @@ describe.each(testDatabaseKinds())('simulator API on %s', (kind) => {
   }
 
   beforeAll(async () => {
+    // pdf.js, which the tests read the reports with, loads on first use: here, not inside the first test that
+    // reads a PDF (over 5 s beside other files on a 2 GHz Xeon).
+    await getResolvedPDFJS();
     t = await createTestApp(kind, {
       PUBLIC_URL: 'http://localhost:3000',
       PASSWORD_HASH_LOG_N: '10',
@@ -344,10 +351,34 @@ describe.each(testDatabaseKinds())('simulator API on %s', (kind) => {
       ]);
       expect(body.resultat.annuel.termeTransport).toBe(40503.31);
       expect(body.resultat.parMwh).toMatchObject({ accise: 16.39, ticgn: 16.39 });
-      for (const line of body.resultat.lignes) {
-        expect(line.sources.length, line.id).toBeGreaterThan(0);
-        expect(line.sources[0].title.length).toBeGreaterThan(0);
-        expect(line.sources[0].url.length).toBeGreaterThan(0);
+      // Each source once per result (ADR 0041), and every line points to exactly the sources the domain gives it.
+      const sources = body.resultat.sources as LineSourceDto[];
+      expect(new Set(sources.map((source) => JSON.stringify(source))).size).toBe(sources.length);
+      const domain = simulate(
+        {
+          pointDeReseau: 'PITD',
+          code: 'GRDF-IDF-0001',
+          commune: 'Paris',
+          tso: 'NaTran',
+          dso: 'GRDF',
+          profil: 'P016',
+          tarif: 'T4',
+          car: 15466.8,
+          cja: 109,
+          referentiel: { ntr: 2, stationMeteo: 'PARIS-MONTSOURIS', isSample: false },
+        },
+        '2026-02-01',
+      );
+      expect(body.resultat.lignes.map((line: { id: string }) => line.id)).toEqual(domain.lignes.map((line) => line.id));
+      // Fewer distinct sources than citations: sharing them is what makes the answer smaller.
+      expect(sources.length).toBeLessThan(domain.lignes.reduce((sum, line) => sum + line.sources.length, 0));
+      for (const [index, line] of body.resultat.lignes.entries()) {
+        expect(line, line.id).not.toHaveProperty('sources');
+        const own = sourcesOfLine(body.resultat, line);
+        expect(own, line.id).toEqual(domain.lignes[index]?.sources);
+        expect(own.length, line.id).toBeGreaterThan(0);
+        expect(own[0]?.title.length).toBeGreaterThan(0);
+        expect(own[0]?.url.length).toBeGreaterThan(0);
       }
       expect(body.resultat.gridDates).toMatchObject({ atrd: '2025-07-01', atrt: '2025-04-01', accise: '2026-02-01' });
       expect(body.resultat.referentiel).toMatchObject({
@@ -365,6 +396,17 @@ describe.each(testDatabaseKinds())('simulator API on %s', (kind) => {
       expect(stored?.gridDates).toMatchObject({ atrd: '2025-07-01' });
       // Stored as answered (a `json` column since ADR 0038), read back whole: the same values, to the cent.
       expect(stored?.result).toEqual(body.resultat);
+    });
+
+    it('documents the shared sources in the generated OpenAPI answer of simulate (ADR 0041)', async () => {
+      const doc = (await new HttpClient(t.app).get('/api/openapi.json')).json();
+      const answer = doc.paths['/api/simulator/simulate/'].post.responses['200'].content['application/json'].schema;
+      const resultat = answer.properties.resultat;
+      expect(resultat.required).toEqual(expect.arrayContaining(['lignes', 'sources']));
+      expect(resultat.properties.sources.items.properties).toHaveProperty('title');
+      const line = resultat.properties.lignes.items;
+      expect(line.properties.sourceIndices).toMatchObject({ type: 'array', items: { type: 'integer' } });
+      expect(line.properties).not.toHaveProperty('sources');
     });
 
     it('a T2 point (CAR × Zi × A) still reports the sample Zi table', async () => {
@@ -494,6 +536,58 @@ describe.each(testDatabaseKinds())('simulator API on %s', (kind) => {
       expect(fresh.statusCode).toBe(200);
       expect((await anonymous.get(fresh.json().pdfUrl)).statusCode).toBe(200);
       expect((await bob.get(`/api/simulator/simulations/${simulationId}/pdf-link`)).statusCode).toBe(404);
+    });
+
+    it('a simulation stored before ADR 0041 (sources on every line) reads as today’s: same PDF, same assistant passage', async () => {
+      const db = t.database.handle.db;
+      const [stored] = await db.select().from(simulations).where(eq(simulations.id, simulationId));
+      if (!stored) {
+        throw new Error('the acceptance simulation is not stored');
+      }
+      const current = stored.result as unknown as SimulationResultDto;
+      // The shape written until ADR 0041: no shared list, each line with its own copies of its sources.
+      const { sources: _shared, ...rest } = current;
+      const oldShape = {
+        ...rest,
+        lignes: current.lignes.map(({ sourceIndices, ...line }) => ({
+          ...line,
+          sources: sourceIndices.map((index) => current.sources[index]),
+        })),
+      };
+      expect(JSON.stringify(oldShape).length).toBeGreaterThan(JSON.stringify(current).length * 1.5);
+      const oldId = randomUUID();
+      // Written last, so that it is also the user's « last simulation » for the assistant.
+      await db.insert(simulations).values({ ...stored, id: oldId, result: oldShape, createdAt: new Date() });
+
+      const old = await findSimulation(db, oldId);
+      expect(old?.result).toEqual(current);
+      // The assistant's « last simulation » reads through the same repository.
+      const last = await findLastSimulation(db, stored.userId);
+      expect(last?.id).toBe(oldId);
+      expect(last?.result).toEqual(current);
+      expect(simulationPassage(last as NonNullable<typeof last>).text).toBe(
+        simulationPassage({ ...stored, createdAt: last?.createdAt as Date, result: current }).text,
+      );
+
+      // The PDF of the old row (rendered now) has the same text as today's row's (stored by the test above), ids and
+      // generation dates aside.
+      const pdfText = async (id: string) => {
+        const link = await alice.get(`/api/simulator/simulations/${id}/pdf-link`);
+        expect(link.statusCode, link.body).toBe(200);
+        const pdf = await new HttpClient(t.app).get(link.json().pdfUrl);
+        expect(pdf.statusCode, pdf.body.slice(0, 300)).toBe(200);
+        const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), {
+          mergePages: true,
+        });
+        return text
+          .replace(/[\s\u00a0\u202f]+/g, ' ')
+          .replaceAll(id, '<id>')
+          .replace(/\d{1,2} [a-zéû]+ \d{4} à \d{2}:\d{2}/g, '<date>');
+      };
+      const [before, after] = [await pdfText(oldId), await pdfText(simulationId)];
+      expect(before).toContain('Sources : ');
+      expect(before).toContain('texte officiel');
+      expect(before).toBe(after);
     });
   });
 });

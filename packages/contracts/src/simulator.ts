@@ -413,7 +413,11 @@ export const simulationLineSchema = z.object({
   unit: z.string(),
   annualAmount: z.number().nullable(),
   monthlyAmount: z.number().nullable(),
-  sources: z.array(lineSourceSchema),
+  /**
+   * The line's sources, in order: positions in the result's `sources`, where each source is written once per
+   * result (ADR 0041). Read them with {@link sourcesOfLine}.
+   */
+  sourceIndices: z.array(z.number().int().nonnegative()),
   isEstimate: z.boolean(),
 });
 export type SimulationLineDto = z.infer<typeof simulationLineSchema>;
@@ -427,36 +431,99 @@ export const gridDatesSchema = z.object({
   cee: z.string().nullable(),
 });
 
-export const simulationResultSchema = z.object({
-  /** YYYY-MM-DD: first day of the month of effect. */
-  dateEffet: z.string(),
-  mensuel: montantsFixesSchema,
-  annuel: montantsFixesSchema,
-  parMwh: montantsParMwhSchema,
-  lignes: z.array(simulationLineSchema),
-  warnings: z.array(z.string()),
-  gridDates: gridDatesSchema,
-  usedSampleData: z.boolean(),
-  hasEstimates: z.boolean(),
-  /**
-   * Grids read past their last sourced value (estimates that say so), with the start date of that last value.
-   * Absent from simulations stored before it existed.
-   */
-  estimatedGrids: z.array(z.object({ grid: z.string(), lastSourcedOn: z.string() })).optional(),
-  /** Reference data used for the point. */
-  referentiel: z.object({
-    ntr: z.number().int(),
-    stationMeteo: z.string().nullable(),
-    zi: z.number().nullable(),
-    libelle: z.string().nullable(),
-    communeInsee: z.string().nullable(),
-    pitdDataset: referenceDatasetInfoSchema.nullable(),
-    ziDataset: referenceDatasetInfoSchema.nullable(),
-    /** LI / PIC: the point table used (absent for PITD and for simulations stored before LI/PIC). */
-    pointDataset: referenceDatasetInfoSchema.nullable().optional(),
-  }),
-});
+export const simulationResultSchema = z
+  .object({
+    /** YYYY-MM-DD: first day of the month of effect. */
+    dateEffet: z.string(),
+    mensuel: montantsFixesSchema,
+    annuel: montantsFixesSchema,
+    parMwh: montantsParMwhSchema,
+    lignes: z.array(simulationLineSchema),
+    /** Every source the lines cite, once, in order of first use; a line points to its own by `sourceIndices`. */
+    sources: z.array(lineSourceSchema),
+    warnings: z.array(z.string()),
+    gridDates: gridDatesSchema,
+    usedSampleData: z.boolean(),
+    hasEstimates: z.boolean(),
+    /**
+     * Grids read past their last sourced value (estimates that say so), with the start date of that last value.
+     * Absent from simulations stored before it existed.
+     */
+    estimatedGrids: z.array(z.object({ grid: z.string(), lastSourcedOn: z.string() })).optional(),
+    /** Reference data used for the point. */
+    referentiel: z.object({
+      ntr: z.number().int(),
+      stationMeteo: z.string().nullable(),
+      zi: z.number().nullable(),
+      libelle: z.string().nullable(),
+      communeInsee: z.string().nullable(),
+      pitdDataset: referenceDatasetInfoSchema.nullable(),
+      ziDataset: referenceDatasetInfoSchema.nullable(),
+      /** LI / PIC: the point table used (absent for PITD and for simulations stored before LI/PIC). */
+      pointDataset: referenceDatasetInfoSchema.nullable().optional(),
+    }),
+  })
+  .refine(
+    (result) => result.lignes.every((line) => line.sourceIndices.every((index) => index < result.sources.length)),
+    {
+      message: 'Une ligne cite une source absente de la liste des sources.',
+      path: ['lignes'],
+    },
+  );
 export type SimulationResultDto = z.infer<typeof simulationResultSchema>;
+
+/** A line's sources, resolved from the result's shared list (ADR 0041). */
+export function sourcesOfLine(
+  result: { readonly sources: readonly LineSourceDto[] },
+  line: { readonly sourceIndices: readonly number[] },
+): LineSourceDto[] {
+  return line.sourceIndices.flatMap((index) => {
+    const source = result.sources[index];
+    return source ? [source] : [];
+  });
+}
+
+/** Builds a result's shared source list while its lines are mapped (ADR 0041). */
+export interface SourceList {
+  /** Positions of these sources in {@link SourceList.sources}, each source added at its first use. */
+  indicesOf(sources: readonly LineSourceDto[]): number[];
+  /** Every source seen, once, in order of first use. */
+  readonly sources: LineSourceDto[];
+}
+
+/**
+ * A {@link SourceList}: two sources are the same when title, URL, publication date and status all are. A result
+ * cites ~35 sources of which ~10 differ; the domain often hands the same object again, so an identity map answers
+ * first and only a new object is compared field by field with the (few) sources kept. No key string is built: the
+ * titles are long legal references, and building or hashing one per citation cost more than the bytes it saved.
+ */
+export function sourceList(): SourceList {
+  const sources: LineSourceDto[] = [];
+  const seen = new Map<LineSourceDto, number>();
+  function indexOf(source: LineSourceDto): number {
+    let index = seen.get(source);
+    if (index === undefined) {
+      const publishedOn = source.publishedOn ?? null;
+      index = sources.findIndex(
+        (kept) =>
+          kept.url === source.url &&
+          kept.title === source.title &&
+          kept.status === source.status &&
+          kept.publishedOn === publishedOn,
+      );
+      if (index === -1) {
+        index = sources.length;
+        sources.push({ title: source.title, url: source.url, publishedOn, status: source.status });
+      }
+      seen.set(source, index);
+    }
+    return index;
+  }
+  return {
+    indicesOf: (own) => own.map(indexOf),
+    sources,
+  };
+}
 
 export const simulateResponseSchema = z.object({
   simulationId: z.string(),

@@ -6,6 +6,7 @@ import {
   type LineSourceDto,
   type ReferenceDatasetInfo,
   type SimulationLineDto,
+  sourcesOfLine,
 } from '@pilote/contracts';
 import { formatNumberFr } from '@pilote/tariffs';
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
@@ -555,22 +556,25 @@ export async function renderSimulationPdf(report: SimulationReport, generatedAt:
       { title: 'Mensuel', width: 85, align: 'right' },
       { title: 'Annuel', width: CONTENT_WIDTH - 685, align: 'right' },
     ],
-    result.lignes.map((line) => ({
-      cells: [
-        line.isEstimate ? `${line.label} — ESTIMATION` : line.label,
-        glueNumbers(line.formula),
-        unitPrice(line),
-        euros(line.monthlyAmount),
-        euros(line.annualAmount),
-      ],
-      ...(line.isEstimate ? { fill: ESTIMATE_FILL } : {}),
-      below: `Source${line.sources.length > 1 ? 's' : ''} : ${line.sources
-        .map(
-          (source) =>
-            `${source.title}${source.publishedOn ? ` (${frenchDate(source.publishedOn)})` : ''} — ${source.url} — ${STATUS[source.status]}`,
-        )
-        .join(' ; ')}`,
-    })),
+    result.lignes.map((line) => {
+      const sources = sourcesOfLine(result, line);
+      return {
+        cells: [
+          line.isEstimate ? `${line.label} — ESTIMATION` : line.label,
+          glueNumbers(line.formula),
+          unitPrice(line),
+          euros(line.monthlyAmount),
+          euros(line.annualAmount),
+        ],
+        ...(line.isEstimate ? { fill: ESTIMATE_FILL } : {}),
+        below: `Source${sources.length > 1 ? 's' : ''} : ${sources
+          .map(
+            (source) =>
+              `${source.title}${source.publishedOn ? ` (${frenchDate(source.publishedOn)})` : ''} — ${source.url} — ${STATUS[source.status]}`,
+          )
+          .join(' ; ')}`,
+      };
+    }),
   );
 
   w.heading('Dates des grilles appliquées');

@@ -1,8 +1,17 @@
+import type { SimulationResultDto } from '@pilote/contracts';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { simulationPdfs, simulations } from '../../db/schema.ts';
+import { readStoredResult } from './stored-result.ts';
 
-export type SimulationRecord = typeof simulations.$inferSelect;
+type SimulationRow = typeof simulations.$inferSelect;
+
+/** A stored simulation, its result in today's shape whatever the row's age (`readStoredResult`, ADR 0041). */
+export type SimulationRecord = Omit<SimulationRow, 'result'> & { result: SimulationResultDto };
+
+function toRecord(row: SimulationRow | undefined): SimulationRecord | undefined {
+  return row ? { ...row, result: readStoredResult(row.result) } : undefined;
+}
 
 export type SimulationInsert = Required<Omit<typeof simulations.$inferInsert, 'createdAt'>> & { createdAt: Date };
 
@@ -29,7 +38,7 @@ export function simulationInserter(db: Database): (row: SimulationInsert) => Pro
 
 export async function findSimulation(db: Database, id: string): Promise<SimulationRecord | undefined> {
   const [row] = await db.select().from(simulations).where(eq(simulations.id, id)).limit(1);
-  return row;
+  return toRecord(row);
 }
 
 /** The stored PDF of a simulation for this renderer version, if it was rendered before (ADR 0018). */
@@ -69,5 +78,5 @@ export async function findLastSimulation(db: Database, userId: string): Promise<
     .where(eq(simulations.userId, userId))
     .orderBy(desc(simulations.createdAt))
     .limit(1);
-  return row;
+  return toRecord(row);
 }

@@ -13,6 +13,7 @@ import {
   type SimulatorTarif,
   simulatorProfils,
   simulatorTarifs,
+  sourceList,
   subscribedTarifs,
   type ValidatedSimulatorForm,
   validateSimulatorForm,
@@ -276,12 +277,28 @@ export function createSimulatorService({
       point?: ReferenceDatasetInfo;
     },
   ): SimulationResultDto {
+    // Each source once per result, the lines pointing to theirs (ADR 0041): what is answered and stored.
+    const shared = sourceList();
     return {
       dateEffet: result.dateEffet,
       mensuel: result.mensuel,
       annuel: result.annuel,
       parMwh: { ...result.parMwh, ticgn: result.parMwh.accise },
-      lignes: result.lignes.map((line) => ({ ...line, inputs: { ...line.inputs }, sources: [...line.sources] })),
+      lignes: result.lignes.map((line) => ({
+        id: line.id,
+        category: line.category,
+        kind: line.kind,
+        label: line.label,
+        formula: line.formula,
+        inputs: { ...line.inputs },
+        unitPrice: line.unitPrice,
+        unit: line.unit,
+        annualAmount: line.annualAmount,
+        monthlyAmount: line.monthlyAmount,
+        sourceIndices: shared.indicesOf(line.sources),
+        isEstimate: line.isEstimate,
+      })),
+      sources: shared.sources,
       warnings: [...result.warnings],
       gridDates: result.gridDates,
       usedSampleData: result.usedSampleData,
@@ -538,6 +555,6 @@ function toReport(record: SimulationRecord): SimulationReport {
     id: record.id,
     createdAt: record.createdAt,
     input: record.input as unknown as StoredSimulationInput,
-    result: record.result as unknown as SimulationResultDto,
+    result: record.result,
   };
 }

@@ -31,7 +31,7 @@ const apiAnswer = {
         unit: '€/an',
         annualAmount: 21705.72,
         monthlyAmount: 1808.81,
-        sources: [{ title: 'Délibération CRE', url: 'https://www.cre.fr/x', publishedOn: null, status: 'secondary' }],
+        sourceIndices: [0],
         isEstimate: false,
       },
       {
@@ -42,9 +42,13 @@ const apiAnswer = {
         unitPrice: 6.1,
         annualAmount: null,
         monthlyAmount: null,
-        sources: [{ title: 'Estimation interne', url: 'docs/tariff-sources.md#cee', status: 'estimate' }],
+        sourceIndices: [1],
         isEstimate: true,
       },
+    ],
+    sources: [
+      { title: 'Délibération CRE', url: 'https://www.cre.fr/x', publishedOn: null, status: 'secondary' },
+      { title: 'Estimation interne', url: 'docs/tariff-sources.md#cee', publishedOn: null, status: 'estimate' },
     ],
     warnings: ['Compensation stockage estimée.'],
     gridDates: { atrd: '2025-07-01', atrt: '2025-04-01', cee: null },
@@ -94,6 +98,47 @@ describe('readSimulationResult (spec §3)', () => {
     // A source that is not a web address keeps its title, without a link.
     expect(reading.lines[1]?.sources[0]).toMatchObject({ title: 'Estimation interne', url: null, status: 'estimate' });
     expect(reading.lines[1]).toMatchObject({ isEstimate: true, monthlyAmount: null, annualAmount: null });
+  });
+
+  it('gives each line its own sources from the shared list (ADR 0041), in the line’s order', () => {
+    const shared = [
+      { title: 'A', url: 'https://www.cre.fr/a', publishedOn: '2024-02-08', status: 'official' },
+      { title: 'B', url: 'https://www.cre.fr/b', publishedOn: null, status: 'secondary' },
+      { title: '', url: 'not a link' },
+      { title: 'C', url: 'docs/c.md', publishedOn: null, status: 'estimate' },
+    ];
+    const line = (id: string, sourceIndices: unknown[]) => ({ id, label: id, sourceIndices });
+    const reading = readSimulationResult({
+      resultat: {
+        lignes: [line('one', [1, 0]), line('two', [0]), line('three', [3, 2, 9, -1, 'x']), line('four', [])],
+        sources: shared,
+      },
+    });
+    const titles = reading.lines.map((item) => item.sources.map((source) => source.title));
+    // An unreadable source (no title, no link) or a position outside the list is left out, not the others.
+    expect(titles).toEqual([['B', 'A'], ['A'], ['C'], []]);
+    expect(reading.lines[0]?.sources[1]).toEqual({
+      title: 'A',
+      url: 'https://www.cre.fr/a',
+      publishedOn: '2024-02-08',
+      status: 'official',
+    });
+    expect(reading.lines.map((item) => item.isEstimate)).toEqual([false, false, true, false]);
+  });
+
+  it('still reads answers whose lines carry their own sources (before ADR 0041)', () => {
+    const reading = readSimulationResult({
+      resultat: {
+        lignes: [
+          { id: 'a', label: 'A', sources: [{ title: 'Délibération CRE', url: 'https://www.cre.fr/x' }] },
+          { id: 'b', label: 'B', source: { title: 'Arrêté', url: 'https://www.cre.fr/y' } },
+        ],
+      },
+    });
+    expect(reading.lines.map((item) => item.sources.map((source) => source.url))).toEqual([
+      ['https://www.cre.fr/x'],
+      ['https://www.cre.fr/y'],
+    ]);
   });
 
   it("finds values under a 'Résultat' wrapper, case-insensitively, with French number strings", () => {

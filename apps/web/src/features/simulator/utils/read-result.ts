@@ -216,8 +216,24 @@ function readSources(value: unknown): ResultSource[] {
   });
 }
 
+const asArray = (value: unknown) => (Array.isArray(value) ? value : undefined);
+
+/**
+ * A line's sources: positions in the result's shared `sources` list (`sourceIndices`, ADR 0041), or, in answers
+ * that carry them on every line (before ADR 0041, or another server), the line's own `sources` / `source`.
+ */
+function lineSources(item: Json, shared: readonly unknown[]): ResultSource[] {
+  if (Array.isArray(item.sourceIndices)) {
+    return item.sourceIndices.flatMap((index) =>
+      Number.isInteger(index) && index >= 0 ? readSources(shared[index as number]) : [],
+    );
+  }
+  return readSources(item.sources ?? item.source);
+}
+
 function readLines(root: unknown): ResultLine[] {
-  const list = findByKey(root, ['lignes', 'lines'], (value) => (Array.isArray(value) ? value : undefined)) ?? [];
+  const list = findByKey(root, ['lignes', 'lines'], asArray) ?? [];
+  const shared = findByKey(root, ['sources'], asArray) ?? [];
   return list.flatMap((item, index): ResultLine[] => {
     if (!isObject(item)) {
       return [];
@@ -228,7 +244,7 @@ function readLines(root: unknown): ResultLine[] {
     }
     const monthly = readNumber(item.monthlyAmount ?? item.mensuel);
     const annual = readNumber(item.annualAmount ?? item.annuel);
-    const sources = readSources(item.sources ?? item.source);
+    const sources = lineSources(item, shared);
     return [
       {
         id: text(item.id) ?? `ligne-${index + 1}`,
