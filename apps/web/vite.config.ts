@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import type { BuildInfo, SpaRoutesManifest } from '@pilote/contracts';
@@ -12,6 +13,7 @@ import { paths } from './src/config/paths.ts';
 import { disallowedPaths, publicPages } from './src/config/public-pages.ts';
 
 const webRoot = import.meta.dirname;
+const require = createRequire(import.meta.url);
 
 /** The commit the bundle is built from: `GIT_REVISION` wins, then `git rev-parse HEAD`, else `unknown`. */
 function readRevision(env: Record<string, string>): string {
@@ -178,7 +180,13 @@ function precompress(outDir: string): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => {
+/**
+ * react-router 7 exports only its development build (remix-run/react-router#12532, #14102: dev warnings on, ~25 kB
+ * more); a production build bundles the production files the package ships next to it.
+ */
+const reactRouterProduction = path.join(path.dirname(require.resolve('react-router')), '..', 'production');
+
+export default defineConfig(({ command, mode }) => {
   const env = { ...loadEnv(mode, webRoot, ''), ...process.env } as Record<string, string>;
   const apiTarget = env.API_PROXY_TARGET || 'http://127.0.0.1:3000';
   const buildInfo: BuildInfo = {
@@ -192,6 +200,10 @@ export default defineConfig(({ mode }) => {
   const siteUrl = readSiteUrl(env);
 
   return {
+    resolve:
+      command === 'build'
+        ? { alias: [{ find: /^react-router$/, replacement: path.join(reactRouterProduction, 'index.mjs') }] }
+        : {},
     plugins: [
       react(),
       tailwindcss(),
@@ -221,6 +233,9 @@ export default defineConfig(({ mode }) => {
       outDir: 'dist',
       emptyOutDir: true,
       target: 'es2022',
+      // Browsers without <link rel="modulepreload"> (Safari < 17) still load every module, only without the
+      // head start; the polyfill would cost every visitor ~0.4 kB gzip of the landing budget (issue 6).
+      modulePreload: { polyfill: false },
       sourcemap: true,
       rolldownOptions: {
         output: {

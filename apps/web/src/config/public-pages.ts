@@ -4,29 +4,13 @@
  * robots.txt from this list plus the blog posts (vite.config.ts), so none of them can drift from the others.
  * Plain data only: vite.config.ts imports this module in Node.
  */
+import { homePage, type PublicPageMeta } from './home-page.ts';
 import { paths } from './paths.ts';
 
-export type PublicPageMeta = {
-  /** Path as served (no trailing slash). */
-  path: string;
-  /** The page's <h1> and the start of its document title ("Titre · Pilote Énergie"). */
-  title: string;
-  /** Meta and Open Graph description: one or two sentences, under about 160 characters. */
-  description: string;
-  /** A full document title when "Titre · Pilote Énergie" does not fit (the landing page). */
-  documentTitle?: string;
-};
-
-export const SITE_NAME = 'Pilote Énergie';
+export { type PublicPageMeta, SITE_NAME } from './home-page.ts';
 
 export const publicPages = {
-  home: {
-    path: paths.home.getHref(),
-    title: 'Pilote Énergie',
-    documentTitle: 'Pilote Énergie · Tarifs gaz, optimisation de la CJA et contrôle des factures',
-    description:
-      "Simulez les tarifs de réseau de vos sites gaz, ajustez votre capacité journalière (CJA) et contrôlez vos factures d'acheminement. Essai gratuit, sans carte bancaire.",
-  },
+  home: homePage,
   tariffs: {
     path: paths.tariffs.getHref(),
     title: "Tarifs de l'énergie",

@@ -4,8 +4,8 @@ import { PageMeta } from '../../components/layout/page-meta.tsx';
 import { usePublicAccountLinks } from '../../components/layout/use-public-account-links.ts';
 import { buttonStyles } from '../../components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '../../components/ui/card.tsx';
+import { homePage } from '../../config/home-page.ts';
 import { paths } from '../../config/paths.ts';
-import { publicPages } from '../../config/public-pages.ts';
 
 const features = [
   {
@@ -89,7 +89,7 @@ const steps = [
 ] as const;
 
 export function LandingPage() {
-  const page = publicPages.home;
+  const page = homePage;
   const account = usePublicAccountLinks();
   return (
     <>

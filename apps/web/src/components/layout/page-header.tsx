@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { SITE_NAME } from '../../config/public-pages.ts';
+import { SITE_NAME } from '../../config/home-page.ts';
 
 export { SITE_NAME };
 

@@ -1,4 +1,4 @@
-import { SITE_NAME } from '../../config/public-pages.ts';
+import { SITE_NAME } from '../../config/home-page.ts';
 import { absoluteUrl } from '../../config/site.ts';
 
 export type PageMetaProps = {

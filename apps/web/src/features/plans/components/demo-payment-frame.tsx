@@ -1,6 +1,10 @@
 import { FlaskConical } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { DocumentTitle } from '../../../components/layout/page-header.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Link } from '../../../components/ui/link.tsx';
+import { paths } from '../../../config/paths.ts';
 
 export const DEMO_PAYMENT_LABEL = 'Paiement de démonstration';
 
@@ -28,5 +32,30 @@ export function DemoPaymentFrame({ title, children }: { title: string; children:
       <h1 className="text-2xl font-bold tracking-tight text-foreground">{title}</h1>
       {children}
     </div>
+  );
+}
+
+/** What stands in place of a session (missing, failed to load, of the other kind, closed), with the way back. */
+export function DemoSessionNotice({ tone, children }: { tone: 'error' | 'info'; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <Alert tone={tone}>{children}</Alert>
+      <Link to={paths.accountSettings.getHref()}>Retour aux paramètres</Link>
+    </div>
+  );
+}
+
+/** A local provider's page for `?session=<id>` (checkout or portal), or « Session de paiement introuvable. ». */
+export function DemoSessionPage({ title, children }: { title: string; children: (sessionId: string) => ReactNode }) {
+  const [searchParams] = useSearchParams();
+  const sessionId = searchParams.get('session');
+  return (
+    <DemoPaymentFrame title={title}>
+      {sessionId ? (
+        children(sessionId)
+      ) : (
+        <DemoSessionNotice tone="error">Session de paiement introuvable.</DemoSessionNotice>
+      )}
+    </DemoPaymentFrame>
   );
 }

@@ -1,21 +1,14 @@
 import { settingsMessages } from '@pilote/contracts';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonStyles } from '../../../components/ui/button.tsx';
-import { Link } from '../../../components/ui/link.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
-import { paths } from '../../../config/paths.ts';
 import { formatCurrency } from '../../../lib/format.ts';
 import { useConfirmLocalCheckout } from '../api/confirm-local-checkout.ts';
 import { useLocalSession } from '../api/get-local-session.ts';
 import { intervalLabels } from '../utils/plan-format.ts';
-import { DemoPaymentFrame } from './demo-payment-frame.tsx';
+import { DemoSessionNotice, DemoSessionPage } from './demo-payment-frame.tsx';
 import { PlanSummary } from './plan-summary.tsx';
-
-function BackToSettings() {
-  return <Link to={paths.accountSettings.getHref()}>Retour aux paramètres</Link>;
-}
 
 function CheckoutSession({ sessionId }: { sessionId: string }) {
   const session = useLocalSession(sessionId);
@@ -26,32 +19,19 @@ function CheckoutSession({ sessionId }: { sessionId: string }) {
     return <LoadingState label="Chargement de la session de paiement…" />;
   }
   if (session.isError) {
-    return (
-      <div className="flex flex-col gap-4">
-        <Alert tone="error">{session.error.message}</Alert>
-        <BackToSettings />
-      </div>
-    );
+    return <DemoSessionNotice tone="error">{session.error.message}</DemoSessionNotice>;
   }
   const data = session.data;
   if (data.kind !== 'checkout') {
-    return (
-      <div className="flex flex-col gap-4">
-        <Alert tone="error">Cette session n'est pas une session de paiement.</Alert>
-        <BackToSettings />
-      </div>
-    );
+    return <DemoSessionNotice tone="error">Cette session n'est pas une session de paiement.</DemoSessionNotice>;
   }
   if (data.status !== 'open') {
     return (
-      <div className="flex flex-col gap-4">
-        <Alert tone="info">
-          {data.status === 'completed'
-            ? 'Ce paiement a déjà été effectué.'
-            : 'Cette session de paiement a expiré : choisissez à nouveau votre plan.'}
-        </Alert>
-        <BackToSettings />
-      </div>
+      <DemoSessionNotice tone="info">
+        {data.status === 'completed'
+          ? 'Ce paiement a déjà été effectué.'
+          : 'Cette session de paiement a expiré : choisissez à nouveau votre plan.'}
+      </DemoSessionNotice>
     );
   }
 
@@ -83,18 +63,9 @@ function CheckoutSession({ sessionId }: { sessionId: string }) {
 
 /** `/private/account/billing/checkout?session=<id>`: the local provider's checkout (ADR 0027). */
 export function LocalCheckoutPage() {
-  const [searchParams] = useSearchParams();
-  const sessionId = searchParams.get('session');
   return (
-    <DemoPaymentFrame title="Souscrire un abonnement">
-      {sessionId ? (
-        <CheckoutSession sessionId={sessionId} />
-      ) : (
-        <div className="flex flex-col gap-4">
-          <Alert tone="error">Session de paiement introuvable.</Alert>
-          <BackToSettings />
-        </div>
-      )}
-    </DemoPaymentFrame>
+    <DemoSessionPage title="Souscrire un abonnement">
+      {(sessionId) => <CheckoutSession sessionId={sessionId} />}
+    </DemoSessionPage>
   );
 }

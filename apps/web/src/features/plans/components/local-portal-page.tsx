@@ -1,19 +1,17 @@
 import type { LocalActionResponse, SubscriptionSummary } from '@pilote/contracts';
 import { tierLabels } from '@pilote/contracts';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardTitle } from '../../../components/ui/card.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
-import { paths } from '../../../config/paths.ts';
 import { useCancelLocalSubscription } from '../api/cancel-local-subscription.ts';
 import { useEndLocalPeriod } from '../api/end-local-period.ts';
 import { useLocalSession } from '../api/get-local-session.ts';
 import { useResumeLocalSubscription } from '../api/resume-local-subscription.ts';
 import { formatBillingDate } from '../utils/plan-format.ts';
-import { DemoPaymentFrame } from './demo-payment-frame.tsx';
+import { DemoSessionNotice, DemoSessionPage } from './demo-payment-frame.tsx';
 import { PlanSummary } from './plan-summary.tsx';
 
 export const portalMessages = {
@@ -23,10 +21,6 @@ export const portalMessages = {
   ended: 'Période terminée : votre abonnement a pris fin, vous êtes revenu au plan Gratuit.',
   failed: "Erreur lors de l'opération sur l'abonnement",
 } as const;
-
-function BackToSettings() {
-  return <Link to={paths.accountSettings.getHref()}>Retour aux paramètres</Link>;
-}
 
 const statusLabels: Record<SubscriptionSummary['status'], string> = {
   active: 'Actif',
@@ -74,22 +68,12 @@ function PortalSession({ sessionId }: { sessionId: string }) {
     return <LoadingState label="Chargement du portail de facturation…" />;
   }
   if (session.isError) {
-    return (
-      <div className="flex flex-col gap-4">
-        <Alert tone="error">{session.error.message}</Alert>
-        <BackToSettings />
-      </div>
-    );
+    return <DemoSessionNotice tone="error">{session.error.message}</DemoSessionNotice>;
   }
   const data = session.data;
   const subscription = data.subscription;
   if (data.kind !== 'portal' || subscription === null || subscription.status === 'canceled') {
-    return (
-      <div className="flex flex-col gap-4">
-        <Alert tone="info">Aucun abonnement en cours à gérer.</Alert>
-        <BackToSettings />
-      </div>
-    );
+    return <DemoSessionNotice tone="info">Aucun abonnement en cours à gérer.</DemoSessionNotice>;
   }
 
   const onError = (error: Error) => toast.error(portalMessages.failed, { description: error.message });
@@ -157,18 +141,9 @@ function PortalSession({ sessionId }: { sessionId: string }) {
 
 /** `/private/account/billing/portal?session=<id>`: the local provider's billing portal (ADR 0027). */
 export function LocalPortalPage() {
-  const [searchParams] = useSearchParams();
-  const sessionId = searchParams.get('session');
   return (
-    <DemoPaymentFrame title="Portail de facturation">
-      {sessionId ? (
-        <PortalSession sessionId={sessionId} />
-      ) : (
-        <div className="flex flex-col gap-4">
-          <Alert tone="error">Session de paiement introuvable.</Alert>
-          <BackToSettings />
-        </div>
-      )}
-    </DemoPaymentFrame>
+    <DemoSessionPage title="Portail de facturation">
+      {(sessionId) => <PortalSession sessionId={sessionId} />}
+    </DemoSessionPage>
   );
 }

@@ -1,11 +1,11 @@
 import type { Plan, UserTier } from '@pilote/contracts';
-import { Check, Minus } from 'lucide-react';
 import { useId } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { formatPlanFeature, formatPlanPrice } from '../utils/plan-format.ts';
+import { formatPlanPrice } from '../utils/plan-format.ts';
+import { PlanFeatureItem } from './plan-feature-item.tsx';
 
 export const CURRENT_PLAN_LABEL = 'Actuel';
 export const POPULAR_PLAN_LABEL = 'Populaire';
@@ -66,21 +66,9 @@ export function PlanCards({ plans, tier, hasSubscription, paymentsEnabled, pendi
                 <p className="mt-2 text-2xl font-bold tracking-tight text-foreground">{formatPlanPrice(plan)}</p>
                 <p className="mt-2 text-sm leading-6 text-muted-foreground">{plan.description}</p>
                 <ul className="mt-4 flex flex-1 flex-col gap-2 text-sm">
-                  {plan.features.map((feature) => {
-                    const included = feature.type === 'boolean' ? feature.allowed : feature.limit !== 0;
-                    const Icon = included ? Check : Minus;
-                    return (
-                      <li key={feature.name} className="flex items-start gap-2">
-                        <Icon
-                          aria-hidden="true"
-                          className={cn('mt-0.5 size-4 shrink-0', included ? 'text-success' : 'text-muted-foreground')}
-                        />
-                        <span className="text-foreground">
-                          {feature.label}&nbsp;: <span className="font-medium">{formatPlanFeature(feature, plan)}</span>
-                        </span>
-                      </li>
-                    );
-                  })}
+                  {plan.features.map((feature) => (
+                    <PlanFeatureItem key={feature.name} feature={feature} plan={plan} />
+                  ))}
                 </ul>
                 <Button
                   className="mt-5 w-full"
