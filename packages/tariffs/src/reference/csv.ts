@@ -179,6 +179,46 @@ function finish<Row>(
   return { ok: true, rows };
 }
 
+/** Adds « le champ « name » est vide. » when `value` is empty. */
+function requireFilled(name: string, value: string, lineErrors: string[]): void {
+  if (!value) {
+    lineErrors.push(`le champ « ${name} » est vide.`);
+  }
+}
+
+function checkInsee(communeInsee: string, lineErrors: string[]): void {
+  if (!INSEE.test(communeInsee)) {
+    lineErrors.push(
+      `le champ « commune_insee » doit être un code INSEE à 5 caractères (valeur : « ${communeInsee} »).`,
+    );
+  }
+}
+
+function readTso(transport: string, lineErrors: string[]): Tso | undefined {
+  const tso = normaliseTso(transport);
+  if (!tso) {
+    lineErrors.push(`le champ « gestionnaire_transport » doit valoir NaTran ou Teréga (valeur : « ${transport} »).`);
+  }
+  return tso;
+}
+
+/** The NTR (integer 0–10), or NaN with its message. */
+function readNtr(ntrText: string, lineErrors: string[]): number {
+  const ntr = /^\d{1,2}$/.test(ntrText) ? Number(ntrText) : Number.NaN;
+  if (!Number.isInteger(ntr) || ntr < 0 || ntr > 10) {
+    lineErrors.push(`le champ « ntr » doit être un entier entre 0 et 10 (valeur : « ${ntrText} »).`);
+  }
+  return ntr;
+}
+
+/** Moves a line's messages to the file's errors; true when the line had none (its row can be kept). */
+function keepLine(line: number, lineErrors: readonly string[], errors: CsvLineError[]): boolean {
+  for (const message of lineErrors) {
+    errors.push({ line, message });
+  }
+  return lineErrors.length === 0;
+}
+
 /** Parses and validates a PITD table CSV (`code_pitd;libelle;commune_insee;commune;gestionnaire_transport;gestionnaire_distribution;ntr;station_meteo`). */
 export function parsePitdCsv(text: string, options: CsvParseOptions = {}): CsvParseResult<PitdRow> {
   const maxErrors = options.maxErrors ?? 50;
@@ -198,34 +238,14 @@ export function parsePitdCsv(text: string, options: CsvParseOptions = {}): CsvPa
       string,
     ];
     const lineErrors: string[] = [];
-    if (!codePitd) {
-      lineErrors.push('le champ « code_pitd » est vide.');
-    }
-    if (!libelle) {
-      lineErrors.push('le champ « libelle » est vide.');
-    }
-    if (!INSEE.test(communeInsee)) {
-      lineErrors.push(
-        `le champ « commune_insee » doit être un code INSEE à 5 caractères (valeur : « ${communeInsee} »).`,
-      );
-    }
-    if (!commune) {
-      lineErrors.push('le champ « commune » est vide.');
-    }
-    const tso = normaliseTso(transport);
-    if (!tso) {
-      lineErrors.push(`le champ « gestionnaire_transport » doit valoir NaTran ou Teréga (valeur : « ${transport} »).`);
-    }
-    if (!distribution) {
-      lineErrors.push('le champ « gestionnaire_distribution » est vide.');
-    }
-    const ntr = /^\d{1,2}$/.test(ntrText) ? Number(ntrText) : Number.NaN;
-    if (!Number.isInteger(ntr) || ntr < 0 || ntr > 10) {
-      lineErrors.push(`le champ « ntr » doit être un entier entre 0 et 10 (valeur : « ${ntrText} »).`);
-    }
-    if (!station) {
-      lineErrors.push('le champ « station_meteo » est vide.');
-    }
+    requireFilled('code_pitd', codePitd, lineErrors);
+    requireFilled('libelle', libelle, lineErrors);
+    checkInsee(communeInsee, lineErrors);
+    requireFilled('commune', commune, lineErrors);
+    const tso = readTso(transport, lineErrors);
+    requireFilled('gestionnaire_distribution', distribution, lineErrors);
+    const ntr = readNtr(ntrText, lineErrors);
+    requireFilled('station_meteo', station, lineErrors);
     const key = `${codePitd}|${communeInsee}`;
     const previous = seen.get(key);
     if (codePitd && previous !== undefined) {
@@ -233,10 +253,7 @@ export function parsePitdCsv(text: string, options: CsvParseOptions = {}): CsvPa
         `doublon du couple code_pitd « ${codePitd} » / commune_insee « ${communeInsee} » (déjà ligne ${previous}).`,
       );
     }
-    if (lineErrors.length > 0) {
-      for (const message of lineErrors) {
-        errors.push({ line, message });
-      }
+    if (!keepLine(line, lineErrors, errors)) {
       continue;
     }
     seen.set(key, line);
@@ -264,9 +281,7 @@ export function parseZiCsv(text: string, options: CsvParseOptions = {}): CsvPars
   for (const { line, fields } of lines) {
     const [station, profil, ziText] = fields as [string, string, string];
     const lineErrors: string[] = [];
-    if (!station) {
-      lineErrors.push('le champ « station_meteo » est vide.');
-    }
+    requireFilled('station_meteo', station, lineErrors);
     const profilCode = profil.toUpperCase();
     if (!isProfilCode(profilCode)) {
       lineErrors.push(`le champ « profil » doit valoir P011 à P019 (valeur : « ${profil} »).`);
@@ -280,10 +295,7 @@ export function parseZiCsv(text: string, options: CsvParseOptions = {}): CsvPars
     if (station && previous !== undefined) {
       lineErrors.push(`doublon station « ${station} » / profil « ${profilCode} » (déjà ligne ${previous}).`);
     }
-    if (lineErrors.length > 0) {
-      for (const message of lineErrors) {
-        errors.push({ line, message });
-      }
+    if (!keepLine(line, lineErrors, errors)) {
       continue;
     }
     seen.set(key, line);
@@ -313,28 +325,12 @@ export function parseTransportPointCsv(text: string, options: CsvParseOptions = 
       string,
     ];
     const lineErrors: string[] = [];
-    if (!code) {
-      lineErrors.push('le champ « code » est vide.');
-    }
-    if (!libelle) {
-      lineErrors.push('le champ « libelle » est vide.');
-    }
-    if (!INSEE.test(communeInsee)) {
-      lineErrors.push(
-        `le champ « commune_insee » doit être un code INSEE à 5 caractères (valeur : « ${communeInsee} »).`,
-      );
-    }
-    if (!commune) {
-      lineErrors.push('le champ « commune » est vide.');
-    }
-    const tso = normaliseTso(transport);
-    if (!tso) {
-      lineErrors.push(`le champ « gestionnaire_transport » doit valoir NaTran ou Teréga (valeur : « ${transport} »).`);
-    }
-    const ntr = /^\d{1,2}$/.test(ntrText) ? Number(ntrText) : Number.NaN;
-    if (!Number.isInteger(ntr) || ntr < 0 || ntr > 10) {
-      lineErrors.push(`le champ « ntr » doit être un entier entre 0 et 10 (valeur : « ${ntrText} »).`);
-    }
+    requireFilled('code', code, lineErrors);
+    requireFilled('libelle', libelle, lineErrors);
+    checkInsee(communeInsee, lineErrors);
+    requireFilled('commune', commune, lineErrors);
+    const tso = readTso(transport, lineErrors);
+    const ntr = readNtr(ntrText, lineErrors);
     const key = `${code}|${communeInsee}`;
     const previous = seen.get(key);
     if (code && previous !== undefined) {
@@ -353,10 +349,7 @@ export function parseTransportPointCsv(text: string, options: CsvParseOptions = 
         `le point « ${code} » a déjà le NTR ${first.ntr} (ligne ${first.line}) : un point n'a qu'un NTR.`,
       );
     }
-    if (lineErrors.length > 0) {
-      for (const message of lineErrors) {
-        errors.push({ line, message });
-      }
+    if (!keepLine(line, lineErrors, errors)) {
       continue;
     }
     seen.set(key, line);
