@@ -9,6 +9,7 @@ export default defineConfig({
       'packages/contracts',
       'packages/invoices',
       'apps/server',
+      'apps/server/vitest.bundle.config.ts',
       'apps/web/vitest.config.ts',
       'apps/web/vitest.logic.config.ts',
     ],

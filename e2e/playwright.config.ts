@@ -1,5 +1,5 @@
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
@@ -15,7 +15,9 @@ export default defineConfig({
   testDir: './tests',
   outputDir: path.join(root, 'test-results', 'playwright'),
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Two workers at least, as in CI (ADR 0019, addendum of ADR 0040): most of a test's time is waiting on the server
+  // and the page's timers, and Playwright's default (half the cores) gave one worker on a 2-core machine.
+  workers: process.env.CI ? 2 : Math.max(2, Math.floor(availableParallelism() / 2)),
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -43,10 +45,12 @@ export default defineConfig({
     // PGlite is single-process: the admin and the reference data (a PITD table imported with the operator's CSV
     // importer, e2e/fixtures/pitd.csv) must be in place before the server opens the data folder.
     command: [
-      `npm run admin:create --silent -- --email ${E2E_ADMIN.email} --password '${E2E_ADMIN.password}'`,
-      `npm run tariffs:import --silent -- pitd ${E2E_PITD_FIXTURE}`,
+      // `npm run admin:create` and `npm run tariffs:import` without npm in front (scripts/cli.mjs is what they run):
+      // one npm start less per command before the server can start.
+      `node scripts/cli.mjs admin:create --email ${E2E_ADMIN.email} --password '${E2E_ADMIN.password}'`,
+      `node scripts/cli.mjs tariffs:import pitd ${E2E_PITD_FIXTURE}`,
       // The LI point of the audit corpus (issue #14): its NTR and TSO are what the audit checks compare.
-      'npm run tariffs:import --silent -- li e2e/fixtures/li.csv',
+      'node scripts/cli.mjs tariffs:import li e2e/fixtures/li.csv',
       'node scripts/start.mjs',
     ].join(' && '),
     cwd: root,

@@ -1,10 +1,13 @@
 import { defineProject } from 'vitest/config';
+import { bundleTestFiles } from './vitest.bundle.config.ts';
 
 export default defineProject({
   test: {
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // The files that run the built bundle are the server-bundle project (vitest.bundle.config.ts).
+    exclude: ['**/node_modules/**', ...bundleTestFiles],
     // Migrate once per run; each test file opens a copy (ADR 0019).
     globalSetup: ['./test/setup/global-database.ts'],
     setupFiles: ['../../test-support/console-guard.ts'],

@@ -44,7 +44,9 @@ export async function findMail(admin: APIRequestContext, to: string, subject: st
         found = items.find((mail) => mail.to === to && mail.subject.includes(subject));
         return found !== undefined;
       },
-      { timeout: 10_000, message: `mail "${subject}" to ${to}` },
+      // The mail is written to the outbox just after the request that sends it answers: poll often at first
+      // (Playwright's default intervals, 100 ms then 250, 500, 1000, waited up to a second past its arrival).
+      { timeout: 10_000, intervals: [50, 100, 150, 200, 250], message: `mail "${subject}" to ${to}` },
     )
     .toBe(true);
   if (!found) {
@@ -95,4 +97,13 @@ export async function signInThroughUi(page: Page, email: string, password: strin
 /** Waits until the splash screen has gone (it covers the private area for 1.2 s at least). */
 export async function waitForSplash(page: Page) {
   await expect(page.getByTestId('splash-screen')).toHaveCount(0, { timeout: 10_000 });
+}
+
+/**
+ * Opens a private page from the user menu (« Compte », « Mandats », « À propos »): a client-side navigation, so the
+ * loaded app, its session and its cached data stay, and the splash (≥ 2.1 s per page load) is not shown again.
+ */
+export async function openFromUserMenu(page: Page, item: 'Compte' | 'Mandats' | 'À propos') {
+  await page.getByRole('button', { name: /^Menu utilisateur / }).click();
+  await page.getByRole('menuitem', { name: item }).click();
 }

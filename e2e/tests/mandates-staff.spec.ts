@@ -21,8 +21,8 @@ async function sentMandate(page: Page, admin: APIRequestContext, prefix: string)
   return { customer, number };
 }
 
-/** A new user given the staff role by the administrator, signed in on /private/admin in its own browser context. */
-async function staffAdminPanel(browser: Browser, admin: APIRequestContext) {
+/** A new verified user given the staff role by the administrator. */
+async function staffUser(admin: APIRequestContext) {
   const staff = await createVerifiedUser(admin, E2E_BASE_URL, 'staff-mandats');
   const users = await admin.get(`/api/admin/users?q=${encodeURIComponent(staff.email)}&page=1&pageSize=5`);
   const staffId = ((await users.json()) as { items: { id: string }[] }).items[0]?.id;
@@ -33,7 +33,11 @@ async function staffAdminPanel(browser: Browser, admin: APIRequestContext) {
     headers: { 'X-CSRFToken': token },
   });
   expect(promote.status(), await promote.text()).toBe(200);
+  return staff;
+}
 
+/** The staff user signed in on /private/admin in its own browser context. */
+async function staffAdminPanel(browser: Browser, staff: { email: string; password: string }) {
   const context = await browser.newContext({ baseURL: E2E_BASE_URL, locale: 'fr-FR' });
   const staffPage = await context.newPage();
   await signInThroughApi(staffPage, staff.email, staff.password);
@@ -50,8 +54,12 @@ test('staff activate a mandate the customer sent; the customer is mailed and see
   admin,
   browser,
 }) => {
-  const { customer, number } = await sentMandate(page, admin, 'mandat-a-activer');
-  const { staffPage, panel, close } = await staffAdminPanel(browser, admin);
+  // The customer's side and the staff account are independent until the mandate is sent: set up side by side.
+  const [{ customer, number }, staff] = await Promise.all([
+    sentMandate(page, admin, 'mandat-a-activer'),
+    staffUser(admin),
+  ]);
+  const { staffPage, panel, close } = await staffAdminPanel(browser, staff);
   const queued = panel.getByTestId('staff-mandate').filter({ hasText: number });
   await expect(queued.getByText(customer.email)).toBeVisible();
   // Staff get what they need to decide, no signature image.
@@ -84,8 +92,12 @@ test('staff reject a sent mandate with a reason; the customer finds it in the hi
   admin,
   browser,
 }) => {
-  const { customer, number } = await sentMandate(page, admin, 'mandat-a-rejeter');
-  const { staffPage, panel, close } = await staffAdminPanel(browser, admin);
+  // The customer's side and the staff account are independent until the mandate is sent: set up side by side.
+  const [{ customer, number }, staff] = await Promise.all([
+    sentMandate(page, admin, 'mandat-a-rejeter'),
+    staffUser(admin),
+  ]);
+  const { staffPage, panel, close } = await staffAdminPanel(browser, staff);
   const queued = panel.getByTestId('staff-mandate').filter({ hasText: number });
 
   await queued.getByRole('button', { name: 'Rejeter' }).click();

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { postJson, waitForSplash } from '../support/auth.ts';
+import { openFromUserMenu, postJson } from '../support/auth.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { chooseCode, expectSelected, openGasSimulator, PITD_FIXTURE, simulatorForm } from '../support/simulator.ts';
@@ -24,9 +24,10 @@ function usageCard(page: Page, feature: string): Locator {
   return page.locator(`[data-testid="usage-card"][data-feature="${feature}"]`);
 }
 
+/** Paramètres, from the user menu of the page already loaded (no reload, no second splash). */
 async function openSettings(page: Page) {
-  await page.goto('/private/account/settings');
-  await waitForSplash(page);
+  await openFromUserMenu(page, 'Compte');
+  await expect(page).toHaveURL(/\/private\/account\/settings$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Paramètres' })).toBeVisible();
 }
 

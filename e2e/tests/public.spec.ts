@@ -65,41 +65,51 @@ const layouts = [
 ] as const;
 const schemes = ['light', 'dark'] as const;
 
+/**
+ * The four views of a route, on one load: the public pages lay out with CSS media queries only (no script reads the
+ * width) and the theme follows the system's preference as it changes, so resizing and switching the scheme on the
+ * loaded page shows what a fresh load at that width and in that scheme shows (axe waits for the colour transitions).
+ */
+const views = [
+  { layout: layouts[0], scheme: schemes[0] },
+  { layout: layouts[0], scheme: schemes[1] },
+  { layout: layouts[1], scheme: schemes[1] },
+  { layout: layouts[1], scheme: schemes[0] },
+] as const;
+
 for (const route of publicRoutes) {
   test(`${route.path}: title, description, key sentence, axe on phone and desktop, light and dark`, async ({
     page,
   }) => {
-    test.slow();
-    for (const layout of layouts) {
-      // One load per layout: the colour scheme is switched on the loaded page (the theme follows the system
-      // preference as it changes), so axe is injected once per load and both schemes are measured on it.
-      await page.setViewportSize({ width: layout.width, height: layout.height });
-      await page.emulateMedia({ colorScheme: schemes[0] });
-      await page.goto(route.path);
-      for (const scheme of schemes) {
-        const label = `${route.path} ${layout.name} ${scheme}`;
-        await page.emulateMedia({ colorScheme: scheme });
-        await expect(page.getByRole('heading', { level: 1 }), label).toBeVisible();
-        await expect(page, label).toHaveTitle(route.title);
-        if (scheme === 'dark') {
-          await expect(page.locator('html'), label).toHaveClass(/\bdark\b/);
-        } else {
-          await expect(page.locator('html'), label).not.toHaveClass(/\bdark\b/);
-        }
-        const description = page.locator('head meta[name="description"]');
-        await expect(description, label).toHaveCount(1);
-        expect((await description.getAttribute('content'))?.length ?? 0, label).toBeGreaterThan(50);
-        await expect(page.locator('head link[rel="canonical"]'), label).toHaveAttribute(
-          'href',
-          new RegExp(`${route.path === '/' ? '/' : route.path}$`),
-        );
-        await expect(page.locator('head meta[property="og:title"]'), label).toHaveAttribute('content', route.title);
-        await expect(page.getByRole('main').getByText(route.sentence).first(), label).toBeVisible();
+    await page.setViewportSize({ width: views[0].layout.width, height: views[0].layout.height });
+    await page.emulateMedia({ colorScheme: views[0].scheme });
+    await page.goto(route.path);
+    // The document's head: the same whatever the width and the scheme.
+    await expect(page).toHaveTitle(route.title);
+    const description = page.locator('head meta[name="description"]');
+    await expect(description).toHaveCount(1);
+    expect((await description.getAttribute('content'))?.length ?? 0).toBeGreaterThan(50);
+    await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      new RegExp(`${route.path === '/' ? '/' : route.path}$`),
+    );
+    await expect(page.locator('head meta[property="og:title"]')).toHaveAttribute('content', route.title);
 
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, `${label}: horizontal scroll`).toBeLessThanOrEqual(0);
-        expect(await seriousAxeViolations(page), label).toEqual([]);
+    for (const { layout, scheme } of views) {
+      const label = `${route.path} ${layout.name} ${scheme}`;
+      await page.setViewportSize({ width: layout.width, height: layout.height });
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect(page.getByRole('heading', { level: 1 }), label).toBeVisible();
+      if (scheme === 'dark') {
+        await expect(page.locator('html'), label).toHaveClass(/\bdark\b/);
+      } else {
+        await expect(page.locator('html'), label).not.toHaveClass(/\bdark\b/);
       }
+      await expect(page.getByRole('main').getByText(route.sentence).first(), label).toBeVisible();
+
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${label}: horizontal scroll`).toBeLessThanOrEqual(0);
+      expect(await seriousAxeViolations(page), label).toEqual([]);
     }
   });
 }
@@ -109,10 +119,12 @@ test.describe('the not-found page', () => {
   test.use({ allowedConsoleErrors: ['Failed to load resource: the server responded with a status of 404'] });
 
   test('answers unknown paths with HTTP 404 and passes axe', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: schemes[0] });
+    const response = await page.goto('/tarifs-gaz-inexistants');
+    expect(response?.status()).toBe(404);
     for (const scheme of schemes) {
       await page.emulateMedia({ colorScheme: scheme });
-      const response = await page.goto('/tarifs-gaz-inexistants');
-      expect(response?.status()).toBe(404);
+      await expect(page.locator('html'), scheme).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
       await expect(page.getByRole('heading', { level: 1, name: 'Page introuvable' })).toBeVisible();
       await expect(page).toHaveTitle('Page introuvable · Pilote Énergie');
       await expect(page.locator('head meta[name="robots"]')).toHaveAttribute('content', 'noindex');

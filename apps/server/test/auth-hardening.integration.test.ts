@@ -14,8 +14,8 @@ import { testDatabaseKinds } from './helpers/test-database.ts';
 const PASSWORD = 'Correct-Horse-9';
 
 /**
- * Holds the whole database (PGlite: an open transaction blocks every other query; PostgreSQL: an exclusive
- * lock on the auth tables) until `release()`.
+ * Holds the whole database (PGlite, here or in its thread: an open transaction blocks every other query;
+ * PostgreSQL: an exclusive lock on the auth tables) until `release()`.
  */
 async function holdDatabase(handle: DatabaseHandle): Promise<() => Promise<void>> {
   if (handle.pglite) {
@@ -35,6 +35,15 @@ async function holdDatabase(handle: DatabaseHandle): Promise<() => Promise<void>
     return async () => {
       release();
       await done;
+    };
+  }
+  if (handle.pgliteThread) {
+    // The thread's pool has one connection: holding it in a transaction blocks every other query.
+    const client = await handle.pgliteThread.pool.connect();
+    await client.query('begin');
+    return async () => {
+      await client.query('rollback');
+      client.release();
     };
   }
   const client = await (handle.pool as NonNullable<DatabaseHandle['pool']>).connect();

@@ -3,6 +3,7 @@
  * options cascade (`liCommunesIndex` / `picCommunesIndex`, spec §3) and the simulation of transport-connected
  * consumers through the API, on PGlite and PostgreSQL.
  */
+import { sourcesOfLine } from '@pilote/contracts';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
@@ -23,7 +24,7 @@ type Line = {
   annualAmount: number | null;
   unit: string;
   isEstimate: boolean;
-  sources: { status: string }[];
+  sourceIndices: number[];
 };
 
 const LI_FORM = {
@@ -172,12 +173,14 @@ describe.each(testDatabaseKinds())('LI and PIC points on %s', (kind) => {
         const resultat = response.json().resultat;
         expect(resultat.dateEffet).toBe(`${CURRENT_MONTH}-01`);
         for (const l of resultat.lignes as Line[]) {
-          expect(l.sources.length, l.id).toBeGreaterThan(0);
+          const sources = sourcesOfLine(resultat, l);
+          expect(sources.length, l.id).toBeGreaterThan(0);
+          expect(sources).toHaveLength(l.sourceIndices.length);
           expect(typeof l.isEstimate).toBe('boolean');
           // A line reading an estimate says so in its sources too.
           if (!l.isEstimate) {
             expect(
-              l.sources.some((source) => source.status !== 'estimate'),
+              sources.some((source) => source.status !== 'estimate'),
               l.id,
             ).toBe(true);
           }

@@ -6,7 +6,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobQueue } from '../src/adapters/jobs/index.ts';
-import { buildApp } from '../src/app.ts';
+import { buildApp, resolveMandateSecrets } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { mailOutbox, mandateDocuments, mandates, users } from '../src/db/schema.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
@@ -105,6 +105,15 @@ const signedBody = (overrides: Record<string, unknown> = {}, signature: string |
 
 describe.each(testDatabaseKinds())('mandates API on %s', (kind) => {
   let t: TestApp;
+  /** The same keys after a rotation: the new one first, the old one still read. */
+  const rotatedConfig = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: '/nonexistent-test-data',
+    PASSWORD_HASH_LOG_N: '10',
+    ...ENV,
+    MANDATE_ENCRYPTION_KEYS: `${NEW_KEY},${OLD_KEY}`,
+  });
+  let rotatedSecrets: ReturnType<typeof resolveMandateSecrets>;
   const clock = new Date('2026-11-23T10:00:00Z');
   let alice: HttpClient;
   let bob: HttpClient;
@@ -128,8 +137,10 @@ describe.each(testDatabaseKinds())('mandates API on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    // In-process render (fonts subset once per file); the worker-thread path has its own test below.
+    // In-process render (fonts subset once per file); the rotated app's secrets (the P12's parse) are read here too.
+    rotatedSecrets = resolveMandateSecrets(rotatedConfig);
     t = await createTestApp(kind, ENV, undefined, { now: () => clock, renderMandate: renderSealedMandate });
+    await rotatedSecrets;
     ({ client: alice, id: aliceId } = await signIn('alice@exemple.fr', 'Alice Martin', 'user'));
     ({ client: bob } = await signIn('bob@exemple.fr', 'Bob', 'user'));
     ({ client: staff } = await signIn('support@exemple.fr', 'Support', 'staff'));
@@ -359,7 +370,8 @@ describe.each(testDatabaseKinds())('mandates API on %s', (kind) => {
     const db = t.database.handle.db;
     let dump: string;
     if (kind === 'pglite') {
-      const tarball = await t.database.handle.pglite?.dumpDataDir('none');
+      const handle = t.database.handle;
+      const tarball = await (handle.pglite?.dumpDataDir('none') ?? handle.pgliteThread?.dumpDataDir());
       dump = Buffer.from(await (tarball as Blob).arrayBuffer()).toString('latin1');
     } else {
       const result = await db.execute(sql`select current_database() as name`);
@@ -575,18 +587,16 @@ describe.each(testDatabaseKinds())('mandates API on %s', (kind) => {
   it('still reads values of the old key after a rotation (new key first) and writes with the new one', async () => {
     const before = await create(alice, { ...gasBody, pce: '45454545454545' });
     const rotated = await buildApp({
-      config: loadConfig({
-        NODE_ENV: 'test',
-        DATA_DIR: '/nonexistent-test-data',
-        PASSWORD_HASH_LOG_N: '10',
-        ...ENV,
-        MANDATE_ENCRYPTION_KEYS: `${NEW_KEY},${OLD_KEY}`,
-      }),
+      config: rotatedConfig,
+      // What the app resolves from that configuration at its first mandate, read in beforeAll (the P12's parse).
+      mandateSecrets: await rotatedSecrets,
       database: t.database.handle,
       secret: TEST_SECRET,
       logger: false,
       now: () => clock,
-      // The default: rendered and sealed in a worker thread (lib/worker-task.ts).
+      // In-process render like the main app: this test is about the keys. The worker-thread render (the default) is
+      // what the browser tests' server runs (e2e/tests/mandates*.spec.ts); cold in a test, it took over 5 s here.
+      renderMandate: renderSealedMandate,
     });
     try {
       await rotated.ready();

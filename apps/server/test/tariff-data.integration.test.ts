@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sourcesOfLine } from '@pilote/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tariffsImportCommand } from '../src/cli/tariffs-import.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
@@ -129,7 +130,9 @@ describe.each(testDatabaseKinds())('tariff data administration on %s', (kind) =>
         dateEffetMonth: '2026-09',
       });
       expect(response.statusCode).toBe(200);
-      return response.json().resultat.lignes.find((l: { id: string }) => l.id === 'atrd.abonnement');
+      const { resultat } = response.json();
+      const abonnement = resultat.lignes.find((l: { id: string }) => l.id === 'atrd.abonnement');
+      return { ...abonnement, sources: sourcesOfLine(resultat, abonnement) };
     };
     const before = await simulateSeptember();
     expect(before.unitPrice).not.toBe(23456.78);

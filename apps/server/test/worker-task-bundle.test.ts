@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { cliEnv, newDataDir } from './helpers/cli.ts';
+import { describe, expect, it } from 'vitest';
+import { newDataDir } from './helpers/cli.ts';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(serverRoot, '..', '..');
@@ -32,13 +32,8 @@ function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: numbe
 }
 
 describe('worker tasks from the built bundle', () => {
-  beforeAll(async () => {
-    // scripts/cli.mjs builds the bundle when it is missing or out of date (as cli-bundle.test.ts relies on).
-    const built = await run(['scripts/cli.mjs', 'check-env'], cliEnv(await newDataDir()));
-    expect(built.code, built.output).toBe(0);
-    // May bundle the server with esbuild first: up to 9.6 s measured under load (cli-bundle.test.ts, ADR 0040).
-  }, 30_000);
-
+  // No hook: the project's global setup built dist/ (test/setup/global-bundle.ts); it used to run
+  // `scripts/cli.mjs check-env` here to get it built.
   it('bundles the worker entry as dist/worker-task.mjs, in the same folder as the code that starts it', () => {
     const meta = JSON.parse(readFileSync(path.join(serverRoot, 'dist/meta.json'), 'utf8')) as {
       outputs: Record<string, { entryPoint?: string }>;

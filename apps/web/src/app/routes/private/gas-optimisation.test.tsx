@@ -1,9 +1,10 @@
 import type { ConsumptionDatasetSummary, SimulatorOptionsResponse } from '@pilote/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sampleOptimisationResponse } from '../../../features/optimisation/testing/sample-response.ts';
 import { resetSplashForTests } from '../../../features/private-area/hooks/use-splash.ts';
 import { type MockHandler, mockApi, signedInAs } from '../../../testing/mock-api.ts';
+import { preloadRoute } from '../../../testing/preload-route.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { resetWelcomeForTests } from '../../layouts/private-layout.tsx';
 
@@ -12,6 +13,12 @@ vi.mock('../../../features/optimisation/components/daily-chart.tsx', () => ({
   default: ({ data }: { data: { dates: string[] } }) => <div data-testid="daily-chart">{data.dates.length} jours</div>,
 }));
 
+beforeAll(() =>
+  preloadRoute(
+    '/private/gas/optimisation',
+    () => import('../../../features/optimisation/components/optimisation-page.tsx'),
+  ),
+);
 beforeEach(() => {
   resetSplashForTests();
   resetWelcomeForTests();
@@ -103,8 +110,10 @@ async function fillPitd(user: ReturnType<typeof renderApp>['user'], form: HTMLEl
   await user.selectOptions(within(form).getByLabelText('Profil de consommation'), 'P016');
 }
 
-// Whole-app journeys with many user events: slower than the 5 s default on a loaded machine.
-describe('/private/gas/optimisation (spec §2.9, §4, §5)', { timeout: 30_000 }, () => {
+// Whole-app journeys in jsdom (ADR 0040, addendum « jsdom journeys »): with the lazy chunks preloaded above, the
+// slowest test here costs 2.4 s of CPU (process.cpuUsage), 3.4 s of wall time with one Vitest worker at load 7–8:
+// React's development render and jsdom's style computation behind role queries and user-event, not a wait.
+describe('/private/gas/optimisation (spec §2.9, §4, §5)', { timeout: 10_000 }, () => {
   it('shows the form, the consumption panel and the empty chart', async () => {
     await openOptimisation();
     expect(document.title).toBe('Optimisation · Espace Gaz · Pilote Énergie');
@@ -245,7 +254,7 @@ describe('/private/gas/optimisation (spec §2.9, §4, §5)', { timeout: 30_000 }
   });
 });
 
-describe('consumption data panel', { timeout: 30_000 }, () => {
+describe('consumption data panel', () => {
   it('lists datasets, shows a line-numbered import error verbatim, deletes with confirmation', async () => {
     let items = [dataset];
     const { user, requests } = await openOptimisation({

@@ -1,12 +1,16 @@
 import type { SimulatorOptionsResponse } from '@pilote/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSplashForTests } from '../../../features/private-area/hooks/use-splash.ts';
 import { pdfNavigation } from '../../../features/simulator/components/simulation-results.tsx';
 import { type MockHandler, type MockRequest, mockApi, signedInAs } from '../../../testing/mock-api.ts';
+import { preloadRoute } from '../../../testing/preload-route.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { resetWelcomeForTests } from '../../layouts/private-layout.tsx';
 
+beforeAll(() =>
+  preloadRoute('/private/gas/simulator', () => import('../../../features/simulator/components/simulator-page.tsx')),
+);
 beforeEach(() => {
   resetSplashForTests();
   resetWelcomeForTests();
@@ -67,7 +71,18 @@ const simulateAnswer = {
         unit: '€/an',
         annualAmount: 21705.72,
         monthlyAmount: 1808.81,
-        sources: [{ title: 'Délibération CRE n° 2025-122', url: 'https://www.cre.fr/d', status: 'secondary' }],
+        sourceIndices: [0],
+        isEstimate: false,
+      },
+      {
+        id: 'atrd.capacite',
+        label: 'Terme de capacité journalière (ATRD7 GRDF, option T4)',
+        formula: '109 MWh/j × 288,00 €/MWh/j/an',
+        unitPrice: 288,
+        unit: '€/MWh/j/an',
+        annualAmount: 31392,
+        monthlyAmount: 2616,
+        sourceIndices: [0, 2],
         isEstimate: false,
       },
       {
@@ -78,8 +93,19 @@ const simulateAnswer = {
         unit: '€/MWh',
         annualAmount: null,
         monthlyAmount: null,
-        sources: [{ title: 'Estimation interne', url: 'docs/x.md', status: 'estimate' }],
+        sourceIndices: [1],
         isEstimate: true,
+      },
+    ],
+    // Each source once (ADR 0041); lines point to theirs.
+    sources: [
+      { title: 'Délibération CRE n° 2025-122', url: 'https://www.cre.fr/d', publishedOn: null, status: 'secondary' },
+      { title: 'Estimation interne', url: 'docs/x.md', publishedOn: null, status: 'estimate' },
+      {
+        title: 'Délibération CRE n° 2024-40',
+        url: 'https://www.cre.fr/c',
+        publishedOn: '2024-02-08',
+        status: 'official',
       },
     ],
     warnings: ['Compensation stockage estimée.'],
@@ -97,16 +123,17 @@ async function openSimulator(handlers: Record<string, MockHandler> = {}) {
   await act(async () => {
     await vi.advanceTimersByTimeAsync(1200 + 900);
   });
-  // The simulator is a lazy chunk (with @pilote/tariffs): its first import under Vitest can take a few seconds.
-  const form = await screen.findByRole('form', { name: 'Données Client' }, { timeout: 10_000 });
+  const form = await screen.findByRole('form', { name: 'Données Client' });
   return { ...app, ...api, form: within(form) };
 }
 
 const optionCalls = (requests: MockRequest[]) =>
   requests.filter((request) => request.path.startsWith('/api/simulator/options/')).map((request) => request.url.search);
 
-// Whole journeys through the real router and the user-event typing: longer than the 5 s default on a busy machine.
-describe('/private/gas/simulator', { timeout: 20_000 }, () => {
+// Whole-app journeys in jsdom (ADR 0040, addendum « jsdom journeys »): with the lazy chunks preloaded above, the
+// slowest test here costs 2.4 s of CPU (process.cpuUsage), 4.1 s of wall time with one Vitest worker at load 7–8:
+// React's development render and jsdom's style computation behind role queries and user-event, not a wait.
+describe('/private/gas/simulator', { timeout: 10_000 }, () => {
   it('validates on submit with the spec messages, focuses the first invalid field, clears an error on change', async () => {
     const { user, form } = await openSimulator();
     await user.click(form.getByRole('button', { name: 'Lancer la simulation' }));
@@ -185,11 +212,29 @@ describe('/private/gas/simulator', { timeout: 20_000 }, () => {
     expect(card.getByRole('row', { name: /Terme de distribution/ })).toHaveTextContent(/31\s392,00\s€/);
     // CTA DSO annual derived from the monthly value.
     expect(card.getByRole('row', { name: /CTA DSO/ })).toHaveTextContent(/11\s044,32\s€/);
-    expect(within(results).getByRole('link', { name: 'Délibération CRE n° 2025-122' })).toHaveAttribute(
+    // Each line shows its own sources, resolved from the result's shared list (ADR 0041).
+    const sourcesOf = (lineId: string) => {
+      const row = results.querySelector(`tr[data-line="${lineId}"]`) as HTMLElement;
+      return within(within(row).getByTestId('line-source'));
+    };
+    const abonnement = sourcesOf('atrd.abonnement');
+    expect(abonnement.getByRole('link', { name: 'Délibération CRE n° 2025-122' })).toHaveAttribute(
       'href',
       'https://www.cre.fr/d',
     );
-    expect(within(results).getByText('Estimation interne')).toBeInTheDocument();
+    expect(abonnement.getAllByRole('link')).toHaveLength(1);
+    expect(abonnement.queryByText('1 autre source')).not.toBeInTheDocument();
+    const capacite = sourcesOf('atrd.capacite');
+    expect(capacite.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Délibération CRE n° 2025-122', 'https://www.cre.fr/d'],
+      ['Délibération CRE n° 2024-40', 'https://www.cre.fr/c'],
+    ]);
+    expect(capacite.getByText('1 autre source')).toBeInTheDocument();
+    expect(capacite.getByText('(08/02/2024)', { exact: false })).toBeInTheDocument();
+    const cee = sourcesOf('cee');
+    expect(cee.getByText('Estimation interne')).toBeInTheDocument();
+    expect(cee.queryByRole('link')).not.toBeInTheDocument();
+    expect(cee.getByText('(estimation)', { exact: false })).toBeInTheDocument();
     expect(screen.getByTestId('estimate-legend')).toBeInTheDocument();
     expect(screen.getByTestId('result-sample-notice')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Télécharger le PDF' })).toHaveAttribute(
@@ -357,10 +402,11 @@ describe('/private/gas/simulator', { timeout: 20_000 }, () => {
             unit: '€/an',
             annualAmount: 7611.06,
             monthlyAmount: 634.26,
-            sources: [{ title: 'Délibération CRE n° 2026-28', url: 'https://www.cre.fr/a', status: 'official' }],
+            sourceIndices: [0],
             isEstimate: false,
           },
         ],
+        sources: [{ title: 'Délibération CRE n° 2026-28', url: 'https://www.cre.fr/a', status: 'official' }],
       },
     };
     const { user, form, requests } = await openSimulator({

@@ -1,8 +1,9 @@
 import type { AccountUser } from '@pilote/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSplashForTests } from '../../../features/private-area/hooks/use-splash.ts';
 import { mockApi, sessionOf, signedInAs, testUser } from '../../../testing/mock-api.ts';
+import { preloadRoute } from '../../../testing/preload-route.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { resetWelcomeForTests } from '../../layouts/private-layout.tsx';
 
@@ -73,6 +74,10 @@ describe('private area guard', () => {
 });
 
 describe('private routes (spec §2.3)', () => {
+  beforeAll(() =>
+    preloadRoute('/private/gas/simulator', () => import('../../../features/simulator/components/simulator-page.tsx')),
+  );
+
   it.each([
     ['/private/water/dashboard', '/private/gas/dashboard'],
     ['/private/gas/unknown', '/private/gas/dashboard'],
@@ -95,7 +100,7 @@ describe('private routes (spec §2.3)', () => {
 
   it('gas simulator shows its form (gas-simulator.test.tsx covers it)', async () => {
     await openPrivate('/private/gas/simulator');
-    expect(await screen.findByRole('form', { name: 'Données Client' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('form', { name: 'Données Client' })).toBeInTheDocument();
     expect(screen.queryByTestId('coming-soon')).not.toBeInTheDocument();
     expect(document.title).toBe('Simulateur · Espace Gaz · Pilote Énergie');
   });

@@ -1,13 +1,16 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mockApi } from '../../../testing/mock-api.ts';
+import { preloadRoute } from '../../../testing/preload-route.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
+
+beforeAll(() => preloadRoute('/contact'));
 
 describe('/contact', () => {
   it('checks the fields in French, then sends the message with the honeypot and thanks the visitor', async () => {
     const { requests } = mockApi({ 'POST /api/contact/': () => ({ status: 201, body: { received: true } }) });
     const { user } = renderApp('/contact');
-    await screen.findByRole('heading', { level: 1, name: 'Contact' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { level: 1, name: 'Contact' });
     const form = screen.getByRole('form', { name: 'Formulaire de contact' });
 
     await user.click(within(form).getByRole('button', { name: 'Envoyer le message' }));
@@ -45,7 +48,7 @@ describe('/contact', () => {
       }),
     });
     const { user } = renderApp('/contact');
-    const form = await screen.findByRole('form', { name: 'Formulaire de contact' }, { timeout: 10_000 });
+    const form = await screen.findByRole('form', { name: 'Formulaire de contact' });
     await user.type(within(form).getByLabelText('Nom et prénom'), 'Claire Martin');
     await user.type(within(form).getByLabelText('Adresse e-mail professionnelle'), 'claire@industrie.fr');
     await user.selectOptions(within(form).getByLabelText('Sujet'), 'support');

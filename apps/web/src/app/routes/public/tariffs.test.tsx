@@ -1,7 +1,7 @@
 import { inlineText, parseInline, tariffBillLines, tariffValueStatuses } from '@pilote/content';
 import { snapshotAt } from '@pilote/tariffs';
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   currentTariffValues,
   formatParameterValue,
@@ -9,19 +9,28 @@ import {
   todayIsoDate,
 } from '../../../features/tariffs/current-values.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { preloadRoute } from '../../../testing/preload-route.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
+
+beforeAll(() =>
+  preloadRoute(
+    '/tarifs-energie',
+    () => import('../../../features/tariff-data/components/public-tariff-calendar.tsx'),
+    () => import('../../../features/tariffs/components/tariff-values.tsx'),
+  ),
+);
 
 describe('/tarifs-energie shows the engine’s values', () => {
   it('lists every parameter of the registry with the value, date, status and sources of snapshotAt(today)', async () => {
     const { container } = renderApp('/tarifs-energie');
-    await screen.findByRole('heading', { level: 1, name: "Tarifs de l'énergie" }, { timeout: 10_000 });
+    await screen.findByRole('heading', { level: 1, name: "Tarifs de l'énergie" });
     const today = todayIsoDate();
     expect(
       screen.getByRole('heading', { level: 2, name: `Les valeurs en vigueur au ${formatDate(today, 'long')}` }),
     ).toBeInTheDocument();
 
     // The tables come in their own chunk; then open the folded tables of coefficients (rendered on demand).
-    await screen.findAllByRole('table', {}, { timeout: 10_000 });
+    await screen.findAllByRole('table');
     for (const details of container.querySelectorAll('details')) {
       details.open = true;
       fireEvent(details, new Event('toggle'));
@@ -73,7 +82,7 @@ describe('/tarifs-energie shows the engine’s values', () => {
 
   it('explains each line of the bill with the shared texts of @pilote/content (the chatbot indexes the same)', async () => {
     const { container } = renderApp('/tarifs-energie');
-    await screen.findByRole('heading', { level: 1, name: "Tarifs de l'énergie" }, { timeout: 10_000 });
+    await screen.findByRole('heading', { level: 1, name: "Tarifs de l'énergie" });
     for (const line of tariffBillLines) {
       const item = container.querySelector(`li#${line.id}`);
       expect(item?.textContent, line.id).toBe(inlineText(parseInline(line.text)));

@@ -4,12 +4,14 @@
  */
 import type { SimulatorOptionsResponse } from '@pilote/contracts';
 import { act, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetWelcomeForTests } from '../../../app/layouts/private-layout.tsx';
 import { type MockHandler, type MockRequest, mockApi, signedInAs } from '../../../testing/mock-api.ts';
+import { preloadRoute } from '../../../testing/preload-route.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { resetSplashForTests } from '../../private-area/hooks/use-splash.ts';
 
+beforeAll(() => preloadRoute('/private/gas/simulator', () => import('./simulator-page.tsx')));
 beforeEach(() => {
   resetSplashForTests();
   resetWelcomeForTests();
@@ -54,14 +56,7 @@ const tdnLine = {
   unit: '€/Nm³/h/an',
   annualAmount: 667.38,
   monthlyAmount: 55.61,
-  sources: [
-    {
-      title: 'Délibération CRE n° 2024-40 — grille de référence',
-      url: 'https://www.cre.fr/2024-40',
-      publishedOn: null,
-      status: 'estimate',
-    },
-  ],
+  sourceIndices: [0],
   isEstimate: true,
 };
 
@@ -72,6 +67,14 @@ const answer = {
     annuel: { abonnement: 1760.64, termeDistribution: 667.38 },
     parMwh: { accise: 16.39, cee: 6.1, termeProportionnel: 7.15 },
     lignes: [tdnLine],
+    sources: [
+      {
+        title: 'Délibération CRE n° 2024-40 — grille de référence',
+        url: 'https://www.cre.fr/2024-40',
+        publishedOn: null,
+        status: 'estimate',
+      },
+    ],
     warnings: [],
     gridDates: { atrd: '2026-07-01' },
     usedSampleData: false,
@@ -87,11 +90,14 @@ async function openSimulator(handlers: Record<string, MockHandler> = {}) {
   await act(async () => {
     await vi.advanceTimersByTimeAsync(1200 + 900);
   });
-  const form = await screen.findByRole('form', { name: 'Données Client' }, { timeout: 10_000 });
+  const form = await screen.findByRole('form', { name: 'Données Client' });
   return { ...app, ...api, form: within(form) };
 }
 
-describe('simulator: débit normalisé (TDN)', { timeout: 20_000 }, () => {
+// Whole-app journeys in jsdom (ADR 0040, addendum « jsdom journeys »): with the lazy chunks preloaded above, the
+// slowest test here costs 2.0 s of CPU (process.cpuUsage), 4.6 s of wall time with one Vitest worker at load 7–8:
+// React's development render and jsdom's style computation behind role queries and user-event, not a wait.
+describe('simulator: débit normalisé (TDN)', { timeout: 10_000 }, () => {
   it('is asked for T1–T3 from July 2026 only, with its unit and help', async () => {
     const { user, form } = await openSimulator();
     await user.selectOptions(form.getByLabelText('Point de réseau'), 'PITD');
