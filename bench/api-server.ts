@@ -1,8 +1,9 @@
 /**
  * Child process of the API benchmark (bench/api.ts): builds the real app of a source tree (this worktree, or a
- * baseline extracted from git by bench/baseline.ts) on an in-memory PGlite (or a fresh PostgreSQL database when
- * BENCH_DATABASE_URL is set), creates a verified user, signs in, and listens on 127.0.0.1:0. Sends the port and
- * the credentials to the parent over IPC; answers `cpu` with its process.cpuUsage(); exits when told `close`.
+ * baseline extracted from git by bench/baseline.ts) on an in-memory PGlite, in its worker thread as the server runs
+ * it (or a fresh PostgreSQL database when BENCH_DATABASE_URL is set), creates a verified user, signs in, and listens
+ * on 127.0.0.1:0. Sends the port and the credentials to the parent over IPC; answers `cpu` with its
+ * process.cpuUsage() (all its threads, PGlite's included); exits when told `close`.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -27,7 +28,9 @@ const PASSWORD = 'Correct-Horse-9';
 async function openBenchDatabase() {
   const adminUrl = process.env.BENCH_DATABASE_URL;
   if (!adminUrl) {
-    const handle = await openDatabase({});
+    // As `npm start` runs it: PGlite in a worker thread (PGLITE_THREAD, default on, ADR 0042). A baseline older than
+    // the thread ignores the option and keeps PGlite on the server's thread. BENCH_PGLITE_THREAD=false: in process.
+    const handle = await openDatabase({ pgliteThread: process.env.BENCH_PGLITE_THREAD !== 'false' });
     return { handle, drop: async () => {} };
   }
   const pg = (await import('pg')).default;

@@ -5,9 +5,11 @@
  *   npx tsx bench/audit-api.ts [--pdf <invoice PDF>] [--audits 10] [--seconds 20]
  *
  * The real app runs in a child process (bench/audit-api-server.ts: jobs polling, local storage, PGlite).
- * `--audits` audits of the corpus's 10-page PDF are uploaded and started through the API (sign → PUT → create →
- * start); autocannon then loads `GET /api/audits/` and `GET /api/health` while the worker threads read and check
- * them. Prints the p50 / p99 latencies and how long the audits took to finish.
+ * `--audits` audits of the corpus's 10-page PDF are uploaded and created through the API (sign → PUT → create);
+ * autocannon loads `GET /api/audits/` and `GET /api/health` for `--seconds` with no audit running (the point of
+ * comparison), then the audits are started and the same load runs while the worker threads read and check them.
+ * The busy run stops when the last audit ends. Prints both p50 / p99 latencies, their ratio, and how long the
+ * audits took to finish.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -81,6 +83,31 @@ for (let index = 0; index < auditCount; index += 1) {
   });
   ids.push(id);
 }
+/** `--seconds` of load, or less when `until` settles first (the busy run stops when the last audit ends). */
+function load(until?: Promise<unknown>): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base,
+        connections: 10,
+        duration: Number(values.seconds),
+        headers: { cookie: ready.cookie },
+        requests: [
+          { method: 'GET', path: '/api/audits/?page=1&pageSize=20' },
+          { method: 'GET', path: '/api/health' },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    void until?.then(() => instance.stop());
+  });
+}
+
+const quiet = await load();
+console.log(
+  `API with no audit running: ${quiet.requests.total} requests, p50 ${quiet.latency.p50} ms, p99 ${quiet.latency.p99} ms, non-2xx ${quiet.non2xx}`,
+);
+
 const startedAt = performance.now();
 for (const id of ids) {
   await post(`/api/audits/${id}/start/`, {});
@@ -99,19 +126,10 @@ const watcher = (async () => {
   }
 })();
 
-const load = await autocannon({
-  url: base,
-  connections: 10,
-  duration: Number(values.seconds),
-  headers: { cookie: ready.cookie },
-  requests: [
-    { method: 'GET', path: '/api/audits/?page=1&pageSize=20' },
-    { method: 'GET', path: '/api/health' },
-  ],
-});
+const busy = await load(watcher);
 const items = await watcher;
 console.log(
-  `API while ${auditCount} audits run: ${load.requests.total} requests, p50 ${load.latency.p50} ms, p99 ${load.latency.p99} ms, non-2xx ${load.non2xx}`,
+  `API while ${auditCount} audits run: ${busy.requests.total} requests, p50 ${busy.latency.p50} ms, p99 ${busy.latency.p99} ms, non-2xx ${busy.non2xx} (p99 × ${(busy.latency.p99 / Math.max(1, quiet.latency.p99)).toFixed(1)} of the quiet run)`,
 );
 console.log(
   `audits finished in ${((finishedAt - startedAt) / 1000).toFixed(1)} s: ${items.filter((item) => item.status === 'done').length} done, ${items.filter((item) => item.status === 'failed').length} failed`,

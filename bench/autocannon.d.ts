@@ -26,7 +26,15 @@ declare module 'autocannon' {
       timeouts: number;
       non2xx: number;
     }
+    /** What a call with a callback returns (bench/audit-api.ts stops its load early). */
+    interface Instance {
+      stop(): void;
+    }
   }
   function autocannon(options: autocannon.Options): Promise<autocannon.Result>;
+  function autocannon(
+    options: autocannon.Options,
+    callback: (error: Error | null, result: autocannon.Result) => void,
+  ): autocannon.Instance;
   export default autocannon;
 }
