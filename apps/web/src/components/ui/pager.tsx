@@ -1,17 +1,13 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from './button.tsx';
 
-/** "Page 2 sur 5" with previous/next buttons. */
+/** "Page 2 sur 5" with previous/next buttons, for a page of a paginated list (contracts' `pageOf`). */
 export function Pager({
-  page,
-  pageSize,
-  total,
+  of: { page, pageSize, total },
   onChange,
   label,
 }: {
-  page: number;
-  pageSize: number;
-  total: number;
+  of: { page: number; pageSize: number; total: number };
   onChange: (page: number) => void;
   label: string;
 }) {

@@ -52,13 +52,7 @@ export function ContactMessagesPanel({ onForbidden }: { onForbidden: (error: Err
               ))}
             </ul>
           )}
-          <Pager
-            label="Pages des messages de contact"
-            page={messages.data.page}
-            pageSize={messages.data.pageSize}
-            total={messages.data.total}
-            onChange={setPage}
-          />
+          <Pager label="Pages des messages de contact" of={messages.data} onChange={setPage} />
         </>
       ) : null}
     </section>

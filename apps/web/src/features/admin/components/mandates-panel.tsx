@@ -22,6 +22,7 @@ import { Select } from '../../../components/ui/input.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { MandateFacts } from '../../mandates/components/mandate-facts.tsx';
 import { MandateStatusBadge } from '../../mandates/components/mandate-status-badge.tsx';
 import { useActivateMandate } from '../api/activate-mandate.ts';
 import { useStaffMandateDownload } from '../api/get-staff-mandate-download.ts';
@@ -151,34 +152,12 @@ function StaffMandateItem({ mandate }: { mandate: StaffMandate }) {
         </div>
         <MandateStatusBadge status={mandate.status} />
       </div>
-      <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-        <dt className="text-muted-foreground">{mandate.energy_type === 'electricity' ? 'PDL' : 'PCE'}</dt>
-        <dd className="font-mono break-all text-foreground">{mandate.delivery_point_number ?? '—'}</dd>
-        <dt className="text-muted-foreground">Adresse</dt>
-        <dd className="text-foreground">
-          {mandate.personal_data_purged
-            ? 'Données supprimées'
-            : `${mandate.delivery_point_address ?? ''}, ${mandate.delivery_point_postal_code ?? ''} ${mandate.delivery_point_city ?? ''}`}
-        </dd>
-        <dt className="text-muted-foreground">Créé le</dt>
-        <dd className="text-foreground">{formatDateTime(mandate.created_at)}</dd>
-        {mandate.sent_date ? (
-          <>
-            <dt className="text-muted-foreground">Envoyé le</dt>
-            <dd className="text-foreground">{formatDateTime(mandate.sent_date)}</dd>
-          </>
-        ) : null}
+      <MandateFacts mandate={mandate} formatWhen={formatDateTime}>
         <dt className="text-muted-foreground">Durée</dt>
         <dd className="text-foreground">
           {mandate.duration_months} mois{mandate.expiry_date ? ` (jusqu’au ${formatDate(mandate.expiry_date)})` : ''}
         </dd>
-        {mandate.rejection_reason ? (
-          <>
-            <dt className="text-muted-foreground">Motif du rejet</dt>
-            <dd className="text-foreground">{mandate.rejection_reason}</dd>
-          </>
-        ) : null}
-      </dl>
+      </MandateFacts>
       <div className="flex flex-wrap gap-2">
         {mandate.has_pdf ? (
           <Button size="sm" variant="outline" onClick={onOpenPdf} disabled={download.isPending}>
@@ -300,13 +279,7 @@ export function MandatesPanel({ onForbidden }: { onForbidden: (error: Error) => 
               ))}
             </ul>
           )}
-          <Pager
-            label="Pages des mandats"
-            page={mandates.data.page}
-            pageSize={mandates.data.pageSize}
-            total={mandates.data.total}
-            onChange={setPage}
-          />
+          <Pager label="Pages des mandats" of={mandates.data} onChange={setPage} />
         </>
       ) : null}
     </section>

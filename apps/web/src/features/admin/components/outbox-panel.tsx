@@ -65,13 +65,7 @@ export function OutboxPanel({ onForbidden }: { onForbidden: (error: Error) => vo
               ))}
             </ul>
           )}
-          <Pager
-            label="Pages de la boîte d'envoi"
-            page={outbox.data.page}
-            pageSize={outbox.data.pageSize}
-            total={outbox.data.total}
-            onChange={setPage}
-          />
+          <Pager label="Pages de la boîte d'envoi" of={outbox.data} onChange={setPage} />
         </>
       ) : null}
     </section>

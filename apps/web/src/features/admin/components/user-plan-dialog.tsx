@@ -23,7 +23,7 @@ import { formatDateTime, formatPercent } from '../../../lib/format.ts';
 import { formatBillingDate, formatPeriodLastDay, formatUsed } from '../../plans/utils/plan-format.ts';
 import { meterToneOf, sortFeaturesByUsage } from '../../plans/utils/usage-level.ts';
 import { useUserPlan } from '../api/get-user-plan.ts';
-import { PLAN_EVENTS_PAGE_SIZE, useUserPlanEvents } from '../api/get-user-plan-events.ts';
+import { useUserPlanEvents } from '../api/get-user-plan-events.ts';
 import { useResetUserUsage } from '../api/reset-user-usage.ts';
 import { useSetUserTier } from '../api/set-user-tier.ts';
 import { useForbiddenError } from '../hooks/use-forbidden-error.ts';
@@ -204,13 +204,7 @@ function PlanEvents({ userId }: { userId: string }) {
                 </li>
               ))}
             </ul>
-            <Pager
-              label="Pages de l'historique"
-              page={events.data.page}
-              pageSize={PLAN_EVENTS_PAGE_SIZE}
-              total={events.data.total}
-              onChange={setPage}
-            />
+            <Pager label="Pages de l'historique" of={events.data} onChange={setPage} />
           </>
         )
       ) : null}

@@ -115,9 +115,7 @@ export function UsersPanel({ viewerRole, onForbidden }: { viewerRole: UserRole; 
           </div>
           <Pager
             label="Pages des utilisateurs"
-            page={users.data.page}
-            pageSize={users.data.pageSize}
-            total={users.data.total}
+            of={users.data}
             onChange={(page) => setQuery((current) => ({ ...current, page }))}
           />
         </>

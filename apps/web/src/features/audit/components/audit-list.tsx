@@ -54,13 +54,7 @@ export function AuditList({ onOpen }: { onOpen: (id: string) => void }) {
         </ul>
       )}
       {audits.data && audits.data.total > audits.data.pageSize ? (
-        <Pager
-          label="Pages des audits"
-          page={audits.data.page}
-          pageSize={audits.data.pageSize}
-          total={audits.data.total}
-          onChange={setPage}
-        />
+        <Pager label="Pages des audits" of={audits.data} onChange={setPage} />
       ) : null}
     </section>
   );

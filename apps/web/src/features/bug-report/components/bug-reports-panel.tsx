@@ -226,13 +226,7 @@ export function BugReportsPanel({ onForbidden }: { onForbidden: (error: Error) =
               ))}
             </ul>
           )}
-          <Pager
-            label="Pages des rapports de bugs"
-            page={reports.data.page}
-            pageSize={reports.data.pageSize}
-            total={reports.data.total}
-            onChange={setPage}
-          />
+          <Pager label="Pages des rapports de bugs" of={reports.data} onChange={setPage} />
         </>
       ) : null}
     </section>

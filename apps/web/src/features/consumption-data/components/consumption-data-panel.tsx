@@ -72,13 +72,7 @@ export function ConsumptionDataPanel({ onImported }: { onImported?: (dataset: Co
             onRetry={() => void datasets.refetch()}
           />
           {datasets.data && datasets.data.total > datasets.data.pageSize ? (
-            <Pager
-              label="Pages des jeux de données"
-              page={datasets.data.page}
-              pageSize={datasets.data.pageSize}
-              total={datasets.data.total}
-              onChange={setPage}
-            />
+            <Pager label="Pages des jeux de données" of={datasets.data} onChange={setPage} />
           ) : null}
         </Collapsible.Content>
       </section>

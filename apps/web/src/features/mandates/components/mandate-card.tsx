@@ -1,6 +1,5 @@
 import {
   canTransitionMandate,
-  deliveryPointLabel,
   MANDATE_MESSAGES,
   type Mandate,
   type MandateVerifyResponse,
@@ -15,6 +14,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { useMandateDownload } from '../api/get-mandate-download.ts';
 import { useSendMandate } from '../api/send-mandate.ts';
 import { useVerifyMandate } from '../api/verify-mandate.ts';
+import { MandateFacts } from './mandate-facts.tsx';
 import { MandateStatusBadge } from './mandate-status-badge.tsx';
 import { RevokeMandateDialog } from './revoke-mandate-dialog.tsx';
 import { VerifyFileCheck } from './verify-file-check.tsx';
@@ -44,7 +44,6 @@ export function MandateCard({ mandate }: { mandate: Mandate }) {
   const download = useMandateDownload();
   const verify = useVerifyMandate();
   const [verification, setVerification] = useState<MandateVerifyResponse | null>(null);
-  const label = deliveryPointLabel(mandate.energy_type);
   const hasPdf = mandate.signed_pdf_url !== null;
 
   function onView() {
@@ -108,23 +107,7 @@ export function MandateCard({ mandate }: { mandate: Mandate }) {
         </div>
         <MandateStatusBadge status={mandate.status} />
       </div>
-      <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
-        <dt className="text-muted-foreground">{label}</dt>
-        <dd className="font-mono break-all text-foreground">{mandate.delivery_point_number ?? '—'}</dd>
-        <dt className="text-muted-foreground">Adresse</dt>
-        <dd className="text-foreground">
-          {mandate.personal_data_purged
-            ? 'Données supprimées'
-            : `${mandate.delivery_point_address ?? ''}, ${mandate.delivery_point_postal_code ?? ''} ${mandate.delivery_point_city ?? ''}`}
-        </dd>
-        <dt className="text-muted-foreground">Créé le</dt>
-        <dd className="text-foreground">{formatDate(mandate.created_at)}</dd>
-        {mandate.sent_date ? (
-          <>
-            <dt className="text-muted-foreground">Envoyé le</dt>
-            <dd className="text-foreground">{formatDate(mandate.sent_date)}</dd>
-          </>
-        ) : null}
+      <MandateFacts mandate={mandate} formatWhen={formatDate}>
         {mandate.expiry_date ? (
           <>
             <dt className="text-muted-foreground">Expiration</dt>
@@ -138,13 +121,7 @@ export function MandateCard({ mandate }: { mandate: Mandate }) {
             </dd>
           </>
         ) : null}
-        {mandate.rejection_reason ? (
-          <>
-            <dt className="text-muted-foreground">Motif du rejet</dt>
-            <dd className="text-foreground">{mandate.rejection_reason}</dd>
-          </>
-        ) : null}
-      </dl>
+      </MandateFacts>
       {verification ? (
         <div className="flex flex-col gap-3 rounded-lg border border-border p-3" data-testid="seal-check">
           <Alert tone={verification.valid ? 'success' : 'error'}>

@@ -140,13 +140,7 @@ export function MandatesPage() {
                 <MandateGroup title="Rejetés" mandates={rejected} testId="group-rejected" />
               ) : null}
               {history.data.total > history.data.pageSize ? (
-                <Pager
-                  label="Pages de l'historique"
-                  page={history.data.page}
-                  pageSize={history.data.pageSize}
-                  total={history.data.total}
-                  onChange={setHistoryPage}
-                />
+                <Pager label="Pages de l'historique" of={history.data} onChange={setHistoryPage} />
               ) : null}
             </>
           )

@@ -41,13 +41,7 @@ export function AuditLog({ onForbidden }: { onForbidden: (error: Error) => void 
           ))}
         </ul>
       )}
-      <Pager
-        label="Pages du journal des données tarifaires"
-        page={audit.data.page}
-        pageSize={audit.data.pageSize}
-        total={audit.data.total}
-        onChange={setPage}
-      />
+      <Pager label="Pages du journal des données tarifaires" of={audit.data} onChange={setPage} />
     </div>
   );
 }

@@ -165,13 +165,7 @@ export function ParametersList({ viewerRole, onForbidden }: { viewerRole: UserRo
               <ParameterCard key={parameter.id} parameter={parameter} canWrite={viewerRole === 'admin'} />
             ))}
           </ul>
-          <Pager
-            label="Pages des paramètres tarifaires"
-            page={parameters.data.page}
-            pageSize={parameters.data.pageSize}
-            total={parameters.data.total}
-            onChange={setPage}
-          />
+          <Pager label="Pages des paramètres tarifaires" of={parameters.data} onChange={setPage} />
         </>
       ) : null}
     </div>
