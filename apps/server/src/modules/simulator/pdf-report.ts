@@ -9,8 +9,9 @@ import {
   sourcesOfLine,
 } from '@pilote/contracts';
 import { formatNumberFr } from '@pilote/tariffs';
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import { PDFDocument, type PDFFont, rgb } from 'pdf-lib';
 import subsetFont from 'subset-font';
+import { measure, type PdfLayout, PdfWriter, type TextStyle } from '../../lib/pdf-writer.ts';
 import type { SimulationReport } from './service.ts';
 
 /**
@@ -180,127 +181,11 @@ const ESTIMATE_FILL = rgb(1, 0.96, 0.84);
 const NOTICE_FILL = rgb(1, 0.93, 0.85);
 const HEADER_FILL = rgb(0.93, 0.95, 0.97);
 
-/**
- * Text width from per-character advances, cached per font. pdf-lib measures an embedded font by laying the
- * text out with fontkit at each call, which made wrapping long URLs take seconds; kerning is ignored (the
- * columns keep a padding for it).
- */
-const advanceCache = new WeakMap<PDFFont, Map<string, number>>();
-function measure(font: PDFFont, text: string, size: number): number {
-  let cache = advanceCache.get(font);
-  if (!cache) {
-    cache = new Map();
-    advanceCache.set(font, cache);
-  }
-  let width = 0;
-  for (const char of text) {
-    let advance = cache.get(char);
-    if (advance === undefined) {
-      advance = font.widthOfTextAtSize(char, 1000) / 1000;
-      cache.set(char, advance);
-    }
-    width += advance;
-  }
-  return width * size;
-}
+const LAYOUT: PdfLayout = { page: PAGE, margin: MARGIN, bottom: FOOTER, size: 9, leading: 1.3, ink: INK, drawable };
 
-interface TextStyle {
-  size?: number;
-  bold?: boolean;
-  color?: ReturnType<typeof rgb>;
-}
-
-class Writer {
-  page!: PDFPage;
-  y = 0;
-  readonly pages: PDFPage[] = [];
-
-  constructor(
-    readonly doc: PDFDocument,
-    readonly regular: PDFFont,
-    readonly bold: PDFFont,
-  ) {
-    this.newPage();
-  }
-
-  newPage(): void {
-    this.page = this.doc.addPage([PAGE.width, PAGE.height]);
-    this.pages.push(this.page);
-    this.y = PAGE.height - MARGIN;
-  }
-
-  /** Starts a new page when `height` does not fit above the footer. */
-  ensure(height: number): boolean {
-    if (this.y - height < MARGIN + FOOTER) {
-      this.newPage();
-      return true;
-    }
-    return false;
-  }
-
-  font(style: TextStyle): PDFFont {
-    return style.bold ? this.bold : this.regular;
-  }
-
-  /** Splits `text` into lines no wider than `width` (breaks at spaces, or inside a too-long word). */
-  wrap(text: string, width: number, style: TextStyle = {}): string[] {
-    const font = this.font(style);
-    const size = style.size ?? 9;
-    const fits = (value: string) => measure(font, value, size) <= width;
-    const lines: string[] = [];
-    for (const paragraph of drawable(text).split('\n')) {
-      let current = '';
-      for (const word of paragraph.split(' ')) {
-        const candidate = current ? `${current} ${word}` : word;
-        if (fits(candidate)) {
-          current = candidate;
-          continue;
-        }
-        if (current) {
-          lines.push(current);
-        }
-        current = '';
-        let rest = word;
-        while (rest && !fits(rest)) {
-          let cut = rest.length - 1;
-          while (cut > 1 && !fits(rest.slice(0, cut))) {
-            cut -= 1;
-          }
-          lines.push(rest.slice(0, cut));
-          rest = rest.slice(cut);
-        }
-        current = rest;
-      }
-      lines.push(current);
-    }
-    return lines;
-  }
-
-  lineHeight(style: TextStyle = {}): number {
-    return (style.size ?? 9) * 1.3;
-  }
-
-  drawLines(lines: string[], x: number, top: number, style: TextStyle = {}): void {
-    const size = style.size ?? 9;
-    lines.forEach((line, index) => {
-      this.page.drawText(line, {
-        x,
-        y: top - size - index * this.lineHeight(style),
-        size,
-        font: this.font(style),
-        color: style.color ?? INK,
-      });
-    });
-  }
-
-  /** A wrapped paragraph across the content width, moving down. */
-  paragraph(text: string, style: TextStyle = {}, indent = 0): void {
-    const lines = this.wrap(text, CONTENT_WIDTH - indent, style);
-    for (const line of lines) {
-      this.ensure(this.lineHeight(style));
-      this.drawLines([line], MARGIN + indent, this.y, style);
-      this.y -= this.lineHeight(style);
-    }
+class Writer extends PdfWriter {
+  constructor(doc: PDFDocument, regular: PDFFont, bold: PDFFont) {
+    super(doc, regular, bold, LAYOUT);
   }
 
   heading(text: string): void {
