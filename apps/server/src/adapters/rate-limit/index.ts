@@ -52,24 +52,20 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
   return counters;
 }
 
+/**
+ * Route option (`config`) for a limit counted per client IP: `max` requests per `windowMs`, in the store chosen by
+ * RATE_LIMIT_STORE (shared by every instance on Redis).
+ */
+export function perIpRateLimit({ max, windowMs }: { max: number; windowMs: number }) {
+  return { rateLimit: { max, timeWindow: windowMs, keyGenerator: (request: { ip: string }) => request.ip } };
+}
+
 /** Route option for one auth endpoint: AUTH_RATE_LIMIT_MAX requests per window, per client IP. */
 export function authRateLimit(config: Config) {
-  return {
-    rateLimit: {
-      max: config.authRateLimit.max,
-      timeWindow: config.authRateLimit.windowSeconds * 1000,
-      keyGenerator: (request: { ip: string }) => request.ip,
-    },
-  };
+  return perIpRateLimit({ max: config.authRateLimit.max, windowMs: config.authRateLimit.windowSeconds * 1000 });
 }
 
 /** Route option for the simulation PDF: PDF_RATE_LIMIT_MAX downloads per window, per client IP (ADR 0018). */
 export function pdfRateLimit(config: Config) {
-  return {
-    rateLimit: {
-      max: config.pdf.rateLimitMax,
-      timeWindow: config.pdf.rateLimitWindowSeconds * 1000,
-      keyGenerator: (request: { ip: string }) => request.ip,
-    },
-  };
+  return perIpRateLimit({ max: config.pdf.rateLimitMax, windowMs: config.pdf.rateLimitWindowSeconds * 1000 });
 }

@@ -9,6 +9,7 @@ import {
   bugReportStatusBodySchema,
 } from '@pilote/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { perIpRateLimit } from '../../adapters/rate-limit/index.ts';
 import { errorResponses } from '../../lib/openapi.ts';
 import { signedIn } from '../../plugins/signed-in.ts';
 import type { BugReportService } from './service.ts';
@@ -36,13 +37,7 @@ export const bugReportRoutes: FastifyPluginAsyncZod<BugReportRoutesOptions> = as
     '/api/common/bug-reports/',
     {
       bodyLimit: BUG_REPORT_BODY_LIMIT,
-      config: {
-        rateLimit: {
-          max: rateLimit.max,
-          timeWindow: rateLimit.windowMs,
-          keyGenerator: (request: { ip: string }) => request.ip,
-        },
-      },
+      config: perIpRateLimit(rateLimit),
       schema: {
         tags: ['Rapports de bugs'],
         summary: 'Envoyer un rapport de bug (visiteurs anonymes compris)',

@@ -5,6 +5,7 @@ import {
   contactMessageResponseSchema,
 } from '@pilote/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { perIpRateLimit } from '../../adapters/rate-limit/index.ts';
 import { errorResponses } from '../../lib/openapi.ts';
 import { signedIn } from '../../plugins/signed-in.ts';
 import type { ContactService } from './service.ts';
@@ -29,13 +30,7 @@ export const contactRoutes: FastifyPluginAsyncZod<ContactRoutesOptions> = async 
   app.post(
     '/api/contact/',
     {
-      config: {
-        rateLimit: {
-          max: rateLimit.max,
-          timeWindow: rateLimit.windowMs,
-          keyGenerator: (request: { ip: string }) => request.ip,
-        },
-      },
+      config: perIpRateLimit(rateLimit),
       schema: {
         tags: ['Contact'],
         summary: 'Envoyer un message (formulaire de contact public)',
