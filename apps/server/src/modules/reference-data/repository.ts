@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ilike, max, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { pitdRows, referenceDatasets, tariffParameterValues, transportPointRows, ziRows } from '../../db/schema.ts';
 
@@ -89,47 +90,65 @@ export async function insertDataset(tx: Executor, row: typeof referenceDatasets.
 
 const BATCH = 1000;
 
-export async function insertPitdRows(tx: Executor, rows: (typeof pitdRows.$inferInsert)[]): Promise<void> {
+/** Inserts rows in statements of {@link BATCH} rows (PostgreSQL caps the parameters of one statement). */
+async function insertInBatches<Table extends PgTable>(
+  tx: Executor,
+  table: Table,
+  rows: Table['$inferInsert'][],
+): Promise<void> {
   for (let start = 0; start < rows.length; start += BATCH) {
-    await tx.insert(pitdRows).values(rows.slice(start, start + BATCH));
+    await tx.insert(table).values(rows.slice(start, start + BATCH));
   }
 }
 
-export async function insertZiRows(tx: Executor, rows: (typeof ziRows.$inferInsert)[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += BATCH) {
-    await tx.insert(ziRows).values(rows.slice(start, start + BATCH));
-  }
+export function insertPitdRows(tx: Executor, rows: (typeof pitdRows.$inferInsert)[]): Promise<void> {
+  return insertInBatches(tx, pitdRows, rows);
 }
 
-export async function insertTransportPointRows(
+export function insertZiRows(tx: Executor, rows: (typeof ziRows.$inferInsert)[]): Promise<void> {
+  return insertInBatches(tx, ziRows, rows);
+}
+
+export function insertTransportPointRows(
   tx: Executor,
   rows: (typeof transportPointRows.$inferInsert)[],
 ): Promise<void> {
-  for (let start = 0; start < rows.length; start += BATCH) {
-    await tx.insert(transportPointRows).values(rows.slice(start, start + BATCH));
-  }
+  return insertInBatches(tx, transportPointRows, rows);
 }
 
-/** Distinct LI / PIC codes of a dataset whose code or label contains `q` (case-insensitive), sorted by code. */
-export async function searchTransportPointCodes(
+/** Distinct codes of a point table's dataset whose code or label contains `q` (case-insensitive), sorted by code. */
+function searchCodes(
   db: Database,
+  table: PgTable,
+  columns: { datasetId: AnyPgColumn; code: AnyPgColumn; libelle: AnyPgColumn },
   datasetId: string,
   q: string | undefined,
   limit: number,
 ): Promise<{ code: string; libelle: string }[]> {
   const pattern = q ? `%${escapeLike(q)}%` : undefined;
   return db
-    .select({ code: transportPointRows.code, libelle: sql<string>`min(${transportPointRows.libelle})` })
-    .from(transportPointRows)
+    .select({ code: sql<string>`${columns.code}`, libelle: sql<string>`min(${columns.libelle})` })
+    .from(table)
     .where(
       and(
-        eq(transportPointRows.datasetId, datasetId),
-        pattern ? or(ilike(transportPointRows.code, pattern), ilike(transportPointRows.libelle, pattern)) : undefined,
+        eq(columns.datasetId, datasetId),
+        pattern ? or(ilike(columns.code, pattern), ilike(columns.libelle, pattern)) : undefined,
       ),
     )
-    .groupBy(transportPointRows.code)
-    .orderBy(asc(transportPointRows.code))
+    .groupBy(columns.code)
+    .orderBy(asc(columns.code))
     .limit(limit);
+}
+
+/** Distinct LI / PIC codes of a dataset whose code or label contains `q` (case-insensitive), sorted by code. */
+export function searchTransportPointCodes(
+  db: Database,
+  datasetId: string,
+  q: string | undefined,
+  limit: number,
+): Promise<{ code: string; libelle: string }[]> {
+  const { datasetId: dataset, code, libelle } = transportPointRows;
+  return searchCodes(db, transportPointRows, { datasetId: dataset, code, libelle }, datasetId, q, limit);
 }
 
 export async function findTransportPointRowsByCode(
@@ -145,25 +164,14 @@ export async function findTransportPointRowsByCode(
 }
 
 /** Distinct PITD codes of a dataset whose code or label contains `q` (case-insensitive), sorted by code. */
-export async function searchPitdCodes(
+export function searchPitdCodes(
   db: Database,
   datasetId: string,
   q: string | undefined,
   limit: number,
 ): Promise<{ code: string; libelle: string }[]> {
-  const pattern = q ? `%${escapeLike(q)}%` : undefined;
-  return db
-    .select({ code: pitdRows.codePitd, libelle: sql<string>`min(${pitdRows.libelle})` })
-    .from(pitdRows)
-    .where(
-      and(
-        eq(pitdRows.datasetId, datasetId),
-        pattern ? or(ilike(pitdRows.codePitd, pattern), ilike(pitdRows.libelle, pattern)) : undefined,
-      ),
-    )
-    .groupBy(pitdRows.codePitd)
-    .orderBy(asc(pitdRows.codePitd))
-    .limit(limit);
+  const { datasetId: dataset, codePitd, libelle } = pitdRows;
+  return searchCodes(db, pitdRows, { datasetId: dataset, code: codePitd, libelle }, datasetId, q, limit);
 }
 
 export async function findPitdRowsByCode(db: Database, datasetId: string, code: string): Promise<PitdRecord[]> {
