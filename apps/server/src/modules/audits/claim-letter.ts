@@ -20,7 +20,8 @@ export interface ClaimLetterInput {
   recoverableEuros: number;
 }
 
-export const CLAIM_LETTER_RENDERER_VERSION = '1';
+/** Bumped when the layout changes: a letter kept under another version is rendered again (2: long words cut at the margin). */
+export const CLAIM_LETTER_RENDERER_VERSION = '2';
 
 const PAGE = { width: 595.28, height: 841.89 }; // A4 portrait
 const MARGIN = 56;
