@@ -33,12 +33,29 @@ test('every public route of spec §2.1 is registered and shows a title', async (
     '/terms',
     '/security',
   ];
+  // One document load, then each route through the client router (history.pushState and the popstate event the
+  // router listens to), as a link would: the app is not booted again per route. Loading each path directly from the
+  // server (the history fallback) is covered above and, for every route, by public.spec.ts.
+  await page.goto('/');
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toBeVisible();
+  let previous = { title: await page.title(), heading: await heading.innerText() };
+  const headings = new Set<string>();
   for (const route of routes) {
-    await page.goto(route);
-    const heading = page.getByRole('heading', { level: 1 });
+    await page.evaluate((path) => {
+      window.history.pushState(null, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, route);
+    await expect(page, route).toHaveURL(route);
+    // The new route has rendered (its own document title and <h1>), not the not-found page.
+    await expect(page, route).not.toHaveTitle(previous.title);
     await expect(heading, route).toBeVisible();
+    await expect(heading, route).not.toHaveText(previous.heading);
     await expect(heading, route).not.toHaveText('Page introuvable');
+    previous = { title: await page.title(), heading: await heading.innerText() };
+    headings.add(previous.heading);
   }
+  expect(headings.size).toBe(routes.length);
 });
 
 test.describe('unknown paths', () => {
