@@ -184,12 +184,36 @@ describe('the API contract (OpenAPI generated from the route schemas)', () => {
     }
     expect(checked).toBeGreaterThan(30);
 
-    const notFound = document.paths['/api/consumption-data/{id}/']?.get?.responses['404'] as {
-      content: Record<string, { schema: { properties: Record<string, unknown>; required: string[] } }>;
+    // Each error answer is written once and referenced (lib/openapi.ts shareErrorResponses), every reference resolves.
+    const resolve = (ref: string): unknown =>
+      ref
+        .replace(/^#\//, '')
+        .split('/')
+        .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], document);
+    for (const ref of response.body.matchAll(/"\$ref":"([^"]+)"/g)) {
+      expect(resolve(ref[1] as string), ref[1]).toBeDefined();
+    }
+    expect(document.paths['/api/consumption-data/{id}/']?.get?.responses['404']).toEqual({
+      $ref: '#/components/responses/Error404',
+    });
+    const notFound = resolve('#/components/responses/Error404') as {
+      description: string;
+      content: Record<string, { schema: { $ref: string } }>;
     };
-    const errorSchema = notFound.content['application/json']?.schema;
-    expect(Object.keys(errorSchema?.properties ?? {})).toEqual(expect.arrayContaining(['error', 'code', 'details']));
-    expect(errorSchema?.required).toEqual(expect.arrayContaining(['error', 'code']));
+    expect(notFound.description).toContain('aussi pour une ressource d’un autre utilisateur');
+    expect(notFound.content['application/json']?.schema).toEqual({ $ref: '#/components/schemas/ApiError' });
+    const errorSchema = resolve('#/components/schemas/ApiError') as { properties: object; required: string[] };
+    expect(Object.keys(errorSchema.properties)).toEqual(expect.arrayContaining(['error', 'code', 'details']));
+    expect(errorSchema.required).toEqual(expect.arrayContaining(['error', 'code']));
+    // No inline copy left: the health check's own 503 is the only error answer written in place.
+    const inline = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations).flatMap(([method, operation]) =>
+        Object.entries(operation.responses)
+          .filter(([status, answer]) => Number(status) >= 400 && !(answer as { $ref?: string }).$ref)
+          .map(([status]) => `${method} ${path} ${status}`),
+      ),
+    );
+    expect(inline).toEqual(['get /api/health 503']);
     // The pagination query is documented from the shared contract.
     const list = document.paths['/api/consumption-data/']?.get as unknown as
       | { parameters: { name: string; in: string }[] }

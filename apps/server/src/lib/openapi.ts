@@ -44,3 +44,58 @@ export function errorResponses<Status extends ErrorStatus>(
   }
   return out;
 }
+
+interface OpenApiResponse {
+  description?: string;
+  content?: Record<string, { schema?: { properties?: Record<string, unknown>; description?: string } }>;
+  $ref?: string;
+}
+interface OpenApiDocument {
+  paths?: Record<string, Record<string, { responses?: Record<string, OpenApiResponse> }>>;
+  components?: { responses?: Record<string, unknown>; schemas?: Record<string, unknown> };
+}
+
+/**
+ * Writes each declared error answer once: `components.responses.Error<status>` (its French description, the shared
+ * `ApiError` schema), referenced by every operation instead of an inline copy. The generator inlines the schema at
+ * each of the ~370 (operation, status) pairs: half of /api/openapi.json's 420 kB, which Swagger UI parses on every
+ * load of /api/docs. Only answers made by {@link errorResponses} are replaced (same description, same schema as the first one).
+ */
+export function shareErrorResponses<Document extends OpenApiDocument>(document: Document): Document {
+  let shared: Record<string, unknown> | undefined;
+  let sharedText: string | undefined;
+  const responses: Record<string, unknown> = {};
+  for (const operations of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        const description = descriptions[Number(status) as ErrorStatus] as string | undefined;
+        const schema = response.content?.['application/json']?.schema;
+        if (!description || response.description !== description || !schema) {
+          continue;
+        }
+        const { description: _description, ...withoutDescription } = schema;
+        const text = JSON.stringify(withoutDescription);
+        sharedText ??= text;
+        if (text !== sharedText) {
+          continue;
+        }
+        shared ??= withoutDescription;
+        responses[`Error${status}`] = {
+          description,
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
+        };
+        (operation.responses as Record<string, OpenApiResponse>)[status] = {
+          $ref: `#/components/responses/Error${status}`,
+        };
+      }
+    }
+  }
+  if (shared) {
+    document.components = {
+      ...document.components,
+      schemas: { ...document.components?.schemas, ApiError: shared },
+      responses: { ...document.components?.responses, ...responses },
+    };
+  }
+  return document;
+}
