@@ -17,7 +17,9 @@ export default defineProject({
     name: 'server-bundle',
     environment: 'node',
     include: bundleTestFiles,
-    globalSetup: ['./test/setup/global-bundle.ts'],
+    // The bundle, and the run's migrated PGlite snapshot (shared with the server project's global setup) for the
+    // in-process test servers' new folders.
+    globalSetup: ['./test/setup/global-bundle.ts', './test/setup/global-pglite-snapshot.ts'],
     setupFiles: ['../../test-support/console-guard.ts'],
   },
 });

@@ -28,6 +28,11 @@ export default defineProject({
     include: ['src/**/*.test.tsx', 'src/**/*.dom.test.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // One module registry and one jsdom per test worker, shared by its files (as the server project, ADR 0040):
+    // each file imported the whole app and set up a jsdom again. setup-tests.ts resets the app's module-level state
+    // (query client, token, splash, welcome, session hint) before each file; modules are mocked the same way in
+    // every file that mocks them (testing/daily-chart-stub.tsx).
+    isolate: false,
     // Vitest's default 5 s per test (ADR 0040): the few whole-app journeys that type a lot set their own, with the
     // measured reason beside it.
   },

@@ -46,10 +46,10 @@ describe('operator commands from the built bundle', () => {
     dataDir = await newDataDir();
     // The project's global setup built the bundle (test/setup/global-bundle.ts): the hook only starts the server in
     // this process on the PGlite folder. It used to run `scripts/cli.mjs check-env` beside it to build the bundle.
+    // The new folder is seeded from the run's migrated snapshot (global-pglite-snapshot.ts): no initdb and no
+    // migration here any more (they took this hook past 10 s at load 9, ADR 0040; ~3.3 s of it idle).
     server = await startTestServer(dataDir);
-    // A new PGlite folder: initdb and every migration in this process, past the 10 s hook default under load (more
-    // than 10 s at load 9 on 2 cores, ADR 0040); the build that also ran here is gone (global setup).
-  }, 30_000);
+  });
   afterAll(async () => {
     await server?.app.close();
   });

@@ -18,19 +18,21 @@ const PASSWORD = 'Correct-Horse-9';
 const SAMPLE = SAMPLE_ACCEPTANCE_FORM;
 const PDF_RATE_LIMIT_MAX = 40;
 
-/** The real worker pool, counting the renders asked of it. */
-function countingRenderer(): PdfRenderer & { renders: number } {
-  const pool = createPdfWorkerPool({ size: 1, queueMax: 50 });
-  const counting = {
-    renders: 0,
-    render: (...args: Parameters<PdfRenderer['render']>) => {
-      counting.renders += 1;
-      return pool.render(...args);
-    },
-    close: () => pool.close(),
-  };
-  return counting;
-}
+/**
+ * The real worker pool, counting the renders asked of it (tests compare with the count before them). One pool for
+ * the file, shared by the PGlite and PostgreSQL apps: a worker's start (tsx, pdf-lib, the fonts subset) is paid
+ * once, not once per database. The apps' close() leaves it running; the file's afterAll closes it.
+ */
+const pool = createPdfWorkerPool({ size: 1, queueMax: 50 });
+const renderer = {
+  renders: 0,
+  render: (...args: Parameters<PdfRenderer['render']>) => {
+    renderer.renders += 1;
+    return pool.render(...args);
+  },
+  close: async () => {},
+} satisfies PdfRenderer & { renders: number };
+afterAll(() => pool.close());
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -39,7 +41,6 @@ function median(values: number[]): number {
 
 describe.each(testDatabaseKinds())('simulation PDF at scale on %s (ADR 0018)', (kind) => {
   let t: TestApp;
-  let renderer: ReturnType<typeof countingRenderer>;
   let alice: HttpClient;
 
   async function newPdfUrl(): Promise<string> {
@@ -49,7 +50,6 @@ describe.each(testDatabaseKinds())('simulation PDF at scale on %s (ADR 0018)', (
   }
 
   beforeAll(async () => {
-    renderer = countingRenderer();
     t = await createTestApp(
       kind,
       { PASSWORD_HASH_LOG_N: '10', AUTH_RATE_LIMIT_MAX: '1000', PDF_RATE_LIMIT_MAX: String(PDF_RATE_LIMIT_MAX) },
@@ -68,7 +68,7 @@ describe.each(testDatabaseKinds())('simulation PDF at scale on %s (ADR 0018)', (
     await t.database.handle.db.update(users).set({ tier: 'premium' });
     const signIn = await alice.post('/api/auth/sign-in/email', { email: 'alice@exemple.fr', password: PASSWORD });
     expect(signIn.statusCode).toBe(200);
-    // Starts the render worker (and loads its fonts) before any test measures anything.
+    // Starts the render worker (and loads its fonts) before any test measures anything (the first database's run).
     expect((await t.app.inject({ method: 'GET', url: await newPdfUrl() })).statusCode).toBe(200);
   });
   afterAll(async () => {

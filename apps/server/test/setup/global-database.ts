@@ -1,17 +1,16 @@
 // Vitest globalSetup of the server project: migrate once, copy many (ADR 0019).
-// - PGlite: one in-memory database is migrated and dumped to a tarball; every test file then opens its own copy
-//   with `new PGlite({ loadDataDir })` (no initdb, no migrations).
+// - PGlite: one in-memory database is migrated and dumped to a tarball (pglite-snapshot.ts, shared with the
+//   server-bundle project); every test file then opens its own copy with `new PGlite({ loadDataDir })` (no initdb,
+//   no migrations).
 // - PostgreSQL (TEST_DATABASE_URL set): one migrated template database; every test file gets
 //   `CREATE DATABASE … TEMPLATE <it>` (a file copy, milliseconds). Dropped at the end of the run.
 // createTestDatabase() falls back to migrating a fresh database when this setup did not run.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/db/client.ts';
 import { runMigrations } from '../../src/db/migrate.ts';
+import { sharedPgliteSnapshot } from './pglite-snapshot.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,22 +18,6 @@ declare module 'vitest' {
     pgliteSnapshot: string;
     /** Name of a migrated PostgreSQL database on the TEST_DATABASE_URL server, used as TEMPLATE. */
     postgresTemplate: string;
-  }
-}
-
-async function pgliteSnapshot(dir: string): Promise<string> {
-  const handle = await openDatabase({});
-  try {
-    await runMigrations(handle);
-    const tarball = await handle.pglite?.dumpDataDir('none');
-    if (!tarball) {
-      throw new Error('PGlite dump failed');
-    }
-    const file = path.join(dir, 'pglite-migrated.tar');
-    await writeFile(file, new Uint8Array(await tarball.arrayBuffer()));
-    return file;
-  } finally {
-    await handle.close();
   }
 }
 
@@ -72,18 +55,17 @@ async function postgresTemplate(adminUrl: string): Promise<{ name: string; drop:
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'pe-test-db-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
   const [snapshot, template] = await Promise.all([
-    pgliteSnapshot(dir),
+    sharedPgliteSnapshot(),
     adminUrl ? postgresTemplate(adminUrl) : Promise.resolve(undefined),
   ]);
-  project.provide('pgliteSnapshot', snapshot);
+  project.provide('pgliteSnapshot', snapshot.file);
   if (template) {
     project.provide('postgresTemplate', template.name);
   }
   return async () => {
     await template?.drop();
-    await rm(dir, { recursive: true, force: true });
+    await snapshot.release();
   };
 }

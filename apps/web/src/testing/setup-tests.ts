@@ -1,8 +1,22 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resetWelcomeForTests } from '../app/layouts/private-layout.tsx';
+import { resetAppQueryClientForTests } from '../app/providers/app-query-client.ts';
+import { resetSplashForTests } from '../features/private-area/hooks/use-splash.ts';
+import { clearAuthToken } from '../lib/auth-token.ts';
 import { resetSessionHintForTests } from '../lib/session-hint.ts';
 import { stubMatchMedia } from './match-media.ts';
+
+// The web project shares one module registry and one jsdom between the files of a worker (isolate: false in
+// vitest.config.ts): this file runs again before each test file, so each file starts with the module state a page
+// load gives (the app's query client, the bearer token, the splash and welcome shown once per page, the session
+// hint), as it did with a fresh module registry per file.
+resetAppQueryClientForTests();
+clearAuthToken();
+resetSplashForTests();
+resetWelcomeForTests();
+resetSessionHintForTests();
 
 // Route tests wait for lazy route modules, which Vite transforms on first import: seconds on a busy 2-core CI
 // machine, far past testing-library's 1 s default for findBy*/waitFor.
@@ -14,6 +28,8 @@ Object.defineProperty(window, 'scrollTo', { configurable: true, writable: true, 
 
 afterEach(() => {
   cleanup();
+  // A test's fake timers never outlive it (the next file's would inherit them).
+  vi.useRealTimers();
   stubMatchMedia();
   window.localStorage.clear();
   resetSessionHintForTests();

@@ -8,3 +8,9 @@ export function getAppQueryClient(): QueryClient {
   appQueryClient ??= createQueryClient();
   return appQueryClient;
 }
+
+/** Tests: forget the client (and its cache), as a page load would; the web tests share modules between files. */
+export function resetAppQueryClientForTests(): void {
+  appQueryClient?.clear();
+  appQueryClient = undefined;
+}

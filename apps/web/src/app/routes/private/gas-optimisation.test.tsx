@@ -3,15 +3,16 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sampleOptimisationResponse } from '../../../features/optimisation/testing/sample-response.ts';
 import { resetSplashForTests } from '../../../features/private-area/hooks/use-splash.ts';
-import { type MockHandler, mockApi, signedInAs } from '../../../testing/mock-api.ts';
+import { type MockAnswer, type MockHandler, mockApi, signedInAs } from '../../../testing/mock-api.ts';
 import { preloadRoute } from '../../../testing/preload-route.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { resetWelcomeForTests } from '../../layouts/private-layout.tsx';
 
 // uPlot draws on a canvas, which jsdom lacks: the chart chunk is replaced here and covered by Chromium tests.
-vi.mock('../../../features/optimisation/components/daily-chart.tsx', () => ({
-  default: ({ data }: { data: { dates: string[] } }) => <div data-testid="daily-chart">{data.dates.length} jours</div>,
-}));
+vi.mock(
+  '../../../features/optimisation/components/daily-chart.tsx',
+  () => import('../../../testing/daily-chart-stub.tsx'),
+);
 
 beforeAll(() =>
   preloadRoute(
@@ -231,18 +232,30 @@ describe('/private/gas/optimisation (spec §2.9, §4, §5)', { timeout: 10_000 }
     expect(await screen.findByTestId('estimated-series-banner')).toHaveTextContent('Année type estimée');
   });
 
-  it.each([
-    [{ status: 400, body: { error: 'Capacité M2 invalide', code: 'VALIDATION_FAILED' } }, 'Capacité M2 invalide'],
-    [new Response('<html>Bad gateway</html>', { status: 502 }), 'HTTP 502: <html>Bad gateway</html>'],
-    [new Response('pas du JSON', { status: 200 }), 'Réponse non-JSON inattendue'],
-    [{ status: 200, body: { nope: true } }, "Échec de l'optimisation"],
-  ])('a failed optimisation shows an error toast (%#)', async (answer, message) => {
-    const { user, form } = await openOptimisation({ 'POST /api/optimisation/': () => answer });
+  it('a failed optimisation shows an error toast and keeps the form open, for each kind of failure', async () => {
+    const failures: [MockAnswer, string][] = [
+      [{ status: 400, body: { error: 'Capacité M2 invalide', code: 'VALIDATION_FAILED' } }, 'Capacité M2 invalide'],
+      [new Response('<html>Bad gateway</html>', { status: 502 }), 'HTTP 502: <html>Bad gateway</html>'],
+      [new Response('pas du JSON', { status: 200 }), 'Réponse non-JSON inattendue'],
+      [{ status: 200, body: { nope: true } }, "Échec de l'optimisation"],
+    ];
+    let answer: MockAnswer = { status: 500 };
+    // One page and one filled form, submitted once per failure (the form stays filled and open after each): the
+    // whole-app render and the cascade typed four times cost ~2 s of CPU each.
+    const { user, form, requests } = await openOptimisation({ 'POST /api/optimisation/': () => answer });
     await fillPitd(user, form);
     await user.type(within(form).getByLabelText('Assiette (MWh/an)'), '1000');
-    await user.click(within(form).getByRole('button', { name: 'Optimiser la CJA' }));
-    expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Optimisation – Paramètres' })).toHaveAttribute('aria-expanded', 'true');
+    for (const [index, [failure, message]] of failures.entries()) {
+      answer = failure;
+      expect(screen.queryByText(message)).not.toBeInTheDocument();
+      await user.click(within(form).getByRole('button', { name: 'Optimiser la CJA' }));
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(requests.filter((r) => r.path === '/api/optimisation/')).toHaveLength(index + 1);
+      expect(screen.getByRole('button', { name: 'Optimisation – Paramètres' })).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      );
+    }
   });
 
   it("an empty code search says 'Aucun résultat'", async () => {

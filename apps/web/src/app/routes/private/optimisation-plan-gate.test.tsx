@@ -4,7 +4,10 @@ import { usageOf } from '../../../features/plans/testing/plan-fixtures.ts';
 import { openPrivatePage } from '../../../testing/open-private.ts';
 
 // uPlot draws on a canvas, which jsdom lacks: the chart chunk is replaced here and covered by Chromium tests.
-vi.mock('../../../features/optimisation/components/daily-chart.tsx', () => ({ default: () => null }));
+vi.mock(
+  '../../../features/optimisation/components/daily-chart.tsx',
+  () => import('../../../testing/daily-chart-stub.tsx'),
+);
 
 afterEach(() => {
   vi.useRealTimers();
