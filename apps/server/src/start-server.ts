@@ -55,6 +55,11 @@ export async function startServer(
       await channel?.close();
       await database.close();
     });
+    // The OpenAPI document is generated on its first call (~0.25 s of one thread here, several times that on a
+    // loaded machine): generated before listening, it cannot hold the event loop of a server taking requests, where
+    // the lag would make load shedding answer 503 to everyone else (seen in the browser tests at start).
+    await app.ready();
+    app.swagger();
     await app.listen({ host: config.host, port: config.port });
     // Jobs run in every instance with JOBS_ENABLED (default); app.close() stops them before the database closes.
     if (config.jobs.enabled) {
