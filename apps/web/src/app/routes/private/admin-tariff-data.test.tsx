@@ -78,11 +78,7 @@ async function openAdmin(user: AccountUser, extra = {}) {
   return api;
 }
 
-// Whole-app journeys in jsdom (ADR 0040, addendum « jsdom journeys »): with the lazy chunks preloaded above, the
-// slowest test here costs 1.9 s of CPU (process.cpuUsage), 4.9 s of wall time with one Vitest worker at load 7–8:
-// React's development render and jsdom's style computation behind role queries and user-event, not a wait (the
-// splash's fade runs on the faked clock).
-describe('admin panel « Données tarifaires »', { timeout: 10_000 }, () => {
+describe('admin panel « Données tarifaires »', () => {
   it('staff read the dated values with who recorded them, without the forms or undo', async () => {
     await openAdmin({ ...testUser, role: 'staff' });
     expect(await screen.findByRole('heading', { level: 2, name: 'Données tarifaires' })).toBeInTheDocument();

@@ -63,7 +63,7 @@ describe('/tarifs-energie shows the engine’s values', () => {
       const links = [...(cell('sources')?.querySelectorAll('a') ?? [])];
       expect(links.map((link) => link.getAttribute('href'))).toEqual(parameter.sources.map((source) => source.url));
     }
-  }, 30_000);
+  });
 
   it('marks estimates as estimates and gives the last known value of a grid that ended', () => {
     const values = currentTariffValues('2026-11-21');
