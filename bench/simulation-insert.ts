@@ -10,7 +10,7 @@ import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { users } from '../apps/server/src/db/schema.ts';
 import { simulationInserter } from '../apps/server/src/modules/simulator/repository.ts';
 import { sourceList } from '../packages/contracts/src/index.ts';
-import { simulate } from '../packages/tariffs/src/index.ts';
+import { referenceCaseInput, simulate } from '../packages/tariffs/src/index.ts';
 
 const handle = await openDatabase({});
 await runMigrations(handle);
@@ -20,21 +20,8 @@ await db
   .insert(users)
   .values({ id: userId, name: 'B', email: 'b@exemple.fr', emailVerified: true, role: 'user' } as never);
 const insert = simulationInserter(db);
-const result = simulate(
-  {
-    pointDeReseau: 'PITD',
-    code: 'X',
-    commune: 'Paris',
-    tso: 'NaTran',
-    dso: 'GRDF',
-    profil: 'P016',
-    tarif: 'T4',
-    car: 15466.8,
-    cja: 109,
-    referentiel: { ntr: 2, stationMeteo: 'PARIS-MONTSOURIS', isSample: false },
-  },
-  '2026-02-01',
-);
+// The T4 of issue 4's acceptance scenario (CJA 109 MWh/j, February 2026), as the admin panel's reference case.
+const result = simulate(referenceCaseInput('T4'), '2026-02-01');
 const base = {
   dateEffet: result.dateEffet,
   mensuel: result.mensuel,

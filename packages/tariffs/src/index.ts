@@ -27,5 +27,6 @@ export * from './reference/types.ts';
 export * from './reference/weather-stations.ts';
 export * from './simulator/availability.ts';
 export * from './simulator/capacity-costs.ts';
+export * from './simulator/reference-cases.ts';
 export * from './simulator/simulate.ts';
 export * from './simulator/types.ts';

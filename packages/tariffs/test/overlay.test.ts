@@ -15,6 +15,7 @@ import {
 } from '../src/parameters/overlay.ts';
 import { PARAMETER_REGISTRY } from '../src/parameters/registry.ts';
 import { TAXES } from '../src/parameters/taxes.ts';
+import { referenceCaseInput } from '../src/simulator/reference-cases.ts';
 import { simulate } from '../src/simulator/simulate.ts';
 import type { SimulationInput } from '../src/simulator/types.ts';
 
@@ -35,18 +36,7 @@ const t4Abonnement = (from: string, value: number | null, extra: Partial<Overlay
   ...extra,
 });
 
-const t4Input: SimulationInput = {
-  pointDeReseau: 'PITD',
-  code: 'ECH-PITD-0001',
-  tso: 'NaTran',
-  dso: 'GRDF',
-  profil: 'P016',
-  tarif: 'T4',
-  car: 15466.8,
-  cja: 109,
-  assiette: 15466.8,
-  referentiel: { ntr: 2, zi: 0.0071, stationMeteo: 'PARIS', isSample: false },
-};
+const t4Input: SimulationInput = referenceCaseInput('T4');
 
 describe('withOverlay', () => {
   it('replaces the packaged entry of the same date and keeps the other dates in order', () => {

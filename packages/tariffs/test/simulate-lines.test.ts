@@ -19,22 +19,14 @@ import { storageLine } from '../src/simulator/lines/storage.ts';
 import { acciseLine, ceeLine } from '../src/simulator/lines/taxes.ts';
 import { exactAnnual, finishLines, fixedTotals } from '../src/simulator/lines/totals.ts';
 import { transportLines } from '../src/simulator/lines/transport.ts';
+import { referenceCaseInput } from '../src/simulator/reference-cases.ts';
 import type { SimulationInput } from '../src/simulator/types.ts';
 
 const DATE = '2026-02-01';
 
-const input = (overrides: Partial<SimulationInput> = {}): SimulationInput => ({
-  pointDeReseau: 'PITD',
-  code: 'ECH-PITD-0001',
-  tso: 'NaTran',
-  dso: 'GRDF',
-  profil: 'P016',
-  tarif: 'T4',
-  car: 15466.8,
-  cja: 109,
-  referentiel: { ntr: 2, zi: 0.0071, stationMeteo: 'PARIS', isSample: false },
-  ...overrides,
-});
+// The T4 reference case without its assiette (the CAR stands for it).
+const { assiette: _assiette, ...t4 } = referenceCaseInput('T4');
+const input = (overrides: Partial<SimulationInput> = {}): SimulationInput => ({ ...t4, ...overrides });
 
 const context = (overrides: Partial<SimulationInput> = {}): SimulationContext =>
   simulationContext(input(overrides), DATE);

@@ -37,6 +37,7 @@ import {
   PARAMETER_REGISTRY,
   type Parameter,
   type ParameterOverlay,
+  REFERENCE_CASES,
   referencesOf,
   resolveAt,
   type SimulationInput,
@@ -104,53 +105,6 @@ function toStoredDto(row: StoredValueRecord): StoredTariffValue {
     origin: row.origin as StoredTariffValue['origin'],
   };
 }
-
-/** Three fixed cases shown before/after a grid import (reference cases, not a customer's). */
-const REFERENCE_CASES: readonly { label: string; input: SimulationInput }[] = [
-  {
-    label: 'T1 — 5 MWh/an, NaTran, NTR 2',
-    input: {
-      pointDeReseau: 'PITD',
-      code: 'REFERENCE-T1',
-      tso: 'NaTran',
-      dso: 'GRDF',
-      profil: 'P011',
-      tarif: 'T1',
-      car: 5,
-      assiette: 5,
-      referentiel: { ntr: 2, zi: 0.0071, stationMeteo: 'PARIS', isSample: false },
-    },
-  },
-  {
-    label: 'T2 — 300 MWh/an, NaTran, NTR 2',
-    input: {
-      pointDeReseau: 'PITD',
-      code: 'REFERENCE-T2',
-      tso: 'NaTran',
-      dso: 'GRDF',
-      profil: 'P016',
-      tarif: 'T2',
-      car: 300,
-      assiette: 300,
-      referentiel: { ntr: 2, zi: 0.0071, stationMeteo: 'PARIS', isSample: false },
-    },
-  },
-  {
-    label: 'T4 — CJA 109 MWh/j, 15 467 MWh/an, NaTran, NTR 2',
-    input: {
-      pointDeReseau: 'PITD',
-      code: 'REFERENCE-T4',
-      tso: 'NaTran',
-      dso: 'GRDF',
-      profil: 'P016',
-      tarif: 'T4',
-      car: 15466.8,
-      cja: 109,
-      assiette: 15466.8,
-      referentiel: { ntr: 2, zi: 0.0071, stationMeteo: 'PARIS', isSample: false },
-    },
-  },
-];
 
 function yearlyTotal(input: SimulationInput, date: string, overlay: ParameterOverlay): number {
   const result = simulate(input, date, { overlay });
