@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type AppDependencies, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config/env.ts';
+import { createPdfWorkerPool, type PdfRenderer } from '../../src/modules/simulator/pdf-renderer.ts';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './test-database.ts';
 
 export const TEST_SECRET = 'test-secret-0123456789abcdefghijklmnopqrstuvwxyz';
@@ -10,6 +11,21 @@ export interface TestApp {
   database: TestDatabase;
   config: Config;
   close(): Promise<void>;
+}
+
+let sharedPool: PdfRenderer | undefined;
+
+/**
+ * The simulation PDF's worker pool of the test worker, shared by the apps of all its files (the server project shares
+ * modules between files, ADR 0040): a pool's first render starts a thread under tsx, loads pdf-lib and subsets the
+ * fonts (1–2 s of CPU), which every app paid again and a test's 5 s included. The same real pool the app builds from
+ * its default config (PDF_WORKERS, PDF_QUEUE_MAX); an app's close() leaves it running, the test worker's end stops it.
+ * A test that sets PDF_WORKERS or PDF_QUEUE_MAX, or passes its own renderer, gets its own.
+ */
+function sharedPdfRenderer(config: Config): PdfRenderer {
+  sharedPool ??= createPdfWorkerPool({ size: config.pdf.workers, queueMax: config.pdf.queueMax });
+  const pool = sharedPool;
+  return { render: (...args) => pool.render(...args), close: async () => {} };
 }
 
 /**
@@ -48,6 +64,9 @@ export async function createTestApp(
     database: database.handle,
     secret: TEST_SECRET,
     logger: process.env.TEST_LOG ? { level: 'debug' } : false,
+    ...(env.PDF_WORKERS === undefined && env.PDF_QUEUE_MAX === undefined
+      ? { pdfRenderer: sharedPdfRenderer(config) }
+      : {}),
     ...overrides,
   });
   setup?.(app);
