@@ -214,6 +214,11 @@ describe('the API contract (OpenAPI generated from the route schemas)', () => {
       ),
     );
     expect(inline).toEqual(['get /api/health 503']);
+    // Every answer is described in French (no generator's "Default Response" left).
+    expect(response.body).not.toContain('Default Response');
+    expect(document.paths['/api/consumption-data/{id}/']?.get?.responses['200']).toMatchObject({
+      description: 'Succès.',
+    });
     // The pagination query is documented from the shared contract.
     const list = document.paths['/api/consumption-data/']?.get as unknown as
       | { parameters: { name: string; in: string }[] }

@@ -59,7 +59,8 @@ interface OpenApiDocument {
  * Writes each declared error answer once: `components.responses.Error<status>` (its French description, the shared
  * `ApiError` schema), referenced by every operation instead of an inline copy. The generator inlines the schema at
  * each of the ~370 (operation, status) pairs: half of /api/openapi.json's 420 kB, which Swagger UI parses on every
- * load of /api/docs. Only answers made by {@link errorResponses} are replaced (same description, same schema as the first one).
+ * load of /api/docs. Only answers made by {@link errorResponses} are replaced (same description, same schema as the
+ * first one).
  */
 export function shareErrorResponses<Document extends OpenApiDocument>(document: Document): Document {
   let shared: Record<string, unknown> | undefined;
@@ -96,6 +97,29 @@ export function shareErrorResponses<Document extends OpenApiDocument>(document: 
       schemas: { ...document.components?.schemas, ApiError: shared },
       responses: { ...document.components?.responses, ...responses },
     };
+  }
+  return document;
+}
+
+/** What a success answer without its own description is called in /api/docs (the generator's "Default Response"). */
+const SUCCESS_DESCRIPTIONS: Record<string, string> = {
+  '200': 'Succès.',
+  '201': 'Créé.',
+  '202': 'Accepté : le traitement continue en arrière-plan.',
+  '204': 'Succès, sans contenu.',
+};
+
+/** Success answers the routes did not describe get a French description instead of the generator's "Default Response". */
+export function nameSuccessResponses<Document extends OpenApiDocument>(document: Document): Document {
+  for (const operations of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        const description = SUCCESS_DESCRIPTIONS[status];
+        if (description && response.description === 'Default Response') {
+          response.description = description;
+        }
+      }
+    }
   }
   return document;
 }

@@ -2,7 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { shareErrorResponses } from '../lib/openapi.ts';
+import { nameSuccessResponses, shareErrorResponses } from '../lib/openapi.ts';
 
 export const OPENAPI_JSON_PATH = '/api/openapi.json';
 export const API_DOCS_PREFIX = '/api/docs';
@@ -35,8 +35,9 @@ export async function registerOpenApi(app: FastifyInstance, options: { version: 
       },
     },
     transform: createJsonSchemaTransform({ skipList: [] }),
-    // Each error answer once, referenced (lib/openapi.ts): the document Swagger UI parses is half the size.
-    transformObject: (input) => shareErrorResponses(jsonSchemaTransformObject(input) as never),
+    // Each error answer once, referenced (lib/openapi.ts): the document Swagger UI parses is half the size; success
+    // answers without a description are named in French.
+    transformObject: (input) => nameSuccessResponses(shareErrorResponses(jsonSchemaTransformObject(input) as never)),
   });
 
   await app.register(fastifySwaggerUi, {
