@@ -46,35 +46,39 @@ async function longestTimerGap(
 }
 
 describe('PGlite in a worker thread (ADR 0042)', () => {
+  // One thread for the file, on a folder seeded from the run's migrated snapshot (ADR 0019: no initdb), and the
+  // in-process PGlite of the control, both opened here: each start loads PGlite's WebAssembly.
+  let directory: string;
   let handle: DatabaseHandle;
+  let inProcess: PGlite;
 
   beforeAll(async () => {
-    // From the run's migrated snapshot (ADR 0019): no initdb.
-    handle = await openDatabase({ pgliteThread: true, pgliteLoadDataDirFile: inject('pgliteSnapshot') });
+    directory = path.join(await mkdtemp(path.join(tmpdir(), 'pe-thread-')), 'pglite');
+    const snapshot = inject('pgliteSnapshot');
+    [handle, inProcess] = await Promise.all([
+      openDatabase({ pgliteDir: directory, pgliteThread: true, pgliteLoadDataDirFile: snapshot, purpose: 'serveur' }),
+      (async () => {
+        const control = new PGlite({ loadDataDir: new Blob([await readFile(snapshot)]) });
+        await control.waitReady;
+        return control;
+      })(),
+    ]);
     await createNotes(handle);
   });
   afterAll(async () => {
     await handle?.close();
+    await inProcess?.close();
   });
 
-  // A deliberately long statement (0.3–1.2 s here), twice, and a second database opened for the control.
-  it('runs statements in another thread: the event loop keeps ticking during a long statement', {
-    timeout: 20_000,
-  }, async () => {
+  // A deliberately long statement (0.3–1.2 s here), on the thread, then on the in-process control.
+  it('runs statements in another thread: the event loop keeps ticking during a long statement', async () => {
     expect(isMainThread).toBe(true);
     expect(handle.kind).toBe('pglite');
     expect(handle.pglite).toBeUndefined();
     expect(handle.pgliteThread?.threadId).toBeGreaterThan(0);
     const threaded = await longestTimerGap((statement) => handle.db.execute(sql.raw(statement)));
     // The control: the same statement on an in-process PGlite blocks this thread for about its whole duration.
-    const inProcess = new PGlite({ loadDataDir: new Blob([await readFile(inject('pgliteSnapshot'))]) });
-    let blocking: { gapMs: number; queryMs: number };
-    try {
-      await inProcess.waitReady;
-      blocking = await longestTimerGap((statement) => inProcess.query(statement));
-    } finally {
-      await inProcess.close();
-    }
+    const blocking = await longestTimerGap((statement) => inProcess.query(statement));
     expect(blocking.queryMs).toBeGreaterThan(100);
     expect(blocking.gapMs).toBeGreaterThan(blocking.queryMs * 0.6);
     expect(threaded.queryMs).toBeGreaterThan(100);
@@ -121,29 +125,14 @@ describe('PGlite in a worker thread (ADR 0042)', () => {
     const tarball = await handle.pgliteThread?.dumpDataDir();
     expect(tarball?.size).toBeGreaterThan(1_000_000);
   });
-});
 
-// Three thread starts on one folder (open, the refused second open, the reopening), each loading PGlite's
-// WebAssembly: 5.7 s alone on a 2 GHz Xeon once the folder is seeded from the snapshot (8.9 s in CI with an initdb).
-describe('PGlite folder in a worker thread (ADR 0017, 0042)', { timeout: 20_000 }, () => {
-  it('keeps the folder locked while open, writes it back on close(), and close() ends the thread', async () => {
-    const directory = path.join(await mkdtemp(path.join(tmpdir(), 'pe-thread-')), 'pglite');
-    // Seeded from the run's migrated snapshot (ADR 0019): no initdb on disk.
-    const first = await openDatabase({
-      pgliteDir: directory,
-      pgliteThread: true,
-      pgliteLoadDataDirFile: inject('pgliteSnapshot'),
-      purpose: 'serveur',
-    });
-    try {
-      await createNotes(first);
-      await first.db.insert(notes).values({ id: 7, body: 'sur disque' });
-      await expect(openDatabase({ pgliteDir: directory, pgliteThread: true })).rejects.toBeInstanceOf(
-        DataDirLockedError,
-      );
-    } finally {
-      await first.close();
-    }
+  // Last: it closes the file's thread, then starts one again on the same folder.
+  it('keeps the folder locked while open, writes it back on close(), and close() ends the thread (ADR 0017)', async () => {
+    await handle.db.insert(notes).values({ id: 7, body: 'sur disque' });
+    // Refused on the folder's lock, before any thread starts.
+    await expect(openDatabase({ pgliteDir: directory, pgliteThread: true })).rejects.toBeInstanceOf(DataDirLockedError);
+    const first = handle;
+    await first.close();
     const exit = await Promise.race([
       first.pgliteThread?.exited,
       new Promise((resolve) => setTimeout(() => resolve('still running'), 2_000)),
@@ -152,11 +141,7 @@ describe('PGlite folder in a worker thread (ADR 0017, 0042)', { timeout: 20_000 
     expect(existsSync(lockPathFor(directory))).toBe(false);
     await expect(first.ping(500)).rejects.toThrow();
 
-    const again = await openDatabase({ pgliteDir: directory, pgliteThread: true });
-    try {
-      expect(await again.db.select().from(notes)).toEqual([{ id: 7, body: 'sur disque' }]);
-    } finally {
-      await again.close();
-    }
+    handle = await openDatabase({ pgliteDir: directory, pgliteThread: true });
+    expect(await handle.db.select().from(notes).orderBy(notes.id)).toContainEqual({ id: 7, body: 'sur disque' });
   });
 });
