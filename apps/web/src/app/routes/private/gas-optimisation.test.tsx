@@ -111,10 +111,7 @@ async function fillPitd(user: ReturnType<typeof renderApp>['user'], form: HTMLEl
   await user.selectOptions(within(form).getByLabelText('Profil de consommation'), 'P016');
 }
 
-// Whole-app journeys in jsdom (ADR 0040, addendum « jsdom journeys »): with the lazy chunks preloaded above, the
-// slowest test here costs 2.4 s of CPU (process.cpuUsage), 3.4 s of wall time with one Vitest worker at load 7–8:
-// React's development render and jsdom's style computation behind role queries and user-event, not a wait.
-describe('/private/gas/optimisation (spec §2.9, §4, §5)', { timeout: 10_000 }, () => {
+describe('/private/gas/optimisation (spec §2.9, §4, §5)', () => {
   it('shows the form, the consumption panel and the empty chart', async () => {
     await openOptimisation();
     expect(document.title).toBe('Optimisation · Espace Gaz · Pilote Énergie');

@@ -94,10 +94,7 @@ async function openSimulator(handlers: Record<string, MockHandler> = {}) {
   return { ...app, ...api, form: within(form) };
 }
 
-// Whole-app journeys in jsdom (ADR 0040, addendum « jsdom journeys »): with the lazy chunks preloaded above, the
-// slowest test here costs 2.0 s of CPU (process.cpuUsage), 4.6 s of wall time with one Vitest worker at load 7–8:
-// React's development render and jsdom's style computation behind role queries and user-event, not a wait.
-describe('simulator: débit normalisé (TDN)', { timeout: 10_000 }, () => {
+describe('simulator: débit normalisé (TDN)', () => {
   it('is asked for T1–T3 from July 2026 only, with its unit and help', async () => {
     const { user, form } = await openSimulator();
     await user.selectOptions(form.getByLabelText('Point de réseau'), 'PITD');
