@@ -17,6 +17,10 @@ describe('mandate form values', () => {
     expect(durationFromInput('30', 24)).toBe(30);
     expect(durationFromInput('', 18)).toBe(18);
     expect(durationFromInput('douze', 18)).toBe(18);
+    // The app's one French-number reader: a decimal comma is read, JavaScript's other notations are not.
+    expect(durationFromInput(' 12,5 ', 18)).toBe(12);
+    expect(durationFromInput('1e1', 18)).toBe(18);
+    expect(durationFromInput('0x18', 18)).toBe(18);
   });
 
   it('keeps digits only, 14 at most, in the PDL/PCE field', () => {

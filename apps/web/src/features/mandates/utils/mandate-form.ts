@@ -6,6 +6,7 @@ import {
   type MandateManager,
   type SignedMandateFields,
 } from '@pilote/contracts';
+import { parseFrenchNumber } from '@pilote/tariffs/numbers';
 
 /**
  * The values of both creation forms (« Formulaire classique » and the wizard). One `number` field holds the PDL or
@@ -94,12 +95,12 @@ export function fieldOfIssue(issue: Pick<MandateFieldIssue, 'path'>): MandateFor
 /**
  * The number input of the duration (spec §5: clamped to 6–36): an unreadable entry keeps the current value; a
  * readable one is clamped to 6–36 and brought to the nearest 6-month step the slider and the server accept
- * (ADR 0032), 13 → 12, 40 → 36, 2 → 6.
+ * (ADR 0032), 13 → 12, 40 → 36, 2 → 6. Read by the app's one French-number reader (`parseFrenchNumber`): `12,5`
+ * is 12.5, `1e1` or `0x18` is unreadable.
  */
 export function durationFromInput(raw: string, current: number): number {
-  const text = raw.trim().replace(',', '.');
-  const value = Number(text);
-  if (text === '' || !Number.isFinite(value)) {
+  const value = parseFrenchNumber(raw);
+  if (value === null) {
     return current;
   }
   const clamped = clampMandateDuration(value);
