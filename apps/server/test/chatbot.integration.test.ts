@@ -227,6 +227,25 @@ describe.each(testDatabaseKinds())('chatbot API on %s', (kind) => {
     expect(response.json()).toEqual({ response: DONT_KNOW_ANSWER, sources: [] });
   });
 
+  it('keeps the subject of the previous question for a follow-up that finds nothing on its own', async () => {
+    const followUp = 'Et depuis quand ?';
+    // Alone, the follow-up has no subject.
+    expect((await user.post('/api/chatbot/', { message: followUp, history: [] })).json()).toEqual({
+      response: DONT_KNOW_ANSWER,
+      sources: [],
+    });
+    const history = [
+      { role: 'user', content: 'Quel est le taux de la CTA ?' },
+      { role: 'assistant', content: 'D’après « CTA — taux … » : …' },
+    ];
+    const body = (await user.post('/api/chatbot/', { message: followUp, history })).json();
+    expect(body.sources[0]).toMatchObject({ title: expect.stringMatching(/^CTA — taux/) });
+    expect(body.response).toMatch(/à partir du \d/);
+    // A question that finds passages by itself is not mixed with the previous one: a change of subject stays one.
+    const other = (await user.post('/api/chatbot/', { message: 'Qu’est-ce que la CJA ?', history })).json();
+    expect(other.sources[0]).toMatchObject({ url: '/glossaire#cja' });
+  });
+
   it('streams the default engine’s answer as one piece, then the answer with its sources (NDJSON)', async () => {
     const response = await user.post('/api/chatbot/stream', { message: 'Qu’est-ce que la CJA ?', history: [] });
     expect(response.statusCode).toBe(200);

@@ -45,16 +45,29 @@ export function createRetrieval({ publicPassages, tariffOverlay, ownWork }: Retr
     return built.index;
   }
 
+  function search(index: KnowledgeIndex, own: Passage[], query: string): SearchHit[] {
+    const hits = index.search(query, { limit: MAX_PASSAGES, extra: own });
+    const floor = Math.max(MIN_SCORE, (hits[0]?.score ?? 0) * RELATIVE_MIN_SCORE);
+    return hits.filter(
+      (hit) => hit.score >= floor && (!hit.passage.id.startsWith('own:') || own.includes(hit.passage)),
+    );
+  }
+
   return {
-    /** The passages for this signed-in caller's message (401 without a user: their own data is the only data read). */
-    async retrieve(actor: Actor | null, message: string): Promise<SearchHit[]> {
+    /**
+     * The passages for this signed-in caller's message (401 without a user: their own data is the only data read).
+     * A follow-up that finds nothing on its own (« et depuis quand ? ») is searched again with the caller's previous
+     * question in front of it, so that it keeps that question's subject; a message that finds passages by itself is
+     * never mixed with the previous one (a change of subject stays one).
+     */
+    async retrieve(actor: Actor | null, message: string, previousQuestion?: string): Promise<SearchHit[]> {
       const { user } = requireUser(actor);
       const [index, own] = await Promise.all([publicIndex(), ownWork.passages(user.id)]);
-      const hits = index.search(message, { limit: MAX_PASSAGES, extra: own });
-      const floor = Math.max(MIN_SCORE, (hits[0]?.score ?? 0) * RELATIVE_MIN_SCORE);
-      return hits.filter(
-        (hit) => hit.score >= floor && (!hit.passage.id.startsWith('own:') || own.includes(hit.passage)),
-      );
+      const hits = search(index, own, message);
+      if (hits.length > 0 || !previousQuestion?.trim()) {
+        return hits;
+      }
+      return search(index, own, `${previousQuestion} ${message}`);
     },
   };
 }

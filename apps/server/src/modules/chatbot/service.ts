@@ -42,7 +42,9 @@ export function createChatbotService({
   engine?: ChatEngine;
 }) {
   async function engineInput(actor: Actor | null, input: ChatbotInput): Promise<EngineInput> {
-    const hits = await retrieval.retrieve(actor, input.message);
+    // The caller's last question before this one: the context of a follow-up (retrieval.ts).
+    const previousQuestion = (input.history ?? []).findLast((item) => item.role === 'user')?.content;
+    const hits = await retrieval.retrieve(actor, input.message, previousQuestion);
     return {
       message: input.message,
       history: input.history ?? [],
