@@ -9,9 +9,9 @@ export const adminUsersQuerySchema = pageQuerySchema.extend({
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 
 export const adminUserSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
+  id: z.string().meta({ examples: ['5Nq8cVxR2mT7kLp0aZ4wYbH9dJ3sFe6U'] }),
+  name: z.string().meta({ examples: ['Alice Martin'] }),
+  email: z.string().meta({ examples: ['alice@exemple.fr'] }),
   emailVerified: z.boolean(),
   role: userRoleSchema,
   tier: userTierSchema,

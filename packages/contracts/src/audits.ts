@@ -86,7 +86,7 @@ export const signUploadResponseSchema = z.object({
   gcs_uri: z.string(),
   expires_at: z.string(),
   /** Headers the PUT must carry (Content-Type for S3's signature). */
-  headers: z.record(z.string(), z.string()),
+  headers: z.record(z.string(), z.string()).meta({ examples: [{ 'Content-Type': 'application/pdf' }] }),
   max_bytes: z.number().int(),
 });
 export type SignUploadResponse = z.infer<typeof signUploadResponseSchema>;

@@ -143,6 +143,7 @@ export const consumptionDatasetSummaryQuerySchema = z.object({
   dateEffetMonth: z
     .string()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Mois invalide : attendu AAAA-MM.' })
+    .meta({ examples: ['2026-07'] })
     .optional(),
 });
 

@@ -53,28 +53,46 @@ export type OptimisationTarif = (typeof optimisationTarifs)[number];
  * daily series: `datasetId` (one of the user's consumption datasets) or `pce` (14 digits: the user's datasets
  * of that PCE) — see ADR 0013. Without either, a typical year is synthesised (an estimate).
  */
-export const optimisationBodySchema = z.object({
-  pointDeReseau: formValueSchema,
-  code: formValueSchema,
-  commune: formValueSchema,
-  tarif: formValueSchema,
-  tso: formValueSchema,
-  profil: formValueSchema,
-  /** MWh/an: required; used to synthesise the year when no imported year is used. */
-  assiette: formValueSchema,
-  /** MWh/j; empty = 0. */
-  cjsInterruptible: formValueSchema,
-  /** MWh/j (capacité de livraison, transport-connected points); empty = 0; not used for PITD. */
-  cpl: formValueSchema,
-  /** YYYY-MM (grids read at its first day); default: the current month. */
-  dateEffetMonth: formValueSchema,
-  /** MWh/j; empty = the year's largest day rounded up (docs/optimiser.md). */
-  cjaActuelle: formValueSchema,
-  /** Monthly mode: exactly 12 values M1 (January) … M12, MWh/j subscribed on top of the CJA. Absent/null: off. */
-  capacitesMensuelles: z.array(formValueSchema).max(100).nullish(),
-  datasetId: z.string().max(100).nullish(),
-  pce: formValueSchema,
-});
+export const optimisationBodySchema = z
+  .object({
+    pointDeReseau: formValueSchema,
+    code: formValueSchema,
+    commune: formValueSchema,
+    tarif: formValueSchema,
+    tso: formValueSchema,
+    profil: formValueSchema,
+    /** MWh/an: required; used to synthesise the year when no imported year is used. */
+    assiette: formValueSchema,
+    /** MWh/j; empty = 0. */
+    cjsInterruptible: formValueSchema,
+    /** MWh/j (capacité de livraison, transport-connected points); empty = 0; not used for PITD. */
+    cpl: formValueSchema,
+    /** YYYY-MM (grids read at its first day); default: the current month. */
+    dateEffetMonth: formValueSchema,
+    /** MWh/j; empty = the year's largest day rounded up (docs/optimiser.md). */
+    cjaActuelle: formValueSchema,
+    /** Monthly mode: exactly 12 values M1 (January) … M12, MWh/j subscribed on top of the CJA. Absent/null: off. */
+    capacitesMensuelles: z.array(formValueSchema).max(100).nullish(),
+    datasetId: z.string().max(100).nullish(),
+    pce: formValueSchema,
+  })
+  .meta({
+    // A T4 PITD of the sample table shipped with @pilote/tariffs, on a typical year (no dataset).
+    examples: [
+      {
+        pointDeReseau: 'PITD',
+        code: 'ECH-PITD-0001',
+        commune: 'Paris',
+        tso: 'NaTran',
+        tarif: 'T4',
+        profil: 'P016',
+        assiette: '18 000',
+        cjsInterruptible: '',
+        cpl: '',
+        dateEffetMonth: '2026-07',
+      },
+    ],
+  });
 export type OptimisationBody = z.infer<typeof optimisationBodySchema>;
 
 export interface ValidatedOptimisationForm {
@@ -260,7 +278,7 @@ const breakdownSchema = optimisationCoutsSchema.extend({
     penalitesDistribution: z.number(),
     penalitesTransport: z.number(),
     /** YYYY-MM → € */
-    penalitesParMois: z.record(z.string(), z.number()),
+    penalitesParMois: z.record(z.string(), z.number()).meta({ examples: [{ '2026-01': 1284.6, '2026-02': 312.15 }] }),
     joursEnDepassement: z.number().int(),
   }),
 });

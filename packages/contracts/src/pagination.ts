@@ -39,9 +39,21 @@ export type PageQueryInput = z.input<typeof pageQuerySchema>;
 export function pageOf<Item extends z.ZodType>(item: Item) {
   return z.object({
     items: z.array(item),
-    total: z.number().int().min(0),
-    page: z.number().int().min(1),
-    pageSize: z.number().int().min(1),
+    total: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ examples: [28] }),
+    page: z
+      .number()
+      .int()
+      .min(1)
+      .meta({ examples: [1] }),
+    pageSize: z
+      .number()
+      .int()
+      .min(1)
+      .meta({ examples: [20] }),
   });
 }
 

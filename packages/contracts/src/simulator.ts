@@ -154,28 +154,47 @@ export type SimulatorOptionsResponse = z.infer<typeof simulatorOptionsResponseSc
  * transport network in metres). `capacite` is the subscribed delivery capacity (MWh/j, `cpl`), base of the
  * TCL of transport-connected points. `cjaMwhj` and `cja` both carry the CJA (the first one set wins).
  */
-export const simulateBodySchema = z.object({
-  pointDeReseau: formValueSchema,
-  code: formValueSchema,
-  commune: formValueSchema,
-  tso: formValueSchema,
-  dso: formValueSchema,
-  profil: formValueSchema,
-  capacite: formValueSchema,
-  tarif: formValueSchema,
-  car: formValueSchema,
-  cja: formValueSchema,
-  cjaMwhj: formValueSchema,
-  assiette: formValueSchema,
-  cjsInterruptible: formValueSchema,
-  /** YYYY-MM. Required for PITD; LI/PIC default to the current month. */
-  dateEffetMonth: formValueSchema,
-  honeypot: formValueSchema,
-  cee: formValueSchema,
-  distanceM: formValueSchema,
-  /** PITD T1–T3 from July 2026, optional: débit normalisé of the meter (Nm³/h), base of the TDN (ADR 0026). */
-  debitNormalise: formValueSchema,
-});
+export const simulateBodySchema = z
+  .object({
+    pointDeReseau: formValueSchema,
+    code: formValueSchema,
+    commune: formValueSchema,
+    tso: formValueSchema,
+    dso: formValueSchema,
+    profil: formValueSchema,
+    capacite: formValueSchema,
+    tarif: formValueSchema,
+    car: formValueSchema,
+    cja: formValueSchema,
+    cjaMwhj: formValueSchema,
+    assiette: formValueSchema,
+    cjsInterruptible: formValueSchema,
+    /** YYYY-MM. Required for PITD; LI/PIC default to the current month. */
+    dateEffetMonth: formValueSchema,
+    honeypot: formValueSchema,
+    cee: formValueSchema,
+    distanceM: formValueSchema,
+    /** PITD T1–T3 from July 2026, optional: débit normalisé of the meter (Nm³/h), base of the TDN (ADR 0026). */
+    debitNormalise: formValueSchema,
+  })
+  .meta({
+    // A PITD of the sample table shipped with @pilote/tariffs: the example simulates on an instance without an imported PITD table.
+    examples: [
+      {
+        pointDeReseau: 'PITD',
+        code: 'ECH-PITD-0001',
+        commune: 'Paris',
+        tso: 'NaTran',
+        dso: 'GRDF',
+        profil: 'P016',
+        tarif: 'T4',
+        car: '15 466,8',
+        cjaMwhj: '109',
+        dateEffetMonth: '2026-07',
+        honeypot: '',
+      },
+    ],
+  });
 export type SimulateBody = z.infer<typeof simulateBodySchema>;
 
 /** What the form means once validated (numbers parsed, blanks removed). */
@@ -383,43 +402,74 @@ export const montantsParMwhSchema = z.object({
   termeProportionnel: z.number(),
 });
 
-export const lineSourceSchema = z.object({
-  title: z.string(),
-  url: z.string(),
-  publishedOn: z.string().nullable(),
-  status: z.enum(['official', 'secondary', 'estimate']),
-});
+export const lineSourceSchema = z
+  .object({
+    title: z.string(),
+    url: z.string(),
+    publishedOn: z.string().nullable(),
+    status: z.enum(['official', 'secondary', 'estimate']),
+  })
+  .meta({
+    examples: [
+      {
+        title:
+          "Délibération CRE n° 2026-28 du 28 janvier 2026 portant décision sur l'évolution annuelle du tarif d'utilisation des réseaux de transport de gaz naturel de NaTran et Teréga au 1er avril 2026",
+        url: 'https://www.cre.fr/fileadmin/Documents/Deliberations/2026/260128_2026-28_maj_tarifaire_ATRT8_1er_avril_2026.pdf',
+        publishedOn: '2026-01-28',
+        status: 'official',
+      },
+    ],
+  });
 export type LineSourceDto = z.infer<typeof lineSourceSchema>;
 
-export const simulationLineSchema = z.object({
-  id: z.string(),
-  category: z.enum([
-    'abonnement',
-    'termeDistribution',
-    'termeTransport',
-    'compensationStockage',
-    'ctaTso',
-    'ctaDso',
-    'accise',
-    'cee',
-    'termeProportionnel',
-  ]),
-  /** `fixe`: yearly amount (monthly = annual / 12); `parMwh`: price per MWh (amounts on `assiette` when given). */
-  kind: z.enum(['fixe', 'parMwh']),
-  label: z.string(),
-  formula: z.string(),
-  inputs: z.record(z.string(), z.union([z.number(), z.string()])),
-  unitPrice: z.number(),
-  unit: z.string(),
-  annualAmount: z.number().nullable(),
-  monthlyAmount: z.number().nullable(),
-  /**
-   * The line's sources, in order: positions in the result's `sources`, where each source is written once per
-   * result (ADR 0041). Read them with {@link sourcesOfLine}.
-   */
-  sourceIndices: z.array(z.number().int().nonnegative()),
-  isEstimate: z.boolean(),
-});
+export const simulationLineSchema = z
+  .object({
+    id: z.string(),
+    category: z.enum([
+      'abonnement',
+      'termeDistribution',
+      'termeTransport',
+      'compensationStockage',
+      'ctaTso',
+      'ctaDso',
+      'accise',
+      'cee',
+      'termeProportionnel',
+    ]),
+    /** `fixe`: yearly amount (monthly = annual / 12); `parMwh`: price per MWh (amounts on `assiette` when given). */
+    kind: z.enum(['fixe', 'parMwh']),
+    label: z.string(),
+    formula: z.string(),
+    inputs: z.record(z.string(), z.union([z.number(), z.string()])).meta({ examples: [{ capacite: 109, ntr: 2 }] }),
+    unitPrice: z.number(),
+    unit: z.string(),
+    annualAmount: z.number().nullable(),
+    monthlyAmount: z.number().nullable(),
+    /**
+     * The line's sources, in order: positions in the result's `sources`, where each source is written once per
+     * result (ADR 0041). Read them with {@link sourcesOfLine}.
+     */
+    sourceIndices: z.array(z.number().int().nonnegative()),
+    isEstimate: z.boolean(),
+  })
+  .meta({
+    examples: [
+      {
+        id: 'atrt.tcr',
+        category: 'termeTransport',
+        kind: 'fixe',
+        label: 'Terme de capacité de transport régional (TCR NaTran × NTR, ATRT8)',
+        formula: '109 MWh/j × 99,12 €/MWh/j/an × 2 (NTR)',
+        inputs: { capacite: 109, ntr: 2 },
+        unitPrice: 99.12,
+        unit: '€/MWh/j/an',
+        annualAmount: 21608.16,
+        monthlyAmount: 1800.68,
+        sourceIndices: [0],
+        isEstimate: false,
+      },
+    ],
+  });
 export type SimulationLineDto = z.infer<typeof simulationLineSchema>;
 
 export const gridDatesSchema = z.object({
@@ -434,15 +484,54 @@ export const gridDatesSchema = z.object({
 export const simulationResultSchema = z
   .object({
     /** YYYY-MM-DD: first day of the month of effect. */
-    dateEffet: z.string(),
-    mensuel: montantsFixesSchema,
-    annuel: montantsFixesSchema,
-    parMwh: montantsParMwhSchema,
+    dateEffet: z.string().meta({ examples: ['2026-07-01'] }),
+    mensuel: montantsFixesSchema.meta({
+      examples: [
+        {
+          abonnement: 1808.81,
+          termeDistribution: 2616,
+          termeTransport: 3490.45,
+          compensationStockage: 2210.18,
+          ctaTso: 173.42,
+          ctaDso: 920.36,
+          ctaTotal: 1093.78,
+          totalFixe: 11219.22,
+        },
+      ],
+    }),
+    annuel: montantsFixesSchema.meta({
+      examples: [
+        {
+          abonnement: 21705.72,
+          termeDistribution: 31392,
+          termeTransport: 41885.43,
+          compensationStockage: 26522.16,
+          ctaTso: 2081,
+          ctaDso: 11044.33,
+          ctaTotal: 13125.33,
+          totalFixe: 134630.64,
+        },
+      ],
+    }),
+    parMwh: montantsParMwhSchema.meta({
+      examples: [{ accise: 16.39, ticgn: 16.39, cee: 6.1, termeProportionnel: 1.18 }],
+    }),
     lignes: z.array(simulationLineSchema),
     /** Every source the lines cite, once, in order of first use; a line points to its own by `sourceIndices`. */
     sources: z.array(lineSourceSchema),
     warnings: z.array(z.string()),
-    gridDates: gridDatesSchema,
+    gridDates: gridDatesSchema.meta({
+      examples: [
+        {
+          atrd: '2026-07-01',
+          atrt: '2026-04-01',
+          stockage: '2026-04-01',
+          cta: '2026-07-01',
+          accise: '2026-02-01',
+          cee: '2026-01-01',
+        },
+      ],
+    }),
     usedSampleData: z.boolean(),
     hasEstimates: z.boolean(),
     /**
@@ -452,11 +541,23 @@ export const simulationResultSchema = z
     estimatedGrids: z.array(z.object({ grid: z.string(), lastSourcedOn: z.string() })).optional(),
     /** Reference data used for the point. */
     referentiel: z.object({
-      ntr: z.number().int(),
-      stationMeteo: z.string().nullable(),
+      ntr: z
+        .number()
+        .int()
+        .meta({ examples: [2] }),
+      stationMeteo: z
+        .string()
+        .nullable()
+        .meta({ examples: ['PARIS-MONTSOURIS'] }),
       zi: z.number().nullable(),
-      libelle: z.string().nullable(),
-      communeInsee: z.string().nullable(),
+      libelle: z
+        .string()
+        .nullable()
+        .meta({ examples: ['Paris (NaTran, NTR 2)'] }),
+      communeInsee: z
+        .string()
+        .nullable()
+        .meta({ examples: ['75056'] }),
       pitdDataset: referenceDatasetInfoSchema.nullable(),
       ziDataset: referenceDatasetInfoSchema.nullable(),
       /** LI / PIC: the point table used (absent for PITD and for simulations stored before LI/PIC). */
@@ -525,11 +626,14 @@ export function sourceList(): SourceList {
   };
 }
 
+const PDF_URL_EXAMPLE =
+  '/api/simulator/simulations/6f1c2a4e-8b3d-4e5f-9a7b-2c1d0e3f4a5b/pdf?exp=1795647000&sig=Qm9uam91ciBsZSBtb25kZSAhIFNpZ25hdHVyZQ';
+
 export const simulateResponseSchema = z.object({
-  simulationId: z.string(),
+  simulationId: z.string().meta({ examples: ['6f1c2a4e-8b3d-4e5f-9a7b-2c1d0e3f4a5b'] }),
   resultat: simulationResultSchema,
   /** Relative signed link to the PDF report (same origin), valid until `pdfUrlExpiresAt`. */
-  pdfUrl: z.string(),
+  pdfUrl: z.string().meta({ examples: [PDF_URL_EXAMPLE] }),
   pdfUrlExpiresAt: z.iso.datetime(),
 });
 export type SimulateResponse = z.infer<typeof simulateResponseSchema>;
@@ -542,7 +646,7 @@ export const simulationPdfQuerySchema = z.object({
 });
 
 export const simulationPdfLinkResponseSchema = z.object({
-  pdfUrl: z.string(),
+  pdfUrl: z.string().meta({ examples: [PDF_URL_EXAMPLE] }),
   pdfUrlExpiresAt: z.iso.datetime(),
 });
 export type SimulationPdfLinkResponse = z.infer<typeof simulationPdfLinkResponseSchema>;

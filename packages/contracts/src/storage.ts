@@ -9,7 +9,10 @@ import { z } from 'zod';
 export const signedUploadSchema = z.object({
   url: z.string().describe('Adresse du PUT (notre serveur, ou l’URL présignée S3).'),
   uri: z.string().describe('Emplacement de l’objet une fois déposé (local:… ou s3://…).'),
-  headers: z.record(z.string(), z.string()).describe('En-têtes à envoyer avec le PUT (Content-Type…).'),
+  headers: z
+    .record(z.string(), z.string())
+    .describe('En-têtes à envoyer avec le PUT (Content-Type…).')
+    .meta({ examples: [{ 'Content-Type': 'application/pdf' }] }),
   expiresAt: z.iso.datetime().describe('Après cet instant le lien est refusé.'),
 });
 export type SignedUploadAnswer = z.infer<typeof signedUploadSchema>;
@@ -20,13 +23,18 @@ export const storageTokenParamsSchema = z.object({
     .string()
     .min(10)
     .max(4096)
-    .regex(/^[A-Za-z0-9_.-]+$/, { error: 'Lien invalide.' }),
+    .regex(/^[A-Za-z0-9_.-]+$/, { error: 'Lien invalide.' })
+    .meta({ examples: ['kZ3uQ1t0x8r2bY5nF7vW9cA4eH6jL0mP2sD4gK8oQ1w'] }),
 });
 
 /** The signed fields of `GET /api/storage/files/:token` (the token is their HMAC). */
 export const storageDownloadQuerySchema = z.object({
   key: z.string().min(1).max(512),
-  exp: z.string().regex(/^\d{1,12}$/, { error: 'Lien invalide.' }),
+  /** Expiry, in seconds since 1970 (UTC). */
+  exp: z
+    .string()
+    .regex(/^\d{1,12}$/, { error: 'Lien invalide.' })
+    .meta({ examples: ['1795647000'] }),
   disposition: z.enum(['attachment', 'inline']),
   filename: z.string().min(1).max(255),
 });

@@ -55,38 +55,70 @@ export const tariffDataMessages = {
 
 const isoDateSchema = z
   .string({ error: tariffDataMessages.validFrom })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: tariffDataMessages.validFrom });
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: tariffDataMessages.validFrom })
+  .meta({ examples: ['2026-07-01'] });
 
 export const tariffReferenceSchema = z.object({
   title: z
     .string({ error: tariffDataMessages.referenceTitle })
     .trim()
     .min(1, { error: tariffDataMessages.referenceTitle })
-    .max(300),
+    .max(300)
+    .meta({
+      examples: [
+        "Délibération CRE n° 2026-28 du 28 janvier 2026 portant décision sur l'évolution annuelle du tarif d'utilisation des réseaux de transport de gaz naturel de NaTran et Teréga au 1er avril 2026",
+      ],
+    }),
   url: z
     .string({ error: tariffDataMessages.referenceUrl })
     .trim()
     .max(1000)
-    .regex(/^https?:\/\/\S+$/i, { error: tariffDataMessages.referenceUrl }),
+    .regex(/^https?:\/\/\S+$/i, { error: tariffDataMessages.referenceUrl })
+    .meta({
+      examples: [
+        'https://www.cre.fr/fileadmin/Documents/Deliberations/2026/260128_2026-28_maj_tarifaire_ATRT8_1er_avril_2026.pdf',
+      ],
+    }),
   publishedOn: isoDateSchema.nullable().default(null),
 });
 export type TariffReferenceDto = z.infer<typeof tariffReferenceSchema>;
 
 /** POST /api/admin/tariff-data/values (admin): adds a dated value (a new version when one exists on that date). */
-export const addTariffValueBodySchema = z.object({
-  parameterId: z
-    .string({ error: tariffDataMessages.parameterId })
-    .trim()
-    .min(1, { error: tariffDataMessages.parameterId })
-    .max(100),
-  validFrom: isoDateSchema,
-  /** null ends the parameter from that date. */
-  value: z.number({ error: tariffDataMessages.value }).finite({ error: tariffDataMessages.value }).nullable(),
-  unit: parameterUnitSchema,
-  status: valueStatusSchema,
-  references: z.array(tariffReferenceSchema).min(1, { error: tariffDataMessages.references }).max(10),
-  note: z.string().trim().max(1000, { error: tariffDataMessages.note }).default(''),
-});
+export const addTariffValueBodySchema = z
+  .object({
+    parameterId: z
+      .string({ error: tariffDataMessages.parameterId })
+      .trim()
+      .min(1, { error: tariffDataMessages.parameterId })
+      .max(100),
+    validFrom: isoDateSchema,
+    /** null ends the parameter from that date. */
+    value: z.number({ error: tariffDataMessages.value }).finite({ error: tariffDataMessages.value }).nullable(),
+    unit: parameterUnitSchema,
+    status: valueStatusSchema,
+    references: z.array(tariffReferenceSchema).min(1, { error: tariffDataMessages.references }).max(10),
+    note: z.string().trim().max(1000, { error: tariffDataMessages.note }).default(''),
+  })
+  .meta({
+    examples: [
+      {
+        parameterId: 'atrd7.grdf.t1.abonnement',
+        validFrom: '2026-07-01',
+        value: 56.4,
+        unit: '€/an',
+        status: 'official',
+        references: [
+          {
+            title:
+              "Délibération CRE n° 2024-40 du 15 février 2024 portant décision sur le tarif péréqué d'utilisation des réseaux publics de distribution de gaz naturel de GRDF (ATRD7)",
+            url: 'https://www.legifrance.gouv.fr/jorf/id/JORFTEXT000049565712',
+            publishedOn: '2024-02-15',
+          },
+        ],
+        note: 'Grille au 1er juillet 2026 publiée par la CRE.',
+      },
+    ],
+  });
 export type AddTariffValueBody = z.input<typeof addTariffValueBodySchema>;
 
 /** POST /api/admin/tariff-data/values/undo (admin): a new version restoring what was in force before the last one. */
@@ -98,17 +130,23 @@ export type UndoTariffValueBody = z.infer<typeof undoTariffValueBodySchema>;
 
 /** One stored version of a (parameter, date). `action: 'withdraw'` = no stored value from this version on. */
 export const storedTariffValueSchema = z.object({
-  id: z.number().int(),
-  parameterId: z.string(),
-  validFrom: z.string(),
+  id: z
+    .number()
+    .int()
+    .meta({ examples: [42] }),
+  parameterId: z.string().meta({ examples: ['atrd7.grdf.t1.abonnement'] }),
+  validFrom: z.string().meta({ examples: ['2026-07-01'] }),
   version: z.number().int().min(1),
   action: z.enum(['set', 'withdraw']),
-  value: z.number().nullable(),
+  value: z
+    .number()
+    .nullable()
+    .meta({ examples: [56.4] }),
   unit: parameterUnitSchema,
   status: valueStatusSchema,
   references: z.array(tariffReferenceSchema),
-  note: z.string(),
-  recordedBy: z.string(),
+  note: z.string().meta({ examples: ['Grille au 1er juillet 2026 publiée par la CRE.'] }),
+  recordedBy: z.string().meta({ examples: ['admin@exemple.fr'] }),
   recordedAt: z.iso.datetime(),
   /** 'panel' (one value), 'undo', 'import' (a grid file). */
   origin: z.enum(['panel', 'undo', 'import']),
@@ -274,7 +312,12 @@ export const referenceImportKindSchema = z.object({
 });
 export type ReferenceImportKind = z.infer<typeof referenceImportKindSchema>;
 export const referenceImportKindsResponseSchema = z.object({ items: z.array(referenceImportKindSchema) });
-export const referenceImportParamsSchema = z.object({ kind: z.string().regex(/^[a-z0-9-]{1,20}$/) });
+export const referenceImportParamsSchema = z.object({
+  kind: z
+    .string()
+    .regex(/^[a-z0-9-]{1,20}$/)
+    .meta({ examples: ['pitd'] }),
+});
 export const REFERENCE_IMPORT_MAX_CHARS = 900_000;
 export const referenceImportBodySchema = z.object({
   fileName: z.string().trim().min(1).max(255),

@@ -2,7 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { nameSuccessResponses, shareErrorResponses } from '../lib/openapi.ts';
+import { nameSuccessResponses, plausibleExamples, shareErrorResponses } from '../lib/openapi.ts';
 
 export const OPENAPI_JSON_PATH = '/api/openapi.json';
 export const API_DOCS_PREFIX = '/api/docs';
@@ -24,6 +24,7 @@ export async function registerOpenApi(app: FastifyInstance, options: { version: 
           'API JSON de la plateforme. Erreurs : `{ error: "<message en français>", code: "<CODE>" }`. ' +
           'Les appels qui modifient (POST, PUT, PATCH, DELETE) exigent l’en-tête `X-CSRFToken` ' +
           '(GET /api/common/get-csrf-token/). Listes paginées : `?page=&pageSize=` (20 par défaut, 100 au plus). ' +
+          'Dates-heures des réponses : ISO 8601 en UTC (`2026-11-25T09:30:00.000Z`). ' +
           'Documentation rédigée : docs/api.md.',
       },
       servers: [{ url: options.publicUrl }],
@@ -36,8 +37,9 @@ export async function registerOpenApi(app: FastifyInstance, options: { version: 
     },
     transform: createJsonSchemaTransform({ skipList: [] }),
     // Each error answer once, referenced (lib/openapi.ts): the document Swagger UI parses is half the size; success
-    // answers without a description are named in French.
-    transformObject: (input) => nameSuccessResponses(shareErrorResponses(jsonSchemaTransformObject(input) as never)),
+    // answers without a description are named in French; the examples Swagger UI draws are plausible ones.
+    transformObject: (input) =>
+      plausibleExamples(nameSuccessResponses(shareErrorResponses(jsonSchemaTransformObject(input) as never))),
   });
 
   await app.register(fastifySwaggerUi, {
