@@ -296,6 +296,9 @@ describe.each(testDatabaseKinds())('the examples of /api/openapi.json on %s', (k
       password: 'Correct-Horse-9',
     });
     expect(signIn.statusCode).toBe(200);
+    // The security scheme names the session cookie the sign-in sets.
+    const scheme = dig(document, 'components', 'securitySchemes', 'session', 'name');
+    expect(signIn.cookies.map((cookie) => cookie.name)).toContain(scheme);
     const simulated = await alice.post('/api/simulator/simulate/', example);
     expect(simulated.statusCode, simulated.body).toBe(200);
     expect(simulated.json().resultat).toMatchObject({ dateEffet: '2026-07-01', referentiel: { ntr: 2 } });

@@ -30,7 +30,14 @@ export async function registerOpenApi(app: FastifyInstance, options: { version: 
       servers: [{ url: options.publicUrl }],
       components: {
         securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
+          // better-auth's cookie with our prefix (modules/auth/auth.ts `cookiePrefix: 'pe'`); `__Secure-` in front
+          // of it when PUBLIC_URL is https.
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'pe.session_token',
+            description: 'Cookie de session (`__Secure-pe.session_token` en https), posé par la connexion.',
+          },
           csrf: { type: 'apiKey', in: 'header', name: 'X-CSRFToken' },
         },
       },
