@@ -266,7 +266,7 @@ function DatasetList({
   }
   return (
     <>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full min-w-[40rem] text-left text-sm" data-testid="consumption-datasets">
           <caption className="sr-only">Vos jeux de relevés journaliers</caption>
           <thead className="border-b border-border text-muted-foreground">
