@@ -81,7 +81,7 @@ test('import a year of readings, optimise the CJA, read the results and zoom the
   const row = datasets.getByRole('row', { name: new RegExp(PCE) });
   await expect(row).toContainText('01/07/2024 → 30/06/2025');
   await expect(row).toContainText('365');
-  await expect(row).toContainText('358 mesurés · 6 estimés · 1 manquants');
+  await expect(row).toContainText('358 mesurés · 6 estimés · 1 manquant');
 
   // --- a bad row: reported by its line, nothing imported -----------------------------------------------------
   await importForm.getByLabel('PCE (14 chiffres)').fill(PCE);
@@ -146,7 +146,7 @@ test('import a year of readings, optimise the CJA, read the results and zoom the
   await expect(legend).toContainText('Consommation estimée (6 jours)');
   await expect(legend).toContainText('Consommation mesurée');
   await expect(legend).toContainText('Jour manquant (1)');
-  await expect(chart.locator('figcaption')).toContainText('365 jours (358 mesurés, 6 estimés, 1 manquants)');
+  await expect(chart.locator('figcaption')).toContainText('365 jours (358 mesurés, 6 estimés, 1 manquant)');
 
   const box = await drag(page, plot, 0.5, 0.5);
   await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2);
