@@ -101,7 +101,7 @@ export function GridImport() {
                     <td className="py-1 pr-3 whitespace-nowrap">{formatDate(change.validFrom)}</td>
                     <td className="py-1 pr-3 tabular-nums">{formatValue(change.before)}</td>
                     <td className="py-1 pr-3 font-medium tabular-nums">
-                      {change.after === null ? 'fin' : formatValue(change.after)} {change.unit}
+                      {change.after === null ? 'fin' : `${formatValue(change.after)} ${change.unit}`}
                     </td>
                     <td className="py-1 pr-3">{valueStatusLabels[change.status]}</td>
                     <td className="py-1 pr-3">{kindLabels[change.kind]}</td>
