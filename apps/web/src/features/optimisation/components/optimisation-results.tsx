@@ -88,7 +88,9 @@ export function CostComparisonTable({ result }: { result: OptimisationResponse }
           Part du coût liée à la capacité (€/an, HT), grilles au {formatDate(result.dateEffet)}.
         </p>
       </div>
-      <div className="relative overflow-x-auto">
+      {/* On a phone the columns scroll sideways: the frame is reachable with the keyboard (WCAG 2.1.1). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable with the keyboard. */}
+      <section className="relative overflow-x-auto" tabIndex={0} aria-labelledby={titleId}>
         <table className="w-full min-w-[32rem] text-sm" data-testid="cost-table" aria-labelledby={titleId}>
           <thead className="border-b border-border text-muted-foreground">
             <tr>
@@ -126,7 +128,7 @@ export function CostComparisonTable({ result }: { result: OptimisationResponse }
             })}
           </tbody>
         </table>
-      </div>
+      </section>
     </div>
   );
 }
