@@ -77,6 +77,12 @@ test.describe('with motion (no reduced-motion preference)', () => {
       // The user menu is named from its content, its visible name included (WCAG 2.5.3).
       await expect(page.getByRole('button', { name: /^Menu utilisateur / })).toBeVisible();
       expect(await seriousAxeViolations(page, 'header')).toEqual([]);
+      // With the menu open, nothing focusable is hidden from assistive technologies (axe aria-hidden-focus).
+      await page.getByRole('button', { name: /^Menu utilisateur / }).click();
+      await expect(page.getByRole('menuitem', { name: 'Compte' })).toBeVisible();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('menuitem', { name: 'Compte' })).toHaveCount(0);
     }
   });
 });
