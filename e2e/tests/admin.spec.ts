@@ -56,6 +56,14 @@ test.describe('signed in as the administrator', () => {
     await expect(users.getByRole('cell', { name: E2E_ADMIN.email, exact: true })).toBeVisible();
 
     await expect(page.getByRole('heading', { level: 2, name: "Boîte d'envoi" })).toBeVisible();
+
+    // On a phone the wide tables scroll in their own frame and long codes wrap: the page never scrolls sideways
+    // (a screen-reader-only header cell escaped the users table's frame, and the grid CSV header did not wrap).
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect(page.getByRole('heading', { level: 2, name: 'Données tarifaires' })).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+      .toBeLessThanOrEqual(0);
   });
 });
 

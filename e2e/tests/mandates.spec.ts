@@ -30,6 +30,11 @@ test('a simple mandate is created from the empty state, then revoked with its ty
   await expect(form.getByText('Le numéro PCE est obligatoire pour le gaz')).toBeVisible();
   await form.getByLabel('Numéro PCE').fill(pce);
   expect(await seriousAxeViolations(page, 'main')).toEqual([]);
+  // In dark mode too: the chosen mode's hint on its accent background was 4.35:1.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  expect(await seriousAxeViolations(page, 'main')).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'light' });
   // The server renders and seals the mandate's PDF in a worker thread before it answers: wait for that answer.
   const created = page.waitForResponse((response) => response.url().endsWith('/api/mandates/'));
   await form.getByRole('button', { name: 'Créer le mandat' }).click();

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import { createVerifiedUser, signInThroughApi, waitForSplash } from '../support/auth.ts';
+import { seriousAxeViolations } from '../support/axe.ts';
 import { E2E_BASE_URL } from '../support/e2e-env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { PITD_FIXTURE } from '../support/simulator.ts';
@@ -81,7 +82,7 @@ test('import a year of readings, optimise the CJA, read the results and zoom the
   const row = datasets.getByRole('row', { name: new RegExp(PCE) });
   await expect(row).toContainText('01/07/2024 → 30/06/2025');
   await expect(row).toContainText('365');
-  await expect(row).toContainText('358 mesurés · 6 estimés · 1 manquants');
+  await expect(row).toContainText('358 mesurés · 6 estimés · 1 manquant');
 
   // --- a bad row: reported by its line, nothing imported -----------------------------------------------------
   await importForm.getByLabel('PCE (14 chiffres)').fill(PCE);
@@ -108,6 +109,8 @@ test('import a year of readings, optimise the CJA, read the results and zoom the
   await form.getByRole('button', { name: 'Optimiser la CJA' }).click();
 
   await expect(page.getByText('Optimisation réussie')).toBeVisible();
+  // The success toast's green text is readable on its pale background (it was 4.3:1).
+  expect(await seriousAxeViolations(page, '[data-sonner-toaster]')).toEqual([]);
   await expect(form).toBeHidden();
   await expect(page.getByRole('button', { name: 'Optimisation – Paramètres' })).toHaveAttribute(
     'aria-expanded',
@@ -146,7 +149,7 @@ test('import a year of readings, optimise the CJA, read the results and zoom the
   await expect(legend).toContainText('Consommation estimée (6 jours)');
   await expect(legend).toContainText('Consommation mesurée');
   await expect(legend).toContainText('Jour manquant (1)');
-  await expect(chart.locator('figcaption')).toContainText('365 jours (358 mesurés, 6 estimés, 1 manquants)');
+  await expect(chart.locator('figcaption')).toContainText('365 jours (358 mesurés, 6 estimés, 1 manquant)');
 
   const box = await drag(page, plot, 0.5, 0.5);
   await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2);
@@ -206,4 +209,6 @@ test('the chart is responsive and readable in dark mode at 360 px', async ({ pag
   expect(size?.height).toBeGreaterThanOrEqual(200);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expect(page.locator('html')).toHaveClass(/dark/);
+  // The cost table's columns scroll sideways here: its frame is reachable with the keyboard (axe, WCAG A/AA).
+  expect(await seriousAxeViolations(page, 'main')).toEqual([]);
 });

@@ -1,4 +1,4 @@
-import { createVerifiedUser, signInThroughUi, waitForSplash } from '../support/auth.ts';
+import { createVerifiedUser, signInThroughApi, signInThroughUi, waitForSplash } from '../support/auth.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { E2E_BASE_URL } from '../support/e2e-env.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -39,6 +39,21 @@ test('a signed-out visitor of a private page is sent to /login and comes back af
   await expect(page.getByTestId('space-title')).toHaveText('Espace Électricité');
 });
 
+test('on a phone the end of a private page scrolls clear of the floating buttons', async ({ page, admin }) => {
+  const { email, password } = await createVerifiedUser(admin, E2E_BASE_URL, 'fab-clearance');
+  await signInThroughApi(page, email, password);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/private/gas/dashboard');
+  await waitForSplash(page);
+  // The last card of the dashboard, scrolled to the bottom: above the assistant's button (bug report under it).
+  const last = page.getByRole('main').getByRole('link', { name: /Mandats/ });
+  await expect(last).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const card = await last.boundingBox();
+  const assistant = await page.getByRole('button', { name: 'Ouvrir l’assistant' }).boundingBox();
+  expect((card?.y ?? 0) + (card?.height ?? 0)).toBeLessThanOrEqual(assistant?.y ?? 0);
+});
+
 test.describe('with motion (no reduced-motion preference)', () => {
   // The config asks for reduced motion; this test keeps the default, animated path in a real browser: the splash's
   // swapping marks and fade, the welcome banner's fade-in, and axe's wait for finite animations (support/axe.ts).
@@ -62,6 +77,12 @@ test.describe('with motion (no reduced-motion preference)', () => {
       // The user menu is named from its content, its visible name included (WCAG 2.5.3).
       await expect(page.getByRole('button', { name: /^Menu utilisateur / })).toBeVisible();
       expect(await seriousAxeViolations(page, 'header')).toEqual([]);
+      // With the menu open, nothing focusable is hidden from assistive technologies (axe aria-hidden-focus).
+      await page.getByRole('button', { name: /^Menu utilisateur / }).click();
+      await expect(page.getByRole('menuitem', { name: 'Compte' })).toBeVisible();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('menuitem', { name: 'Compte' })).toHaveCount(0);
     }
   });
 });

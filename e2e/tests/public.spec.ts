@@ -114,6 +114,17 @@ for (const route of publicRoutes) {
   });
 }
 
+test('/faq: the paragraphs of one answer are spaced apart, not run together', async ({ page }) => {
+  await page.goto('/faq');
+  const answer = page.locator('h3#fiabilite + p, h3#fiabilite + p + p');
+  await expect(answer).toHaveCount(2);
+  const [first, second] = await answer.evaluateAll((paragraphs) =>
+    paragraphs.map((p) => p.getBoundingClientRect()).map((box) => ({ top: box.top, bottom: box.bottom })),
+  );
+  // As the page's own paragraphs (1.25 rem): the answer's second paragraph used to start on the next line.
+  expect((second?.top ?? 0) - (first?.bottom ?? 0)).toBeGreaterThanOrEqual(16);
+});
+
 test.describe('the not-found page', () => {
   // Chromium logs the document's 404 status as a console error: that 404 is what an unknown path answers.
   test.use({ allowedConsoleErrors: ['Failed to load resource: the server responded with a status of 404'] });

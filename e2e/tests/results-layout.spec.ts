@@ -220,6 +220,12 @@ async function checkChart(page: Page, testInfo: TestInfo, name: string, expectMe
       .soft(ink.rightmost, `rightmost ink at ${view.width}px ${view.scheme}`)
       .toBeLessThanOrEqual(ink.width - 1 - 4 * ink.ratio);
     await shoot(testInfo, chart, `${name}-${view.width}-${view.scheme}`);
+    // The page never scrolls sideways, and the cost table's title is not cut by the frame its columns scroll in.
+    expect
+      .soft(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `at ${view.width}px`)
+      .toBeLessThanOrEqual(0);
+    const title = await boxOf(page.getByText('Coûts annuels avant / après optimisation'));
+    expect.soft(title.x + title.width, `cost table title at ${view.width}px`).toBeLessThanOrEqual(view.width);
   }
 }
 

@@ -236,6 +236,9 @@ describe('optimiserCja', () => {
     const r = optimiserCja({ ...BASE, serie: { jours: year(values), origine: 'mesures' } });
     expect(r.cjaActuelle).toBe(30);
     expect(r.warnings.some((w) => w.includes('CJA actuelle non fournie'))).toBe(true);
+    // The estimated modulation is written the French way (decimal comma), as every number the user reads.
+    const modulation = r.warnings.find((w) => w.startsWith('Compensation stockage : modulation estimée'));
+    expect(modulation).toMatch(/\(\d+,\d+ MWh\/j\)/);
     for (const side of [r.couts.avant, r.couts.apres]) {
       expect(Object.keys(side).sort()).toEqual(
         ['distribution_fixe', 'total_annuel', 'transport_fixe', 'transport_penalites', 'transport_stockage'].sort(),

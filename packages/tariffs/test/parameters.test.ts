@@ -27,6 +27,12 @@ describe('parameter registry', () => {
     expect(validateRegistry()).toEqual([]);
   });
 
+  it('writes the numbers of its notes the French way (decimal comma): the notes are shown as they are', () => {
+    const notes = PARAMETER_REGISTRY.flatMap((p) => p.entries.map((e) => e.notes ?? ''));
+    // A number with a decimal point, not a section number (« §5.2.2.1.3 »).
+    expect(notes.filter((note) => /(?<![§\d.])\d+\.\d+(?![.\d])/.test(note))).toEqual([]);
+  });
+
   it.each(PARAMETER_REGISTRY.map((p) => [p.id, p] as const))(
     '%s has a complete reference for each date',
     (_id, param) => {

@@ -175,6 +175,19 @@ describe('navigation', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Blog' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ouvrir le menu' })).toHaveAttribute('aria-expanded', 'false');
   });
+
+  it('Escape closes the mobile menu from one of its links and gives the focus back to its button', async () => {
+    const { user } = renderApp('/');
+    await mainHeading();
+    const toggle = screen.getByRole('button', { name: 'Ouvrir le menu' });
+    await user.click(toggle);
+    const menu = screen.getByRole('navigation', { name: 'Navigation principale (mobile)' });
+    within(menu).getByRole('link', { name: 'Tarifs' }).focus();
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAccessibleName('Ouvrir le menu');
+    expect(toggle).toHaveFocus();
+  });
 });
 
 describe('theme', () => {

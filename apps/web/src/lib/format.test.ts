@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   EMPTY_VALUE,
   formatCja,
+  formatCount,
   formatCurrency,
   formatDate,
   formatNumber,
@@ -63,6 +64,16 @@ describe('formatCja', () => {
   it('shows whole units', () => {
     expect(formatCja(1234.6)).toBe(`1${NNBSP}235`);
     expect(formatCja(95)).toBe('95');
+  });
+});
+
+describe('formatCount', () => {
+  it('agrees the word with the count, 0 and 1 in the singular', () => {
+    expect(formatCount(0, 'manquant')).toBe('0 manquant');
+    expect(formatCount(1, 'manquant')).toBe('1 manquant');
+    expect(formatCount(2, 'manquant')).toBe('2 manquants');
+    expect(plain(formatCount(1234, 'jour'))).toBe('1 234 jours');
+    expect(formatCount(3, 'jour estimé', 'jours estimés')).toBe('3 jours estimés');
   });
 });
 

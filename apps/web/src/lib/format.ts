@@ -51,6 +51,14 @@ export function formatCja(value: number | null | undefined): string {
   return formatNumber(value, 0);
 }
 
+/**
+ * A count and its word, agreed the French way (0 and 1 take the singular): (1, 'manquant') → "1 manquant",
+ * (6, 'estimé') → "6 estimés", (1234, 'jour') → "1 234 jours".
+ */
+export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
+  return `${formatNumber(count, 0)} ${Math.abs(count) < 2 ? singular : plural}`;
+}
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Dates as the API sends them; a bare "YYYY-MM-DD" is a calendar day (never shifted by the time zone). */

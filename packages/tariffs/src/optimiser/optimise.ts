@@ -264,7 +264,7 @@ export function optimiserCja(input: OptimisationInput): OptimisationResult {
   warnings.push(...built.warnings);
   if (modulationInput === undefined) {
     warnings.push(
-      `Compensation stockage : modulation estimée sur la série (${roundHalfAwayFromZero(modulation, 3)} MWh/j) ; elle ne dépend pas de la CJA et est identique avant et après.`,
+      `Compensation stockage : modulation estimée sur la série (${roundHalfAwayFromZero(modulation, 3).toLocaleString('fr-FR')} MWh/j) ; elle ne dépend pas de la CJA et est identique avant et après.`,
     );
   }
 

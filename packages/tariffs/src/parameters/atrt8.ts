@@ -43,7 +43,7 @@ function derived2025(value2026: number, value: number): ParameterEntry {
     value,
     reference: [SOURCES.atrt8Update2026, SOURCES.atrt8Update2025],
     status: 'estimate',
-    notes: `Estimation : ${value2026.toFixed(2)} (valeur officielle au 1er avril 2026) ÷ 1,0341 (hausse de +3,41 % de tous les termes au 1er avril 2026), arrondi au centime. Annexe de la délibération 2025-35 non lue pour ce terme.`,
+    notes: `Estimation : ${value2026.toLocaleString('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} (valeur officielle au 1er avril 2026) ÷ 1,0341 (hausse de +3,41 % de tous les termes au 1er avril 2026), arrondi au centime. Annexe de la délibération 2025-35 non lue pour ce terme.`,
   };
 }
 

@@ -157,7 +157,8 @@ export function PrivateLayout({
             isSigningOut={isSigningOut}
           />
         </header>
-        <main id={MAIN_ID} tabIndex={-1} className="flex-1 px-4 py-8 sm:px-6 lg:px-10">
+        {/* pb-36: the page's end scrolls clear of the assistant and bug-report buttons (fixed, 8 rem high). */}
+        <main id={MAIN_ID} tabIndex={-1} className="flex-1 px-4 pt-8 pb-36 sm:px-6 lg:px-10">
           {showWelcome && isWelcomeVisible ? <WelcomeBanner name={user.name} onDone={onWelcomeDone} /> : null}
           {children ?? <Outlet />}
         </main>

@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { BrandMark } from '../../components/layout/brand-mark.tsx';
 import { usePublicAccountLinks } from '../../components/layout/use-public-account-links.ts';
@@ -21,10 +21,23 @@ export function SiteHeader() {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const menuId = useId();
   const closeMenu = () => setIsMenuOpen(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const { account, trialHref } = usePublicAccountLinks();
+  // Escape closes the open mobile menu from the toggle or from one of its links, and gives the focus back to the
+  // toggle (a disclosure that only a second press on its button closed kept keyboard users inside it).
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && isMenuOpen) {
+      closeMenu();
+      toggleRef.current?.focus();
+    }
+  };
 
   return (
-    <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape bubbling up from the menu's own buttons and links.
+    <header
+      onKeyDown={closeOnEscape}
+      className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80"
+    >
       <div className="mx-auto flex h-16 w-full max-w-6xl items-center gap-2 px-4 sm:px-6 lg:px-8">
         <Link to={paths.home.getHref()} className="mr-auto rounded-md lg:mr-6" aria-label="Pilote Énergie, accueil">
           <BrandMark nameClassName="hidden min-[400px]:inline" />
@@ -50,6 +63,7 @@ export function SiteHeader() {
           </Link>
         ) : null}
         <button
+          ref={toggleRef}
           type="button"
           className="inline-flex size-10 items-center justify-center rounded-md text-foreground hover:bg-muted lg:hidden"
           aria-expanded={isMenuOpen}

@@ -40,6 +40,17 @@ const parameters: TariffParametersResponse = {
           stored: { version: 2, recordedBy: 'root@exemple.fr', recordedAt: '2026-11-23T10:00:00.000Z' },
           replacesPackaged: true,
         },
+        {
+          // « fin »: the series stops (end of the tariff period).
+          validFrom: '2028-07-01',
+          value: null,
+          status: 'estimate',
+          references: [],
+          note: 'Fin de la période tarifaire ATRD7 (30 juin 2028).',
+          origin: 'package',
+          stored: null,
+          replacesPackaged: false,
+        },
       ],
     },
   ],
@@ -90,6 +101,10 @@ describe('admin panel « Données tarifaires »', () => {
       'https://www.cre.fr/x',
     );
     expect(within(item).queryByRole('button', { name: /Annuler/ })).not.toBeInTheDocument();
+    // The end of the series reads « fin », with no unit after it (it read « fin €/an »).
+    const end = item.querySelector('[data-valid-from="2028-07-01"]') as HTMLElement;
+    expect(end).toHaveTextContent(/Valeurfin\s*Estimation/);
+    expect(end).not.toHaveTextContent('€/an');
     expect(screen.queryByRole('form', { name: 'Ajouter une valeur datée' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Importer une grille' })).not.toBeInTheDocument();
   });

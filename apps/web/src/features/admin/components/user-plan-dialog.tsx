@@ -94,7 +94,7 @@ function UsageTable({ plan, canEdit }: { plan: AdminUserPlanResponse; canEdit: b
       <h3 id={headingId} className="font-semibold text-foreground">
         Utilisation de la période
       </h3>
-      <div className="mt-2 overflow-x-auto rounded-lg border border-border">
+      <div className="relative mt-2 overflow-x-auto rounded-lg border border-border">
         <table className="w-full min-w-[32rem] text-left text-sm">
           <thead className="bg-muted text-muted-foreground">
             <tr>

@@ -55,7 +55,7 @@ export function UsersPanel({ viewerRole, onForbidden }: { viewerRole: UserRole; 
       ) : null}
       {users.data ? (
         <>
-          <div className="overflow-x-auto rounded-xl border border-border">
+          <div className="relative overflow-x-auto rounded-xl border border-border">
             <table className="w-full min-w-[48rem] text-left text-sm" aria-describedby={headingId}>
               <thead className="bg-muted text-muted-foreground">
                 <tr>
@@ -90,7 +90,7 @@ export function UsersPanel({ viewerRole, onForbidden }: { viewerRole: UserRole; 
                   users.data.items.map((user) => (
                     <tr key={user.id} className="border-t border-border">
                       <td className="px-4 py-3 font-medium text-foreground">{user.name}</td>
-                      <td className="px-4 py-3 break-all text-foreground">
+                      <td className="min-w-48 px-4 py-3 wrap-anywhere text-foreground">
                         {user.email}
                         {user.emailVerified ? null : (
                           <span className="ml-2 text-xs text-muted-foreground">(non vérifiée)</span>

@@ -162,7 +162,7 @@ function FileTable({
   onRemove: (key: string) => void;
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-border bg-surface shadow-sm">
+    <div className="relative overflow-x-auto rounded-xl border border-border bg-surface shadow-sm">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Fichiers à auditer</caption>
         <thead className="bg-muted text-xs uppercase tracking-wide text-muted-foreground">

@@ -235,7 +235,7 @@ function InvoiceCard({ invoice }: { invoice: NormalisedInvoiceDto }) {
           </div>
         ))}
       </dl>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full min-w-[32rem] text-left text-sm">
           <caption className="sr-only">Lignes de la facture</caption>
           <thead className="text-xs uppercase tracking-wide text-muted-foreground">

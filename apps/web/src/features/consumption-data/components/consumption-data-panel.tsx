@@ -10,7 +10,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
-import { formatDate, formatNumber } from '../../../lib/format.ts';
+import { formatCount, formatDate, formatNumber } from '../../../lib/format.ts';
 import { useCreateConsumptionDataset } from '../api/create-consumption-dataset.ts';
 import { useDeleteConsumptionDataset } from '../api/delete-consumption-dataset.ts';
 import { CONSUMPTION_DATASETS_PAGE_SIZE, useConsumptionDatasets } from '../api/get-consumption-datasets.ts';
@@ -231,7 +231,7 @@ function ImportForm({ onImported }: { onImported?: ((dataset: ConsumptionDataset
 
 function qualityText(dataset: ConsumptionDatasetSummary): string {
   const { mesure, estime, manquant } = dataset.qualite;
-  return `${mesure} mesurés · ${estime} estimés · ${manquant} manquants`;
+  return `${formatCount(mesure, 'mesuré')} · ${formatCount(estime, 'estimé')} · ${formatCount(manquant, 'manquant')}`;
 }
 
 function DatasetList({
@@ -266,7 +266,7 @@ function DatasetList({
   }
   return (
     <>
-      <div className="overflow-x-auto">
+      <div className="relative overflow-x-auto">
         <table className="w-full min-w-[40rem] text-left text-sm" data-testid="consumption-datasets">
           <caption className="sr-only">Vos jeux de relevés journaliers</caption>
           <thead className="border-b border-border text-muted-foreground">

@@ -13,7 +13,7 @@ import { RotateCcw } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import uPlot from 'uplot';
 import { Button } from '../../../components/ui/button.tsx';
-import { formatCja, formatDate, formatNumber } from '../../../lib/format.ts';
+import { formatCja, formatCount, formatDate, formatNumber } from '../../../lib/format.ts';
 import {
   type ChartData,
   chartLegend,
@@ -406,9 +406,9 @@ function describeSeries(data: ChartData, cjaOptimisee: number, cjaActuelle: numb
       : '';
   return (
     `Consommation journalière du ${formatDate(data.dates[0], 'long')} au ${formatDate(data.dates[n - 1], 'long')} : ` +
-    `${n} jours (${mesure} mesurés, ${estime} estimés, ${manquant} manquants).${max} ` +
+    `${formatCount(n, 'jour')} (${formatCount(mesure, 'mesuré')}, ${formatCount(estime, 'estimé')}, ${formatCount(manquant, 'manquant')}).${max} ` +
     `CJA optimisée ${formatCja(cjaOptimisee)} MWh/j, CJA actuelle ${formatCja(cjaActuelle)} MWh/j ; ` +
-    `${above} jour${above > 1 ? 's' : ''} au-dessus de la capacité optimisée.` +
+    `${formatCount(above, 'jour')} au-dessus de la capacité optimisée.` +
     (data.lastZeroDropped ? ' Le dernier jour, à 0, n’est pas affiché.' : '')
   );
 }

@@ -1,5 +1,6 @@
 import type { OptimisationCouts, OptimisationParam, OptimisationResponse } from '@pilote/contracts';
 import { TriangleAlert } from 'lucide-react';
+import { useId } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -74,51 +75,60 @@ export function KpiCards({ result }: { result: OptimisationResponse }) {
 
 export function CostComparisonTable({ result }: { result: OptimisationResponse }) {
   const { avant, apres } = result.couts;
+  const titleId = useId();
+  // The title sits above the scrolling area, not in a <caption>: a caption is as wide as its table (32rem), so on a
+  // phone it was cut at the card's edge with the columns that scroll.
   return (
-    <div className="overflow-x-auto rounded-xl border border-border bg-surface shadow-sm">
-      <table className="w-full min-w-[32rem] text-sm" data-testid="cost-table">
-        <caption className="px-4 pt-4 text-left text-lg font-semibold text-foreground sm:px-6">
+    <div className="rounded-xl border border-border bg-surface shadow-sm">
+      <div className="px-4 pt-4 sm:px-6">
+        <h2 id={titleId} className="text-lg font-semibold text-foreground">
           Coûts annuels avant / après optimisation
-          <span className="block text-xs font-normal text-muted-foreground">
-            Part du coût liée à la capacité (€/an, HT), grilles au {formatDate(result.dateEffet)}.
-          </span>
-        </caption>
-        <thead className="border-b border-border text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-4 py-3 text-left font-medium sm:px-6">
-              Poste
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-medium">
-              Avant <span className="block text-xs font-normal">CJA {formatCja(result.cjaActuelle)} MWh/j</span>
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-medium">
-              Après <span className="block text-xs font-normal">CJA {formatCja(result.cjaOptimisee)} MWh/j</span>
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-medium sm:px-6">
-              Écart
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {costLines.map(({ key, label }) => {
-            const total = key === 'total_annuel';
-            const gap = apres[key] - avant[key];
-            return (
-              <tr key={key} className={cn('border-b border-border last:border-0', total && 'font-semibold')}>
-                <th scope="row" className="px-4 py-2.5 text-left font-medium text-foreground sm:px-6">
-                  {label}
-                </th>
-                <td className="px-4 py-2.5 text-right tabular-nums">{formatCurrency(avant[key])}</td>
-                <td className="px-4 py-2.5 text-right tabular-nums">{formatCurrency(apres[key])}</td>
-                <td className={cn('px-4 py-2.5 text-right tabular-nums sm:px-6', gap < 0 && 'text-success')}>
-                  {gap > 0 ? '+' : ''}
-                  {formatCurrency(gap)}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+        </h2>
+        <p className="text-xs text-muted-foreground">
+          Part du coût liée à la capacité (€/an, HT), grilles au {formatDate(result.dateEffet)}.
+        </p>
+      </div>
+      {/* On a phone the columns scroll sideways: the frame is reachable with the keyboard (WCAG 2.1.1). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable with the keyboard. */}
+      <section className="relative overflow-x-auto" tabIndex={0} aria-labelledby={titleId}>
+        <table className="w-full min-w-[32rem] text-sm" data-testid="cost-table" aria-labelledby={titleId}>
+          <thead className="border-b border-border text-muted-foreground">
+            <tr>
+              <th scope="col" className="px-4 py-3 text-left font-medium sm:px-6">
+                Poste
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-medium">
+                Avant <span className="block text-xs font-normal">CJA {formatCja(result.cjaActuelle)} MWh/j</span>
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-medium">
+                Après <span className="block text-xs font-normal">CJA {formatCja(result.cjaOptimisee)} MWh/j</span>
+              </th>
+              <th scope="col" className="px-4 py-3 text-right font-medium sm:px-6">
+                Écart
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {costLines.map(({ key, label }) => {
+              const total = key === 'total_annuel';
+              const gap = apres[key] - avant[key];
+              return (
+                <tr key={key} className={cn('border-b border-border last:border-0', total && 'font-semibold')}>
+                  <th scope="row" className="px-4 py-2.5 text-left font-medium text-foreground sm:px-6">
+                    {label}
+                  </th>
+                  <td className="px-4 py-2.5 text-right tabular-nums">{formatCurrency(avant[key])}</td>
+                  <td className="px-4 py-2.5 text-right tabular-nums">{formatCurrency(apres[key])}</td>
+                  <td className={cn('px-4 py-2.5 text-right tabular-nums sm:px-6', gap < 0 && 'text-success')}>
+                    {gap > 0 ? '+' : ''}
+                    {formatCurrency(gap)}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </section>
     </div>
   );
 }

@@ -40,7 +40,9 @@ export type UserMenuProps = {
 export function UserMenu({ user, theme, onSignOut, isSigningOut }: UserMenuProps) {
   const ThemeIcon = theme.resolvedTheme === 'dark' ? Moon : Sun;
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu sets aria-hidden on the rest of the app, skip link and buttons included, while they
+    // stay focusable (axe aria-hidden-focus). Focus still moves into the menu; Escape and Tab close it.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className="inline-flex h-10 items-center gap-2 rounded-full px-1 text-sm font-medium text-foreground hover:bg-muted sm:pr-3">
         {/* The name comes from the content, not an aria-label: the visible name is part of it (WCAG 2.5.3, axe
             label-content-name-mismatch). On a phone the name is read but not shown. */}

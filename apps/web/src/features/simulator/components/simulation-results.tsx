@@ -369,7 +369,7 @@ export function SimulationResults({
         {reading.lines.length === 0 ? (
           <p className="mt-3 text-sm text-muted-foreground">Le détail des lignes n’est pas disponible.</p>
         ) : (
-          <div className="mt-4 overflow-x-auto">
+          <div className="relative mt-4 overflow-x-auto">
             <table
               className="w-full min-w-[56rem] text-left text-sm"
               aria-labelledby={linesId}

@@ -45,8 +45,8 @@ export function GridImport() {
         label="Fichier de grille (CSV ou JSON)"
         hint={
           <>
-            CSV « ; » avec l’en-tête <code>{GRID_CSV_HEADER.join(';')}</code>, ou JSON : un tableau de valeurs datées.
-            Rien n’est enregistré avant la confirmation.
+            CSV « ; » avec l’en-tête <code className="break-all">{GRID_CSV_HEADER.join(';')}</code>, ou JSON : un
+            tableau de valeurs datées. Rien n’est enregistré avant la confirmation.
           </>
         }
       >
@@ -67,7 +67,7 @@ export function GridImport() {
             {preview.data.changes.length} valeur(s) datée(s) dans « {preview.data.fileName} ».
           </p>
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable with the keyboard (WCAG 2.1.1). */}
-          <section className="overflow-x-auto" tabIndex={0} aria-labelledby={tableId}>
+          <section className="relative overflow-x-auto" tabIndex={0} aria-labelledby={tableId}>
             <table className="w-full min-w-[40rem] text-sm">
               <caption id={tableId} className="text-left text-sm font-semibold text-foreground">
                 Valeurs modifiées
@@ -101,7 +101,7 @@ export function GridImport() {
                     <td className="py-1 pr-3 whitespace-nowrap">{formatDate(change.validFrom)}</td>
                     <td className="py-1 pr-3 tabular-nums">{formatValue(change.before)}</td>
                     <td className="py-1 pr-3 font-medium tabular-nums">
-                      {change.after === null ? 'fin' : formatValue(change.after)} {change.unit}
+                      {change.after === null ? 'fin' : `${formatValue(change.after)} ${change.unit}`}
                     </td>
                     <td className="py-1 pr-3">{valueStatusLabels[change.status]}</td>
                     <td className="py-1 pr-3">{kindLabels[change.kind]}</td>

@@ -46,7 +46,9 @@ function ParameterCard({ parameter, canWrite }: { parameter: TariffParameterDto;
             <div>
               <p className="text-xs text-muted-foreground">Valeur</p>
               <p className="font-medium text-foreground tabular-nums">
-                {formatValue(value.value)} <span className="text-xs font-normal">{parameter.unit}</span>
+                {formatValue(value.value)}
+                {/* « fin » ends the parameter's series: no amount, so no unit. */}
+                {value.value === null ? null : <span className="text-xs font-normal"> {parameter.unit}</span>}
               </p>
               <p className="text-xs text-muted-foreground">{valueStatusLabels[value.status]}</p>
             </div>

@@ -31,9 +31,12 @@ function CalendarEntry({ entry }: { entry: TariffCalendarEntry }) {
           {entry.changes.map((change) => (
             <li key={change.parameterId}>
               <span className="text-foreground">{change.description}</span> :{' '}
-              {change.previousValue === null ? '' : `${formatValue(change.previousValue)} → `}
-              <span className="font-medium text-foreground tabular-nums">{formatValue(change.value)}</span>{' '}
-              {change.unit} ({valueStatusLabels[change.status]})
+              {/* The unit follows the amount; « fin » (end of the series) is no amount. */}
+              {change.previousValue === null
+                ? ''
+                : `${formatValue(change.previousValue)}${change.value === null ? ` ${change.unit}` : ''} → `}
+              <span className="font-medium text-foreground tabular-nums">{formatValue(change.value)}</span>
+              {change.value === null ? '' : ` ${change.unit}`} ({valueStatusLabels[change.status]})
             </li>
           ))}
         </ul>
