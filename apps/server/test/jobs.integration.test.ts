@@ -151,6 +151,22 @@ describe.each(testDatabaseKinds())('job queue on %s', (kind) => {
     expect(await queue.get(id)).toMatchObject({ status: 'failed', lastError: 'délai dépassé (50 ms)' });
   });
 
+  it('runs jobs due at the same instant in the order they were enqueued', async () => {
+    // The injected clock gives every job the same run_at, and enqueues closer than PGlite's clock resolution
+    // (1 ms) share their created_at too: only the enqueue order may decide.
+    const queue = queueOn(database.handle);
+    const runs: number[] = [];
+    queue.register('ordered', ({ payload }) => {
+      runs.push((payload as { n: number }).n);
+    });
+    const count = 30;
+    for (let n = 0; n < count; n += 1) {
+      await queue.enqueue('ordered', { n });
+    }
+    expect((await queue.runDue(T0)).completed).toBe(count);
+    expect(runs).toEqual(Array.from({ length: count }, (_, n) => n));
+  });
+
   it('keeps one pending job per singleton key, and frees the key once it is done', async () => {
     const queue = queueOn(database.handle);
     const runs: unknown[] = [];

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
   customType,
@@ -609,6 +610,11 @@ export const jobs = pgTable(
     singletonKey: text('singleton_key'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     finishedAt: timestamptz('finished_at'),
+    /**
+     * Enqueue order: jobs due at the same instant are claimed first in, first out. `created_at` cannot tell them
+     * apart (PGlite's clock ticks in milliseconds, and one transaction gives one instant).
+     */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
   (table) => [
     check('jobs_status_check', sql`${table.status} in ('pending', 'running', 'done', 'failed')`),

@@ -210,7 +210,7 @@ export function createDbJobQueue(options: DbJobQueueOptions): JobQueue {
         where name = ${name} and attempts < max_attempts and (
           (status = 'pending' and run_at <= ${iso(now)}::timestamptz)
           or (status = 'running' and locked_until < ${iso(now)}::timestamptz))
-        order by run_at, created_at, id
+        order by run_at, seq
         limit ${limit}
         for update skip locked)
       returning *`);
