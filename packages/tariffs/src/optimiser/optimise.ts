@@ -6,7 +6,7 @@
  */
 import { assertIsoDate } from '../dates.ts';
 import { TariffInputError } from '../errors.ts';
-import { roundEuros, roundHalfAwayFromZero } from '../money.ts';
+import { formatNumberFr, roundEuros, roundHalfAwayFromZero } from '../money.ts';
 import type { Tso } from '../parameters/atrt8.ts';
 import { normaliseTso } from '../reference/csv.ts';
 import { annualModulation } from '../simulator/capacity-costs.ts';
@@ -264,7 +264,7 @@ export function optimiserCja(input: OptimisationInput): OptimisationResult {
   warnings.push(...built.warnings);
   if (modulationInput === undefined) {
     warnings.push(
-      `Compensation stockage : modulation estimée sur la série (${roundHalfAwayFromZero(modulation, 3).toLocaleString('fr-FR')} MWh/j) ; elle ne dépend pas de la CJA et est identique avant et après.`,
+      `Compensation stockage : modulation estimée sur la série (${formatNumberFr(modulation, 0, 3)} MWh/j) ; elle ne dépend pas de la CJA et est identique avant et après.`,
     );
   }
 

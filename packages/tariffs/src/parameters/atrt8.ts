@@ -12,6 +12,7 @@
  *   says so, until the end of the ATRT8 period (31 March 2028).
  * See docs/tariff-sources.md and ../shared/reference/gas-tariffs-2026.md §2, §3 and §5.
  */
+import { formatNumberFr } from '../money.ts';
 import { SOURCES } from './references.ts';
 import { defineParameter, type Parameter, type ParameterEntry, type SourceReference } from './types.ts';
 
@@ -43,7 +44,7 @@ function derived2025(value2026: number, value: number): ParameterEntry {
     value,
     reference: [SOURCES.atrt8Update2026, SOURCES.atrt8Update2025],
     status: 'estimate',
-    notes: `Estimation : ${value2026.toLocaleString('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} (valeur officielle au 1er avril 2026) ÷ 1,0341 (hausse de +3,41 % de tous les termes au 1er avril 2026), arrondi au centime. Annexe de la délibération 2025-35 non lue pour ce terme.`,
+    notes: `Estimation : ${formatNumberFr(value2026)} (valeur officielle au 1er avril 2026) ÷ 1,0341 (hausse de +3,41 % de tous les termes au 1er avril 2026), arrondi au centime. Annexe de la délibération 2025-35 non lue pour ce terme.`,
   };
 }
 
@@ -53,7 +54,7 @@ function carriedForward(value: number, reference: SourceReference = SOURCES.atrt
     value,
     reference,
     status: 'estimate',
-    notes: `Estimation : évolution au 1er avril 2027 non publiée dans nos sources ; valeur du 1er avril 2026 (${value.toLocaleString('fr-FR')}) reconduite.`,
+    notes: `Estimation : évolution au 1er avril 2027 non publiée dans nos sources ; valeur du 1er avril 2026 (${formatNumberFr(value, 0, 3)}) reconduite.`,
   };
 }
 
