@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatCja, formatCurrency, formatDate, formatNumber, formatPercent } from '../../../lib/format.ts';
 
@@ -88,9 +89,8 @@ export function CostComparisonTable({ result }: { result: OptimisationResponse }
           Part du coût liée à la capacité (€/an, HT), grilles au {formatDate(result.dateEffet)}.
         </p>
       </div>
-      {/* On a phone the columns scroll sideways: the frame is reachable with the keyboard (WCAG 2.1.1). */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable with the keyboard. */}
-      <section className="relative overflow-x-auto" tabIndex={0} aria-labelledby={titleId}>
+      {/* On a phone the columns scroll sideways. */}
+      <ScrollRegion aria-labelledby={titleId}>
         <table className="w-full min-w-[32rem] text-sm" data-testid="cost-table" aria-labelledby={titleId}>
           <thead className="border-b border-border text-muted-foreground">
             <tr>
@@ -128,7 +128,7 @@ export function CostComparisonTable({ result }: { result: OptimisationResponse }
             })}
           </tbody>
         </table>
-      </section>
+      </ScrollRegion>
     </div>
   );
 }

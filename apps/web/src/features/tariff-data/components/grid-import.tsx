@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 import { formatCurrency, formatDate, formatNumber } from '../../../lib/format.ts';
 import { FormError } from '../../auth/components/form-error.tsx';
 import { useConfirmGridImport } from '../api/confirm-grid-import.ts';
@@ -66,8 +67,7 @@ export function GridImport() {
           <p className="text-sm text-foreground">
             {preview.data.changes.length} valeur(s) datée(s) dans « {preview.data.fileName} ».
           </p>
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable with the keyboard (WCAG 2.1.1). */}
-          <section className="relative overflow-x-auto" tabIndex={0} aria-labelledby={tableId}>
+          <ScrollRegion aria-labelledby={tableId}>
             <table className="w-full min-w-[40rem] text-sm">
               <caption id={tableId} className="text-left text-sm font-semibold text-foreground">
                 Valeurs modifiées
@@ -109,7 +109,7 @@ export function GridImport() {
                 ))}
               </tbody>
             </table>
-          </section>
+          </ScrollRegion>
           <div>
             <p className="text-sm font-semibold text-foreground">
               Effet sur trois simulations de référence (total annuel, au{' '}

@@ -1,5 +1,6 @@
 import type { IsoDate } from '@pilote/tariffs';
 import { useMemo, useState } from 'react';
+import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { usePublicStoredTariffValues } from '../../tariff-data/api/get-stored-tariff-values.ts';
@@ -80,8 +81,7 @@ function ValueRow({ row }: { row: CurrentTariffValue }) {
 
 function ValuesTable({ caption, rows }: { caption: string; rows: readonly CurrentTariffValue[] }) {
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable with the keyboard (WCAG 2.1.1).
-    <section className="not-prose relative overflow-x-auto" aria-label={caption} tabIndex={0}>
+    <ScrollRegion className="not-prose" aria-label={caption}>
       <table className="w-full min-w-[52rem] border-collapse text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -109,7 +109,7 @@ function ValuesTable({ caption, rows }: { caption: string; rows: readonly Curren
           ))}
         </tbody>
       </table>
-    </section>
+    </ScrollRegion>
   );
 }
 
