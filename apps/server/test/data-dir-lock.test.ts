@@ -5,7 +5,13 @@ import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
-import { acquireDataDirLock, DataDirLockedError, type LockOwner, lockPathFor } from '../src/db/data-dir-lock.ts';
+import {
+  acquireDataDirLock,
+  DataDirLockedError,
+  type LockOwner,
+  lockPathFor,
+  processState,
+} from '../src/db/data-dir-lock.ts';
 
 /** The pid of a process that has exited (and whose pid is, for the next instants, free). */
 async function deadPid(): Promise<number> {
@@ -93,6 +99,34 @@ describe('PGlite folder lock (ADR 0017)', () => {
     await expect(acquireDataDirLock(garbled, 'admin:role')).rejects.toThrow(
       `Le verrou ${lockPathFor(garbled)} est illisible : si aucun processus n'utilise ce dossier, supprimez-le.`,
     );
+  });
+
+  it('takes over a lock whose holder was killed but not yet reaped (a zombie still answers kill(pid, 0))', async () => {
+    // The shell starts a child that prints its pid and exits, then becomes `sleep`, which never reaps it.
+    const parent = spawn('sh', ['-c', 'sh -c \'echo $$\' & exec sleep 60 >/dev/null'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    try {
+      let output = '';
+      parent.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+      await new Promise((resolve) => parent.stdout.on('end', resolve));
+      const zombie = Number(output.trim());
+      expect(zombie).toBeGreaterThan(0);
+      await expect.poll(() => processState(zombie)).toBe('Z');
+      expect(processState(process.pid)).toMatch(/^[RS]$/);
+      expect(processState(await deadPid())).toBeUndefined();
+
+      // Its /proc start time matches the lock's: only its state tells that it is gone.
+      const directory = path.join(await mkdtemp(path.join(tmpdir(), 'pe-lock-')), 'pglite');
+      await writeLock(directory, { pid: zombie, processStartedAt: Date.now() });
+      const lock = await acquireDataDirLock(directory, 'serveur');
+      expect(lock.owner.pid).toBe(process.pid);
+      await lock.release();
+    } finally {
+      parent.kill();
+    }
   });
 
   it('lets exactly one of several contenders racing for a stale lock take it', async () => {

@@ -76,6 +76,21 @@ function processStartTime(pid: number): number | undefined {
   }
 }
 
+/**
+ * Linux: the state letter of a process from /proc/<pid>/stat (`R`, `S`, `D`, `Z` zombie, `X` dead…); undefined
+ * when it cannot be read (no such process, or not Linux).
+ */
+export function processState(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Field 3, after the command name, which is in parentheses and may contain spaces or parentheses.
+    const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+    return state ? state : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** True when the lock's holder is certainly gone: same host and the pid is dead or now another process. */
 export function isStale(owner: LockOwner): boolean {
   if (owner.hostname !== hostname()) {
@@ -89,6 +104,12 @@ export function isStale(owner: LockOwner): boolean {
   } catch (error) {
     // EPERM: alive, owned by another user.
     return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+  // A process killed (kill -9) but not yet reaped by its parent still answers kill(pid, 0): it is a zombie, whose
+  // pid stays taken until the parent waits for it (`npm start`'s launcher may take a moment). It holds nothing.
+  const state = processState(owner.pid);
+  if (state === 'Z' || state === 'X' || state === 'x') {
+    return true;
   }
   const started = processStartTime(owner.pid);
   // /proc is read with a 10 ms tick and our own clock reading may drift by a second or two.
