@@ -103,7 +103,7 @@ describe('PGlite folder lock (ADR 0017)', () => {
 
   it('takes over a lock whose holder was killed but not yet reaped (a zombie still answers kill(pid, 0))', async () => {
     // The shell starts a child that prints its pid and exits, then becomes `sleep`, which never reaps it.
-    const parent = spawn('sh', ['-c', 'sh -c \'echo $$\' & exec sleep 60 >/dev/null'], {
+    const parent = spawn('sh', ['-c', "sh -c 'echo $$' & exec sleep 60 >/dev/null"], {
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     try {
