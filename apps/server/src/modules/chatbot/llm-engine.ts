@@ -121,7 +121,10 @@ function emptyAnswer(): AppError {
 /**
  * The optional engine (ADR 0036): any OpenAI-compatible server through the official SDK, given the retrieved
  * passages (numbered) and told to answer in French from them only and to cite them. No retries (a retry would
- * double the wait); timeouts: connect (until the answer's headers), first token (streaming), total.
+ * double the wait); timeouts: connect (until the answer's headers), first token, total. Both routes ask the model
+ * for a streamed answer: the JSON route collects it, so it has the same connect and first-token bounds as
+ * `/stream` (a non-streamed upstream answer sends its headers only once the whole text is written, so nothing
+ * could tell a model that never answers from one that writes slowly before the total timeout; ADR 0047).
  */
 export function createLlmEngine(config: LlmEngineConfig, options: { fetch?: typeof fetch } = {}): ChatEngine {
   const client = new OpenAI({
@@ -131,64 +134,57 @@ export function createLlmEngine(config: LlmEngineConfig, options: { fetch?: type
     timeout: config.timeouts.totalMs,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
-  const request = (input: EngineInput) => ({
-    model: config.model,
-    messages: buildMessages(input),
-    max_tokens: config.maxTokens,
-    temperature: 0.2,
-  });
+
+  async function* stream(input: EngineInput, signal?: AbortSignal): AsyncGenerator<EngineEvent> {
+    const call = deadlines(config.timeouts.totalMs, signal);
+    const firstTokenArrived = call.after(config.timeouts.firstTokenMs);
+    let text = '';
+    try {
+      const chunks = await client.chat.completions.create(
+        {
+          model: config.model,
+          messages: buildMessages(input),
+          max_tokens: config.maxTokens,
+          temperature: 0.2,
+          stream: true,
+        },
+        { signal: call.signal, timeout: config.timeouts.connectMs },
+      );
+      for await (const chunk of chunks) {
+        const piece = chunk.choices[0]?.delta?.content;
+        if (piece) {
+          firstTokenArrived();
+          text += piece;
+          yield { type: 'delta', text: piece };
+        }
+      }
+      if (call.signal.aborted) {
+        throw call.signal.reason;
+      }
+      if (!text.trim()) {
+        throw emptyAnswer();
+      }
+      yield { type: 'done', response: text.trim(), sources: citedSources(text, input.passages) };
+    } catch (error) {
+      throw engineError(error, call.timedOut());
+    } finally {
+      call.dispose();
+    }
+  }
 
   return {
     name: 'llm',
 
     async answer(input, signal) {
-      const call = deadlines(config.timeouts.totalMs, signal);
-      try {
-        const completion = await client.chat.completions.create(request(input), {
-          signal: call.signal,
-          timeout: config.timeouts.totalMs,
-        });
-        const text = completion.choices[0]?.message?.content?.trim();
-        if (!text) {
-          throw emptyAnswer();
+      for await (const event of stream(input, signal)) {
+        if (event.type === 'done') {
+          const { type: _done, ...answer } = event;
+          return answer;
         }
-        return { response: text, sources: citedSources(text, input.passages) };
-      } catch (error) {
-        throw engineError(error, call.timedOut());
-      } finally {
-        call.dispose();
       }
+      throw emptyAnswer();
     },
 
-    async *stream(input, signal): AsyncGenerator<EngineEvent> {
-      const call = deadlines(config.timeouts.totalMs, signal);
-      const firstTokenArrived = call.after(config.timeouts.firstTokenMs);
-      let text = '';
-      try {
-        const chunks = await client.chat.completions.create(
-          { ...request(input), stream: true },
-          { signal: call.signal, timeout: config.timeouts.connectMs },
-        );
-        for await (const chunk of chunks) {
-          const piece = chunk.choices[0]?.delta?.content;
-          if (piece) {
-            firstTokenArrived();
-            text += piece;
-            yield { type: 'delta', text: piece };
-          }
-        }
-        if (call.signal.aborted) {
-          throw call.signal.reason;
-        }
-        if (!text.trim()) {
-          throw emptyAnswer();
-        }
-        yield { type: 'done', response: text.trim(), sources: citedSources(text, input.passages) };
-      } catch (error) {
-        throw engineError(error, call.timedOut());
-      } finally {
-        call.dispose();
-      }
-    },
+    stream,
   };
 }
