@@ -10,7 +10,7 @@ import {
   formatRateLimitMessage,
   parseRetryAfterSeconds,
 } from './api-client.ts';
-import { ApiClientError } from './api-error.ts';
+import { ApiClientError, NETWORK_ERROR_MESSAGE } from './api-error.ts';
 
 const { toastWarning } = vi.hoisted(() => ({ toastWarning: vi.fn() }));
 vi.mock('sonner', () => ({ toast: { warning: toastWarning } }));
@@ -189,17 +189,15 @@ describe('api client: errors', () => {
     await expect(client.get('/api/x/')).rejects.toMatchObject({ status: 502, code: undefined, message: 'HTTP 502' });
   });
 
-  it('turns a network failure into status 0 / NETWORK_ERROR', async () => {
+  it("turns a network failure into status 0 / NETWORK_ERROR with a French message (not the browser's reason)", async () => {
     const fetchMock = createFetch(() => {
       throw new TypeError('Failed to fetch');
     });
     const client = createApiClient({ fetch: fetchMock });
 
-    await expect(client.get('/api/x/')).rejects.toMatchObject({
-      status: 0,
-      code: 'NETWORK_ERROR',
-      message: 'Erreur réseau : Failed to fetch',
-    });
+    const error = await client.get('/api/x/').catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 0, code: 'NETWORK_ERROR', message: NETWORK_ERROR_MESSAGE });
+    expect((error as Error).message).not.toContain('Failed to fetch');
   });
 
   it('lets an abort through untouched (query cancellation)', async () => {
@@ -287,6 +285,18 @@ describe('api client: anti-forgery token', () => {
 
     expect(await result).toMatchObject({ code: 'CSRF_UNAVAILABLE', status: 500, message: CSRF_UNAVAILABLE_MESSAGE });
     expect(csrf).toHaveBeenCalledTimes(3);
+    expect(apiCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it('keeps the status of a token answer without a token (the server answered, the network is fine)', async () => {
+    const csrf = vi.fn(() => jsonResponse({ token: 'wrong-field' }));
+    const fetchMock = createFetch(() => jsonResponse({}), csrf);
+    const client = createApiClient({ fetch: fetchMock });
+
+    const result = client.post('/api/a/', {}).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(2000);
+
+    expect(await result).toMatchObject({ code: 'CSRF_UNAVAILABLE', status: 200, message: CSRF_UNAVAILABLE_MESSAGE });
     expect(apiCalls(fetchMock)).toHaveLength(0);
   });
 

@@ -9,7 +9,8 @@
  *   mentions CSRF drops the cache, fetches a new token and replays the request once.
  * - `Authorization: Bearer <token>` when the getter registered with `setAuthTokenGetter` returns a token.
  * - `onResponse` sees a successful response first (the auth layer reads `set-auth-token` there).
- * - Failures reject with `ApiClientError` (status, server `code`, server `error` message or 'HTTP {status}').
+ * - Failures reject with `ApiClientError` (status, server `code`, server `error` message or 'HTTP {status}'; status 0
+ *   and a French message when no answer came back). The CSRF failure keeps the status of the last answer (0: none).
  * - HTTP 429 also shows a warning toast (at most one every 5 s) before rejecting, except a quota refusal
  *   (`QUOTA_EXCEEDED`, issue 12): that is not "too many requests", and the page says 'Limite atteinte' itself.
  *
@@ -17,7 +18,7 @@
  */
 import { apiErrorSchema, CSRF_HEADER, csrfTokenResponseSchema, type PlanErrorCode } from '@pilote/contracts';
 import { toast } from 'sonner';
-import { ApiClientError, clientErrorCodes } from './api-error.ts';
+import { ApiClientError, clientErrorCodes, NETWORK_ERROR_MESSAGE } from './api-error.ts';
 
 export const CSRF_TOKEN_PATH = '/api/common/get-csrf-token/';
 export const CSRF_TOKEN_TTL_MS = 5 * 60 * 1000;
@@ -207,7 +208,17 @@ export function createApiClient(dependencies: ApiClientDependencies = {}): ApiCl
     if (!response.ok) {
       throw new ApiClientError({ status: response.status, message: `HTTP ${response.status}` });
     }
-    return csrfTokenResponseSchema.parse(await response.json()).csrfToken;
+    // An answer without a token (not JSON, or another shape) is the server's fault, not the network's: it keeps
+    // the answer's status, so that the caller can tell « no token » from « no connection » (spec §8, chatbot).
+    const parsed = csrfTokenResponseSchema.safeParse(await response.json().catch(() => undefined));
+    if (!parsed.success) {
+      throw new ApiClientError({
+        status: response.status,
+        code: clientErrorCodes.invalidResponse,
+        message: 'Réponse inattendue du serveur.',
+      });
+    }
+    return parsed.data.csrfToken;
   }
 
   async function fetchCsrfToken(): Promise<string> {
@@ -310,11 +321,12 @@ export function createApiClient(dependencies: ApiClientDependencies = {}): ApiCl
         if (isAbortError(error)) {
           throw error;
         }
-        const reason = error instanceof Error ? error.message : String(error);
+        // The browser's reason ('Failed to fetch', 'NetworkError when…') is English and says nothing more: kept as
+        // the cause, not shown.
         throw new ApiClientError({
           status: 0,
           code: clientErrorCodes.network,
-          message: `Erreur réseau : ${reason}`,
+          message: NETWORK_ERROR_MESSAGE,
           cause: error,
         });
       }

@@ -41,3 +41,20 @@ export class ApiClientError extends Error {
 export function isApiClientError(error: unknown): error is ApiClientError {
   return error instanceof ApiClientError;
 }
+
+/** What a failed call says when no answer came back (status 0): French, whatever the browser's own reason. */
+export const NETWORK_ERROR_DETAIL = 'le serveur est injoignable. Vérifiez votre connexion.';
+export const NETWORK_ERROR_MESSAGE = `Erreur réseau : ${NETWORK_ERROR_DETAIL}`;
+
+/**
+ * The French `error` the server wrote in its `{ error, code }` body (or in a stream's `error` event), if any. The
+ * error's own `message` falls back to 'HTTP {status}' for an answer without one (a proxy's 502 page, for instance):
+ * screens that must then say 'Une erreur est survenue.' (spec §8) read this instead.
+ */
+export function serverMessageOf(error: ApiClientError): string | undefined {
+  const body = error.body;
+  if (typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string') {
+    return body.error.trim() || undefined;
+  }
+  return undefined;
+}

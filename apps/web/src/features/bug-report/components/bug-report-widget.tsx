@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, inputStyles, Select } from '../../../components/ui/input.tsx';
-import { isApiClientError } from '../../../lib/api-error.ts';
+import { isApiClientError, serverMessageOf } from '../../../lib/api-error.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useSession } from '../../auth/api/get-session.ts';
 import { useSendBugReport } from '../api/send-bug-report.ts';
@@ -36,7 +36,8 @@ function serverMessage(error: unknown): string {
     if (error.status === 0) {
       return bugReportMessages.network;
     }
-    return error.message || bugReportMessages.genericError;
+    // The server's French error, else the spec's text: never a bare 'HTTP 502' from a proxy.
+    return serverMessageOf(error) ?? bugReportMessages.genericError;
   }
   return bugReportMessages.genericError;
 }

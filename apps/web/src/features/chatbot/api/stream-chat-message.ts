@@ -7,7 +7,7 @@ import {
 } from '@pilote/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiResponse } from '../../../lib/api-client.ts';
-import { ApiClientError, clientErrorCodes } from '../../../lib/api-error.ts';
+import { ApiClientError, clientErrorCodes, NETWORK_ERROR_MESSAGE } from '../../../lib/api-error.ts';
 import { sendChatMessage } from './send-chat-message.ts';
 
 const UNEXPECTED_STREAM_MESSAGE = 'Réponse inattendue du serveur.';
@@ -57,8 +57,12 @@ async function* readEvents(response: Response): AsyncGenerator<ChatbotStreamEven
         if (error instanceof Error && error.name === 'AbortError') {
           throw error;
         }
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new ApiClientError({ status: 0, code: clientErrorCodes.network, message: `Erreur réseau : ${reason}` });
+        throw new ApiClientError({
+          status: 0,
+          code: clientErrorCodes.network,
+          message: NETWORK_ERROR_MESSAGE,
+          cause: error,
+        });
       }
       buffered += decoder.decode(chunk.value, { stream: !chunk.done });
       const lines = buffered.split('\n');

@@ -3,9 +3,10 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
 import { clearCsrfToken } from '../../../lib/api-client.ts';
+import { NETWORK_ERROR_DETAIL } from '../../../lib/api-error.ts';
 import { mockApi } from '../../../testing/mock-api.ts';
 import { ChatPanel } from './chat-panel.tsx';
 
@@ -48,6 +49,10 @@ async function openAndAsk(question: string) {
   await user.type(within(panel).getByLabelText('Votre question'), `${question}{Enter}`);
   return { user, panel };
 }
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('ChatPanel', () => {
   it('renders the answer progressively, as text, then its cited sources', async () => {
@@ -116,5 +121,63 @@ describe('ChatPanel', () => {
     const tokenFetches = () => requests.filter((request) => request.path === '/api/common/get-csrf-token/').length;
     // The first token, the one the client's replay fetched, and the one fetched for the next message.
     await waitFor(() => expect(tokenFetches()).toBe(3));
+  });
+
+  it('says « Erreur réseau : » once, in French, when the server cannot be reached', async () => {
+    mockApi({
+      'POST /api/chatbot/stream': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const { panel } = await openAndAsk('Qu’est-ce que la CJA ?');
+    const alert = await within(panel).findByRole('alert');
+    expect(alert).toHaveTextContent(`${chatbotMessages.networkPrefix}${NETWORK_ERROR_DETAIL}`);
+    expect(alert.textContent?.match(/Erreur réseau/g)).toHaveLength(1);
+    expect(alert).not.toHaveTextContent('Failed to fetch');
+  });
+
+  it("shows 'Une erreur est survenue.' for an answer without a server message (a proxy's 502), never 'HTTP 502'", async () => {
+    mockApi({
+      'POST /api/chatbot/stream': () =>
+        new Response('<html><h1>502 Bad Gateway</h1></html>', {
+          status: 502,
+          headers: { 'Content-Type': 'text/html' },
+        }),
+    });
+    const { panel } = await openAndAsk('Qu’est-ce que la CJA ?');
+    const alert = await within(panel).findByRole('alert');
+    expect(alert).toHaveTextContent(chatbotMessages.generic);
+    expect(alert).not.toHaveTextContent('HTTP');
+  });
+
+  it('shows the server’s own French error when it sent one', async () => {
+    const error = 'Vous avez atteint la limite de messages de votre offre pour ce mois.';
+    mockApi({ 'POST /api/chatbot/stream': () => ({ status: 403, body: { error, code: 'FEATURE_NOT_ALLOWED' } }) });
+    const { panel } = await openAndAsk('Qu’est-ce que la CJA ?');
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(error);
+  });
+
+  it('says the security token is not available when the server answers without one', async () => {
+    clearCsrfToken();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { requests } = mockApi({ 'GET /api/common/get-csrf-token/': () => ({ status: 500, body: 'oops' }) });
+    const { panel } = await openAndAsk('Qu’est-ce que la CJA ?');
+    // The client retries the token twice, a second apart.
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(chatbotMessages.noToken);
+    expect(requests.some((request) => request.path === '/api/chatbot/stream')).toBe(false);
+  });
+
+  it('asks to check the connection when the security token cannot be fetched at all', async () => {
+    clearCsrfToken();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockApi({
+      'GET /api/common/get-csrf-token/': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const { panel } = await openAndAsk('Qu’est-ce que la CJA ?');
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(chatbotMessages.csrfFetchFailed);
   });
 });

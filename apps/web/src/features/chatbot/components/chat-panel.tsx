@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { inputStyles } from '../../../components/ui/input.tsx';
 import { getCsrfToken } from '../../../lib/api-client.ts';
-import { clientErrorCodes, isApiClientError } from '../../../lib/api-error.ts';
+import { clientErrorCodes, isApiClientError, NETWORK_ERROR_DETAIL, serverMessageOf } from '../../../lib/api-error.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useStreamChatMessage } from '../api/stream-chat-message.ts';
 
@@ -18,25 +18,30 @@ function isAbortError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError';
 }
 
-/** The §8 message for a failed call (the 403 CSRF case also fetches a fresh token for the next try). */
-function errorMessage(error: unknown): string {
+/**
+ * The §8 message for a failed call (the 403 CSRF case also fetches a fresh token for the next try): the server's
+ * own French error when it sent one, never a bare 'HTTP 502' nor the browser's English network reason.
+ */
+export function chatErrorMessage(error: unknown): string {
   if (!isApiClientError(error)) {
     return chatbotMessages.generic;
   }
   if (error.code === clientErrorCodes.csrfUnavailable) {
-    return chatbotMessages.csrfFetchFailed;
+    // No answer at all: the connection; an answer without a usable token: the server.
+    return error.status === 0 ? chatbotMessages.csrfFetchFailed : chatbotMessages.noToken;
   }
   if (error.status === 0) {
-    return `${chatbotMessages.networkPrefix}${error.message}`;
+    return `${chatbotMessages.networkPrefix}${NETWORK_ERROR_DETAIL}`;
   }
   if (error.status === 401) {
     return chatbotMessages.notSignedIn;
   }
-  if (error.status === 403 && /csrf/i.test(`${error.code ?? ''} ${error.message}`)) {
+  const serverMessage = serverMessageOf(error);
+  if (error.status === 403 && /csrf/i.test(`${error.code ?? ''} ${serverMessage ?? ''}`)) {
     void getCsrfToken({ forceRefresh: true }).catch(() => undefined);
     return chatbotMessages.csrfExpired;
   }
-  return error.message || chatbotMessages.generic;
+  return serverMessage ?? chatbotMessages.generic;
 }
 
 /**
@@ -101,7 +106,7 @@ export function ChatPanel() {
       ]);
     } catch (caught) {
       if (!isAbortError(caught)) {
-        setError(errorMessage(caught));
+        setError(chatErrorMessage(caught));
       }
     } finally {
       setPartial(null);
