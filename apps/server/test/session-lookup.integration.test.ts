@@ -136,7 +136,7 @@ describe.each(testDatabaseKinds())('session lookup on %s', (kind) => {
     expect(refreshed?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 7 * DAY - 60_000);
   });
 
-  it('a bearer token, and a repeated cookie, still go through better-auth', async () => {
+  it('a bearer token (bearer-session.integration.test.ts), and a repeated cookie (better-auth), are served', async () => {
     const name = sessionName(onA);
     const value = onA.cookies.get(name) as string;
     const api = new HttpClient(other);

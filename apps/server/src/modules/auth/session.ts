@@ -34,12 +34,13 @@ export function toFetchHeaders(raw: FastifyRequest['headers']): Headers {
  * Reads the session from the cookie or the `Authorization: Bearer` token (bearer plugin). Memoised per request,
  * so a hook and a handler asking for it cost one lookup.
  *
- * Fast path (ADR 0022): a request with only a session cookie is answered with one query (session joined with its
- * user) after checking the cookie's HMAC with node:crypto, instead of better-auth's getSession (WebCrypto key
- * import + two verifications, two queries, per request). It only ever answers « signed in »: the row must exist
- * and be unexpired, so a revoked session stops working at once on every instance (no cache). Everything else — no
- * or a bad signature, unknown or expired token, a session due for its daily refresh, a bearer token, a duplicated
- * cookie — goes through better-auth's getSession exactly as before.
+ * Fast path (ADR 0022, 0046): a request with only a session cookie, or with a bearer token, is answered with one
+ * query (session joined with its user) after checking the token's HMAC with node:crypto, instead of better-auth's
+ * getSession (WebCrypto key import + verifications, two queries, plugin hooks, per request). It only ever answers
+ * « signed in »: the row must exist and be unexpired, so a signed-out or revoked session stops working at once on
+ * every instance (no cache). Everything else — no or a bad signature, unknown or expired token, a session due for
+ * its daily refresh, a bearer header the bearer plugin would not take as it stands, a duplicated cookie — goes
+ * through better-auth's getSession exactly as before.
  */
 export function createActorResolver(auth: Auth, db?: Database): ResolveActor {
   const cache = new WeakMap<FastifyRequest, Promise<Actor | null>>();
@@ -83,8 +84,40 @@ export function singleCookie(header: string | undefined, name: string): string |
   return found;
 }
 
+const BEARER_SCHEME = 'bearer ';
+const RAW_TOKEN = /^[A-Za-z0-9]+$/;
+
 /**
- * One-query lookup of a cookie session. Resolves to the actor, to null for a request with no credentials at all,
+ * The signed session token (`token.signature`) that better-auth's bearer plugin would put in the session cookie
+ * for this `Authorization` header, or undefined when the plugin would not take it as it stands (another scheme, an
+ * empty or oddly shaped token: better-auth then decides). Like the plugin (`requireSignature` off): a token with a
+ * dot is the signed cookie value (URI-decoded when it holds a `%`); a bare token is signed here, as the plugin signs
+ * it (only the alphanumeric tokens better-auth issues; anything else goes to the plugin).
+ */
+export function bearerValue(header: string, secret: string): string | undefined {
+  if (header.slice(0, BEARER_SCHEME.length).toLowerCase() !== BEARER_SCHEME) {
+    return undefined;
+  }
+  const token = header.slice(BEARER_SCHEME.length).trim();
+  if (!token.includes('.')) {
+    return RAW_TOKEN.test(token)
+      ? `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`
+      : undefined;
+  }
+  let decoded = token;
+  if (token.includes('%')) {
+    try {
+      decoded = decodeURIComponent(token);
+    } catch {
+      return undefined;
+    }
+  }
+  // The plugin checks the part before the first dot, the cookie check the part before the last: one dot only.
+  return decoded.indexOf('.') === decoded.lastIndexOf('.') ? decoded : undefined;
+}
+
+/**
+ * One-query lookup of a session cookie or bearer token. Resolves to the actor, to null for a request with no credentials at all,
  * or to undefined when better-auth must decide (see {@link createActorResolver}).
  */
 function fastLookUp(auth: Auth, db: Database): (request: FastifyRequest) => Promise<Actor | null | undefined> {
@@ -109,14 +142,18 @@ function fastLookUp(auth: Auth, db: Database): (request: FastifyRequest) => Prom
     .limit(1)
     .prepare('auth_session_by_token');
   return async (request) => {
-    if (request.headers.authorization !== undefined) {
-      return undefined;
-    }
     const ctx = await context;
-    const cookie = singleCookie(request.headers.cookie, ctx.authCookies.sessionToken.name);
-    if (cookie === null) {
-      // No session cookie and no bearer token: signed out, as getSession would answer.
-      return null;
+    const authorization = request.headers.authorization;
+    let cookie: string | null | undefined;
+    if (authorization === undefined) {
+      cookie = singleCookie(request.headers.cookie, ctx.authCookies.sessionToken.name);
+      if (cookie === null) {
+        // No session cookie and no bearer token: signed out, as getSession would answer.
+        return null;
+      }
+    } else {
+      // A bearer token (API clients) takes the cookie's place, as better-auth's bearer plugin puts it there.
+      cookie = bearerValue(authorization, ctx.secret);
     }
     if (cookie === undefined) {
       return undefined;
