@@ -122,6 +122,42 @@ describe("admin panel: a user's plan (issue 12)", () => {
     await waitFor(() => expect(within(dialog).getByTestId('admin-user-tier')).toHaveTextContent('Premium'));
   });
 
+  it('toasts the saved tier even when the refreshed plan re-renders the form before the other lists come back', async () => {
+    const state: { tier: UserTier; used: Record<string, number> } = { tier: 'free', used: {} };
+    const handlers = adminHandlers(state);
+    const historyAnswer = handlers['GET /api/admin/users/user-9/plan-events'] as MockHandler;
+    // After the save, the history's refetch waits until the dialog shows the new tier (the plan's refetch is back).
+    let releaseHistory: (() => void) | undefined;
+    let saved = false;
+    handlers['GET /api/admin/users/user-9/plan-events'] = async (request) => {
+      if (saved) {
+        await new Promise<void>((resolve) => {
+          releaseHistory = resolve;
+        });
+      }
+      return historyAnswer(request);
+    };
+    const patchAnswer = handlers['PATCH /api/admin/users/user-9/tier'] as MockHandler;
+    handlers['PATCH /api/admin/users/user-9/tier'] = (request) => {
+      saved = true;
+      return patchAnswer(request);
+    };
+    const { user } = await openPrivatePage('/private/admin', {
+      user: { ...testUser, role: 'admin', tier: 'admin' },
+      handlers,
+    });
+    const row = (await screen.findByText('dominique@exemple.fr')).closest('tr') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: 'Abonnement et utilisation de dominique@exemple.fr' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Abonnement de Dominique Client' });
+    await user.selectOptions(await within(dialog).findByLabelText('Changer le niveau'), 'basic');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer le niveau' }));
+
+    await waitFor(() => expect(within(dialog).getByTestId('admin-user-tier')).toHaveTextContent('Basique'));
+    await waitFor(() => expect(releaseHistory).toBeDefined());
+    releaseHistory?.();
+    expect(await screen.findByText('Niveau de dominique@exemple.fr : Basique.')).toBeInTheDocument();
+  });
+
   it('lets staff read the plan, without changing the tier or resetting counters', async () => {
     const state: { tier: UserTier; used: Record<string, number> } = { tier: 'basic', used: { simulations: 3 } };
     const { user } = await openPrivatePage('/private/admin', {

@@ -48,13 +48,11 @@ function describeEvent(event: PlanEvent): string {
 
 function TierForm({ userId, current }: { userId: string; current: UserTier }) {
   const [tier, setTier] = useState<UserTier>(current);
-  const setUserTier = useSetUserTier();
+  const setUserTier = useSetUserTier({
+    onSaved: ({ user }) => toast.success(`Niveau de ${user.email} : ${tierLabels[user.tier]}.`),
+  });
   const selectId = useId();
-  const save = () =>
-    setUserTier.mutate(
-      { userId, tier },
-      { onSuccess: ({ user }) => toast.success(`Niveau de ${user.email} : ${tierLabels[user.tier]}.`) },
-    );
+  const save = () => setUserTier.mutate({ userId, tier });
   return (
     <div className="flex flex-wrap items-end gap-2">
       <div className="flex min-w-48 flex-col gap-1.5">
