@@ -4,6 +4,12 @@ export const LIMITS = {
   maxFileBytes: 20 * 1024 * 1024,
   /** PDF pages read at most; more is refused. */
   maxPdfPages: 50,
+  /**
+   * Decoded bytes of one PDF stream, and of all the streams of one file, checked before PDF.js reads it (streaming
+   * decoders that stop at the cap, ADR 0045): a page of text is a few kB, an embedded font a few hundred.
+   */
+  maxPdfStreamBytes: 32 * 1024 * 1024,
+  maxPdfDecodedBytes: 96 * 1024 * 1024,
   /** Time given to PDF.js to open and read the text (ms). */
   pdfTimeoutMs: 15_000,
   /** XLSX (zip) entries at most. A real workbook has a few dozen. */

@@ -5,6 +5,7 @@
 import { getDocumentProxy } from 'unpdf';
 import { LIMITS } from '../limits.ts';
 import { RefusalError } from '../refusal.ts';
+import { checkPdfDecompression } from './pdf-guard.ts';
 
 interface TextItemLike {
   readonly str: string;
@@ -29,6 +30,8 @@ export async function readPdfLines(bytes: Uint8Array): Promise<string[][]> {
   const data = new Uint8Array(bytes);
   return withTimeout(
     (async () => {
+      // Every stream's decoded size is bounded before PDF.js inflates anything (ADR 0045).
+      await checkPdfDecompression(data);
       let doc: Awaited<ReturnType<typeof getDocumentProxy>>;
       try {
         doc = await getDocumentProxy(data, { isEvalSupported: false, stopAtErrors: true, verbosity: 0 });
