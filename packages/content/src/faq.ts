@@ -74,7 +74,16 @@ export const faqGroups: readonly FaqGroup[] = [
         id: 'mandat-disponibilite',
         question: 'Les mandats sont-ils déjà disponibles ?',
         answer: [
-          "Oui. Dans l'espace client, ouvrez « Mandats » depuis le menu de votre compte et créez un mandat par point de livraison (PCE pour le gaz, PDL pour l'électricité) : soit un formulaire classique (consentement en un clic, 12 mois), soit un mandat signé en 5 étapes (signature manuscrite, PDF scellé, de 6 à 36 mois). Vous suivez ensuite son statut et pouvez le révoquer à tout moment.",
+          "Oui. Dans l'espace client, ouvrez « Mandats » depuis le menu de votre compte et créez un mandat par point de livraison (PCE pour le gaz, PDL pour l'électricité) : soit un formulaire classique (consentement en un clic, 12 mois), soit un mandat signé en 5 étapes (signature tracée à l’écran, PDF scellé, de 6 à 36 mois). Vous suivez ensuite son statut et pouvez le révoquer à tout moment.",
+        ],
+      },
+      {
+        id: 'mandat-signature',
+        question: 'Quelle est la valeur de la signature d’un mandat ?',
+        answer: [
+          'Le parcours « Signature électronique certifiée » produit une signature électronique simple au sens du règlement eIDAS : ni avancée, ni qualifiée. Vous tracez votre signature à l’écran, connecté à votre compte ; le formulaire classique recueille votre consentement d’un clic.',
+          'Le PDF du mandat contient un dossier de preuve : compte signataire (nom, e-mail, identifiant), date et heure de la signature, adresse IP, navigateur, version du texte de consentement et empreinte SHA-256 du texte du mandat et de la signature. Le cachet électronique de la plateforme, apposé sur le PDF, rend toute modification ultérieure détectable ; ce n’est pas un cachet qualifié.',
+          'Une signature électronique simple est recevable comme preuve (règlement eIDAS, article 25 ; Code civil, articles 1366 et 1367).',
         ],
       },
     ],

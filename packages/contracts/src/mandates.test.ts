@@ -3,7 +3,9 @@ import {
   canTransitionMandate,
   clampMandateDuration,
   isActiveMandateStatus,
+  MANDATE_FAQ,
   MANDATE_MESSAGES,
+  MANDATE_SIGNATURE_HELP,
   revocationConfirmed,
   type SignedMandateFields,
   type SimpleMandateBody,
@@ -152,5 +154,21 @@ describe('status machine, revocation and duration helpers', () => {
     expect(MANDATE_MESSAGES.revokeConfirmation('12345678901234')).toBe('Veuillez saisir exactement : 12345678901234');
     expect(clampMandateDuration(2)).toBe(6);
     expect(clampMandateDuration(99)).toBe(36);
+  });
+});
+
+describe('what the signature is (ADR 0031, issue #21)', () => {
+  it('names the eIDAS level (simple, neither advanced nor qualified) and only the evidence the server records', () => {
+    const faq = MANDATE_FAQ.find((item) => item.question === 'Quelle est la valeur de la signature électronique ?');
+    for (const text of [faq?.answer ?? '', `${MANDATE_SIGNATURE_HELP.level} ${MANDATE_SIGNATURE_HELP.evidence}`]) {
+      expect(text).toContain('signature électronique simple au sens du règlement eIDAS');
+      expect(text).toContain('ni avancée, ni qualifiée');
+      // The evidence page of mandate-pdf.ts: account, timestamp, IP, user agent, consent text version, SHA-256, seal.
+      for (const recorded of ['identifiant', 'adresse IP', 'navigateur', 'version du texte', 'SHA-256', 'cachet']) {
+        expect(text.toLowerCase()).toContain(recorded.toLowerCase());
+      }
+      // Nothing the server does not record: no typed name, no identity document, no certificate of the signer.
+      expect(text).not.toMatch(/nom saisi|pièce d’identité|certificat qualifié/);
+    }
   });
 });

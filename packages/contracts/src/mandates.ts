@@ -252,6 +252,20 @@ export const MANDATE_LABELS = {
   previous: 'Précédent',
 } as const;
 
+/**
+ * What the wizard called « Signature électronique certifiée » (the spec's label, kept) really is, in the words of
+ * ADR 0031: a simple electronic signature under eIDAS, neither advanced nor qualified, with the evidence the server
+ * records (modules/mandates/mandate-pdf.ts) and the platform's seal. Shown under the creation toggle and, in
+ * substance, in the FAQs (`MANDATE_FAQ` here, the public /faq in @pilote/content).
+ */
+export const MANDATE_SIGNATURE_HELP = {
+  hint: 'Signature électronique simple (eIDAS) tracée à l’écran, PDF scellé, 6 à 36 mois.',
+  level:
+    'Malgré son nom, ce parcours produit une signature électronique simple au sens du règlement eIDAS : ni avancée, ni qualifiée.',
+  evidence:
+    'Le dossier de preuve inclus dans le PDF établit qui a signé (votre compte : nom, e-mail, identifiant), quand (date et heure), depuis quelle connexion (adresse IP, navigateur) et quoi (version du texte de consentement, empreinte SHA-256 du texte du mandat et de votre signature tracée). Le cachet électronique de la plateforme, apposé sur le PDF, rend toute modification ultérieure détectable.',
+} as const;
+
 /** Categories of data a mandate grants, each recorded separately (the load curve apart, electricity only). */
 export const mandateDataCategories = [
   'authorized_consumption_data',
@@ -738,6 +752,6 @@ export const MANDATE_FAQ: readonly { question: string; answer: string }[] = [
   {
     question: 'Quelle est la valeur de la signature électronique ?',
     answer:
-      'Il s’agit d’une signature électronique simple au sens du règlement eIDAS (signature tracée par vous, connecté à votre compte, avec un dossier de preuve : date, heure, adresse IP, navigateur). Le document est ensuite scellé par le cachet électronique de la plateforme, qui rend toute modification détectable. Ce n’est pas une signature qualifiée.',
+      'Le parcours « Signature électronique certifiée » produit une signature électronique simple au sens du règlement eIDAS : ni avancée, ni qualifiée. Vous tracez votre signature à l’écran, connecté à votre compte (le formulaire classique recueille votre consentement d’un clic). Le PDF du mandat contient un dossier de preuve : compte signataire (nom, e-mail, identifiant), date et heure de la signature, adresse IP, navigateur, version du texte de consentement et empreinte SHA-256 du texte du mandat et de la signature. Le cachet électronique de la plateforme, apposé sur le PDF, rend toute modification ultérieure détectable ; ce n’est pas un cachet qualifié. Une signature électronique simple est recevable comme preuve (règlement eIDAS, article 25 ; Code civil, articles 1366 et 1367).',
   },
 ];

@@ -1,4 +1,4 @@
-import { MANDATE_LABELS, type Mandate } from '@pilote/contracts';
+import { MANDATE_LABELS, MANDATE_SIGNATURE_HELP, type Mandate } from '@pilote/contracts';
 import { FileText, PenLine } from 'lucide-react';
 import { useState } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
@@ -13,7 +13,7 @@ const modes: { mode: Mode; label: string; hint: string; icon: typeof FileText }[
   {
     mode: 'signed',
     label: MANDATE_LABELS.signedForm,
-    hint: 'Signature manuscrite, PDF scellé, 6 à 36 mois.',
+    hint: MANDATE_SIGNATURE_HELP.hint,
     icon: PenLine,
   },
 ];
@@ -56,6 +56,14 @@ export function CreateMandatePanel({
           </button>
         ))}
       </fieldset>
+      {mode === 'signed' ? (
+        <div className="flex flex-col gap-1 rounded-lg border border-border bg-muted px-4 py-3 text-sm leading-6 text-foreground">
+          <p className="font-medium" data-testid="signature-level">
+            {MANDATE_SIGNATURE_HELP.level}
+          </p>
+          <p>{MANDATE_SIGNATURE_HELP.evidence}</p>
+        </div>
+      ) : null}
       {mode === 'simple' ? (
         <SimpleMandateForm onCreated={onCreated} onCancel={onCancel} />
       ) : (

@@ -108,7 +108,22 @@ export function MandateCard({ mandate }: { mandate: Mandate }) {
         <MandateStatusBadge status={mandate.status} />
       </div>
       <MandateFacts mandate={mandate} formatWhen={formatDate}>
-        {mandate.expiry_date ? (
+        {mandate.status === 'revoked' && mandate.revoked_at ? (
+          <>
+            <dt className="text-muted-foreground">Révoqué le</dt>
+            <dd className="text-foreground" data-testid="revoked-at">
+              {formatDate(mandate.revoked_at)}
+            </dd>
+          </>
+        ) : null}
+        {mandate.status === 'rejected' && mandate.rejected_at ? (
+          <>
+            <dt className="text-muted-foreground">Rejeté le</dt>
+            <dd className="text-foreground">{formatDate(mandate.rejected_at)}</dd>
+          </>
+        ) : null}
+        {/* A revoked or rejected mandate ends there: the end date it had would read as a validity still to come. */}
+        {mandate.expiry_date && mandate.status !== 'revoked' && mandate.status !== 'rejected' ? (
           <>
             <dt className="text-muted-foreground">Expiration</dt>
             <dd className="text-foreground">

@@ -311,4 +311,42 @@ describe('Mandats screen', () => {
     expect(input).toHaveValue(18);
     expect(slider).toHaveAttribute('aria-valuetext', '18 mois');
   });
+
+  it('shows when a revoked mandate was revoked, and no expiry still to come', async () => {
+    const revoked = mandate({
+      id: 'm-9',
+      is_active: false,
+      status: 'revoked',
+      status_display: 'Révoqué',
+      expiry_date: '2028-11-01',
+      days_until_expiry: null,
+      revoked_at: '2026-11-20T15:30:00.000Z',
+    });
+    mockApi({
+      'GET /api/mandates/': ({ url }) => ({
+        body:
+          url.searchParams.get('is_active') === 'true'
+            ? list([], 0)
+            : { ...list([revoked], 0), counts: { active: 0, inactive: 1 } },
+      }),
+    });
+    renderPage();
+    const card = await within(await screen.findByTestId('group-revoked')).findByTestId('mandate-card');
+    expect(within(card).getByText('Révoqué le')).toBeInTheDocument();
+    expect(within(card).getByTestId('revoked-at')).toHaveTextContent('20/11/2026');
+    expect(card).not.toHaveTextContent('Expiration');
+    expect(card).not.toHaveTextContent('2028');
+  });
+
+  it('says under « Signature électronique certifiée » what the signature is under eIDAS', async () => {
+    mandatesApi([]);
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Créer mon premier mandat' }));
+    const signed = screen.getByRole('button', { name: /Signature électronique certifiée/ });
+    expect(signed).toHaveTextContent('Signature électronique simple (eIDAS)');
+    await user.click(signed);
+    expect(screen.getByTestId('signature-level')).toHaveTextContent(
+      'signature électronique simple au sens du règlement eIDAS : ni avancée, ni qualifiée',
+    );
+  });
 });
