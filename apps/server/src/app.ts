@@ -166,6 +166,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     backend,
     frontend: () => readBuildInfoFile(path.join(webDistDir, 'build-info.json')),
     appEnv: config.appEnv,
+    supportEmail: config.supportEmail,
   });
   await app.register(csrfRoutes, { csrf });
 

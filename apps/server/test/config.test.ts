@@ -46,6 +46,17 @@ describe('loadConfig', () => {
     expect(config.appSecret).toBeUndefined();
   });
 
+  it('reads SUPPORT_EMAIL (the user menu’s Support address), unset by default, and refuses a non-address', () => {
+    expect(loadConfig({}).supportEmail).toBeUndefined();
+    expect(loadConfig({ SUPPORT_EMAIL: 'aide@exemple.fr' }).supportEmail).toBe('aide@exemple.fr');
+    try {
+      loadConfig({ SUPPORT_EMAIL: 'support' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).issues.map((issue) => issue.variable)).toEqual(['SUPPORT_EMAIL']);
+    }
+  });
+
   it('reads a PostgreSQL URL and an https public URL', () => {
     const config = loadConfig({
       DATABASE_URL: 'postgresql://app@db:5432/pilote',

@@ -24,7 +24,7 @@ describe.each(testDatabaseKinds())('foundation API on %s', (kind) => {
         builtAt: '2026-11-21T10:00:00.000Z',
       }),
     );
-    t = await createTestApp(kind, { WEB_DIST_DIR: webDist, APP_ENV: 'ci' }, (app) => {
+    t = await createTestApp(kind, { WEB_DIST_DIR: webDist, APP_ENV: 'ci', SUPPORT_EMAIL: 'aide@exemple.fr' }, (app) => {
       app.get('/api/test/boom', async () => {
         throw new Error('connection string postgres://secret@db leaked?');
       });
@@ -130,7 +130,8 @@ describe.each(testDatabaseKinds())('foundation API on %s', (kind) => {
     });
 
     const runtime = await t.app.inject({ method: 'GET', url: '/runtime-info.json' });
-    expect(runtime.json()).toEqual({ revision: 'abc123', env: 'ci' });
+    // SUPPORT_EMAIL: the address of the user menu's « Support » link, read by the web app at run time.
+    expect(runtime.json()).toEqual({ revision: 'abc123', env: 'ci', supportEmail: 'aide@exemple.fr' });
   });
 
   it('serves the SPA with a history fallback, long-cached assets and a CSP', async () => {

@@ -29,7 +29,15 @@ export const buildInfoSchema = z.object({
 export type BuildInfo = z.infer<typeof buildInfoSchema>;
 
 /** GET /runtime-info.json */
-export const runtimeInfoSchema = z.object({ revision: z.string(), env: z.string() });
+/**
+ * `GET /runtime-info.json`: what this instance runs, read by the web app at run time (the /login footer line) and
+ * the support address of the user menu (`SUPPORT_EMAIL`; null when unset: the menu's Support opens /contact).
+ */
+export const runtimeInfoSchema = z.object({
+  revision: z.string(),
+  env: z.string(),
+  supportEmail: z.email().nullable().optional(),
+});
 export type RuntimeInfo = z.infer<typeof runtimeInfoSchema>;
 
 /**

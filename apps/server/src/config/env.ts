@@ -191,6 +191,10 @@ export const envSchema = z.object({
       .optional(),
   ),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().min(3).max(200).optional()),
+  SUPPORT_EMAIL: z.preprocess(
+    emptyToUndefined,
+    z.email({ error: 'attendu : une adresse e-mail, par exemple support@exemple.fr' }).max(254).optional(),
+  ),
   GOOGLE_CLIENT_ID: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   GOOGLE_CLIENT_SECRET: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   GOOGLE_ISSUER: z.preprocess(
@@ -268,11 +272,17 @@ export const envSchema = z.object({
     .max(8)
     .default(1),
   WORKER_TASK_THREADS: z.coerce
-    .number({ error: 'attendu : un nombre de threads de calcul gardés prêts (0 à 8)' })
+    .number({ error: 'attendu : un nombre de threads de calcul (0 à 8)' })
     .int()
     .min(0)
     .max(8)
     .default(Math.min(2, availableParallelism())),
+  WORKER_TASK_QUEUE_MAX: z.coerce
+    .number({ error: 'attendu : un nombre de tâches de calcul en attente (1 à 10000)' })
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(200),
   PDF_QUEUE_MAX: z.coerce
     .number({ error: 'attendu : un nombre de rendus PDF en attente (1 à 1000)' })
     .int()
@@ -388,6 +398,8 @@ export interface Config {
   nodeEnv: Env['NODE_ENV'];
   /** Deployment environment shown in build/runtime info (e.g. local, staging, production). */
   appEnv: string;
+  /** Address of the user menu's « Support » link (runtime info); undefined: the link opens the contact page. */
+  supportEmail: string | undefined;
   host: string;
   port: number;
   dataDir: string;
@@ -423,8 +435,12 @@ export interface Config {
   pdf: { rateLimitMax: number; rateLimitWindowSeconds: number; workers: number; queueMax: number };
   /** Simulations run at once per instance, and waiting beyond them (ADR 0038: the bulkhead of the light routes). */
   simulate: { concurrency: number; queueMax: number };
-  /** Idle worker-task threads kept warm for the next task (lib/worker-task.ts, ADR 0040); 0: one per task. */
+  /**
+   * The worker pool (workers/pool.ts, ADRs 0040, 0045): threads running CPU tasks at once, kept warm (0: one at a
+   * time, a new thread each), and tasks waiting for one (503 beyond).
+   */
   workerTaskThreads: number;
+  workerTaskQueueMax: number;
   /**
    * Load shedding (@fastify/under-pressure): 0 disables a threshold; event-loop delay 1000 ms by default (0
    * under NODE_ENV=test); heap undefined = 90 % of V8's heap limit.
@@ -652,6 +668,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     nodeEnv: value.NODE_ENV,
     appEnv: value.APP_ENV ?? value.NODE_ENV,
+    supportEmail: value.SUPPORT_EMAIL,
     host: value.HOST,
     port: value.PORT,
     dataDir: resolveFromInvocationDir(value.DATA_DIR, env),
@@ -705,6 +722,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       queueMax: value.SIMULATE_QUEUE_MAX,
     },
     workerTaskThreads: value.WORKER_TASK_THREADS,
+    workerTaskQueueMax: value.WORKER_TASK_QUEUE_MAX,
     pressure: {
       // Off by default under NODE_ENV=test: a test machine shared by parallel runs lags for reasons of its own.
       maxEventLoopDelayMs: value.PRESSURE_MAX_EVENT_LOOP_DELAY_MS ?? (value.NODE_ENV === 'test' ? 0 : 1000),

@@ -1,7 +1,10 @@
 /**
- * Support mailbox of the user menu's "Support" link (spec §2.4). Set VITE_SUPPORT_EMAIL at build time to the
- * deployment's real address; the default is the product's placeholder address until one is decided.
+ * The user menu's « Support » link (spec §2.4: a mail link). The address is the instance's `SUPPORT_EMAIL`, read at
+ * run time from `/runtime-info.json` (no rebuild to change it); without one the link opens the contact form
+ * rather than a made-up address.
  */
-export const SUPPORT_EMAIL: string = import.meta.env.VITE_SUPPORT_EMAIL || 'support@pilote-energie.fr';
+export const SUPPORT_MAIL_SUBJECT = 'Support Pilote Énergie';
 
-export const supportMailHref = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Support Pilote Énergie')}`;
+export function supportMailHref(email: string): string {
+  return `mailto:${email}?subject=${encodeURIComponent(SUPPORT_MAIL_SUBJECT)}`;
+}

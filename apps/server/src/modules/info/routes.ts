@@ -8,6 +8,8 @@ export interface InfoRoutesOptions {
   /** Reads the SPA's build-info.json; undefined when the SPA is not built. */
   frontend: () => BuildInfo | undefined;
   appEnv: string;
+  /** `SUPPORT_EMAIL`, shown by the user menu's « Support » link. */
+  supportEmail?: string | undefined;
 }
 
 /** Build information (spec §3 "Build info") and the runtime info file read by the login footer. */
@@ -39,11 +41,13 @@ export const infoRoutes: FastifyPluginAsyncZod<InfoRoutesOptions> = async (app, 
 
   app.get(
     '/runtime-info.json',
-    { schema: { tags, summary: 'Révision et environnement (pied de page)', response: { 200: runtimeInfoSchema } } },
+    {
+      schema: { tags, summary: 'Révision, environnement et adresse du support', response: { 200: runtimeInfoSchema } },
+    },
     async (_request, reply) => {
       const info = options.frontend() ?? options.backend;
       reply.header('Cache-Control', 'no-cache');
-      return { revision: info.revision, env: options.appEnv };
+      return { revision: info.revision, env: options.appEnv, supportEmail: options.supportEmail ?? null };
     },
   );
 };

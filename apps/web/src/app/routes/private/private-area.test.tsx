@@ -125,6 +125,27 @@ describe('layout (spec §2.4)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/private/elec/audit'));
   });
 
+  it('the Support item mails the instance’s SUPPORT_EMAIL', async () => {
+    const { user } = await openPrivate('/private/gas/dashboard', testUser, {
+      'GET /runtime-info.json': () => ({ body: { revision: 'abc', env: 'test', supportEmail: 'aide@exemple.fr' } }),
+    });
+    await user.click(screen.getByRole('button', { name: /Menu utilisateur/ }));
+    expect(await screen.findByRole('menuitem', { name: 'Support' })).toHaveAttribute(
+      'href',
+      'mailto:aide@exemple.fr?subject=Support%20Pilote%20%C3%89nergie',
+    );
+  });
+
+  it('the Support item opens the contact page when the instance has no SUPPORT_EMAIL (no made-up address)', async () => {
+    const { user } = await openPrivate('/private/gas/dashboard', testUser, {
+      'GET /runtime-info.json': () => ({ body: { revision: 'abc', env: 'test', supportEmail: null } }),
+    });
+    await user.click(screen.getByRole('button', { name: /Menu utilisateur/ }));
+    const support = await screen.findByRole('menuitem', { name: 'Support' });
+    expect(support).toHaveAttribute('href', '/contact');
+    expect(support.getAttribute('href')).not.toContain('pilote-energie.fr');
+  });
+
   it('shows the Admin Panel link to staff and admins only', async () => {
     await openPrivate('/private/gas/dashboard');
     const nav = screen.getAllByRole('navigation', { name: "Navigation de l'espace client" })[0];

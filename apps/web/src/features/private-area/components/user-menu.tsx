@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths.ts';
 import { supportMailHref } from '../../../config/support.ts';
 import { cn } from '../../../lib/cn.ts';
 import { describeTheme, type ResolvedTheme, type ThemePreference } from '../../../lib/theme.ts';
+import { useRuntimeInfo } from '../../build-info/api/get-runtime-info.ts';
 
 const itemClass =
   'flex h-9 cursor-pointer select-none items-center gap-2 rounded-md px-2 text-sm text-foreground outline-none ' +
@@ -39,6 +40,7 @@ export type UserMenuProps = {
 /** Spec §2.4: Account, Mandats, Support (mail), About, the theme toggle with its 'system' mark, Déconnexion. */
 export function UserMenu({ user, theme, onSignOut, isSigningOut }: UserMenuProps) {
   const ThemeIcon = theme.resolvedTheme === 'dark' ? Moon : Sun;
+  const supportEmail = useRuntimeInfo().data?.supportEmail;
   return (
     // Not modal: a modal menu sets aria-hidden on the rest of the app, skip link and buttons included, while they
     // stay focusable (axe aria-hidden-focus). Focus still moves into the menu; Escape and Tab close it.
@@ -72,12 +74,18 @@ export function UserMenu({ user, theme, onSignOut, isSigningOut }: UserMenuProps
           <MenuLink to={paths.accountMandates.getHref()} icon={<FilePenLine aria-hidden="true" className="size-4" />}>
             Mandats
           </MenuLink>
-          <DropdownMenu.Item asChild className={itemClass}>
-            <a href={supportMailHref}>
-              <LifeBuoy aria-hidden="true" className="size-4" />
+          {supportEmail ? (
+            <DropdownMenu.Item asChild className={itemClass}>
+              <a href={supportMailHref(supportEmail)}>
+                <LifeBuoy aria-hidden="true" className="size-4" />
+                Support
+              </a>
+            </DropdownMenu.Item>
+          ) : (
+            <MenuLink to={paths.contact.getHref()} icon={<LifeBuoy aria-hidden="true" className="size-4" />}>
               Support
-            </a>
-          </DropdownMenu.Item>
+            </MenuLink>
+          )}
           <MenuLink to={paths.accountAbout.getHref()} icon={<Info aria-hidden="true" className="size-4" />}>
             À propos
           </MenuLink>
