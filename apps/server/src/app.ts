@@ -71,7 +71,7 @@ import { tariffCalendarRoutes, tariffDataAdminRoutes } from './modules/tariff-da
 import { createTariffDataService } from './modules/tariff-data/service.ts';
 import { CsrfProtection, registerCsrfCheck } from './plugins/csrf.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
-import { registerJsonBodyParser } from './plugins/json-body.ts';
+import { registerJsonBodyParser, registerNulByteRefusal } from './plugins/json-body.ts';
 import { registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -146,6 +146,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerNulByteRefusal(app);
   registerJsonBodyParser(app);
   await registerLoadShedding(app, config);
 

@@ -43,3 +43,10 @@ export const defaultErrorMessages: Record<ErrorCode, string> = {
   INTERNAL_ERROR: 'Une erreur interne est survenue. Veuillez réessayer plus tard.',
   SERVICE_UNAVAILABLE: 'Le service est momentanément indisponible.',
 };
+
+/**
+ * A NUL byte (U+0000, `%00` in an address, `\u0000` in JSON) is refused in every request before any route sees it:
+ * PostgreSQL cannot store it in text and no identifier or field holds one (400 VALIDATION_FAILED, ADR 0047).
+ */
+export const NUL_BYTE_MESSAGE =
+  'La requête contient un caractère nul (U+0000) : il n’est accepté ni dans l’adresse ni dans les champs envoyés.';

@@ -1,4 +1,4 @@
-import { defaultErrorMessages } from '@pilote/contracts';
+import { defaultErrorMessages, NUL_BYTE_MESSAGE } from '@pilote/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
@@ -22,6 +22,26 @@ const fastifyErrorMessages: Record<string, { status: number; code: AppError['cod
   },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'BAD_REQUEST', message: defaultErrorMessages.BAD_REQUEST },
 };
+
+/**
+ * PostgreSQL's answers to a text it cannot store: 22021 (`invalid byte sequence for encoding "UTF8": 0x00`, a NUL
+ * byte) and 22P05 (untranslatable character, e.g. `\u0000` cast to jsonb). The request hooks refuse NUL bytes
+ * first (plugins/json-body.ts); this is the safety net for any other way one reaches a statement: the client's
+ * data, hence 400, not 500 (ADR 0047). Drizzle wraps the driver's error: its causes are searched too.
+ */
+const INVALID_TEXT_SQLSTATES = new Set(['22021', '22P05']);
+
+export function isInvalidTextError(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && INVALID_TEXT_SQLSTATES.has(code)) {
+      return true;
+    }
+    current = current.cause;
+  }
+  return false;
+}
 
 /**
  * One JSON error shape for everything: `{ error: "<message en français>", code: "<CODE>" }`.
@@ -50,6 +70,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         code: 'VALIDATION_FAILED',
         details: error.validation.map((issue) => ({ path: issue.instancePath, message: issue.message })),
       });
+    }
+    if (isInvalidTextError(error)) {
+      request.log.warn({ err: error }, 'text refused by the database');
+      return reply.status(400).send({ error: NUL_BYTE_MESSAGE, code: 'VALIDATION_FAILED' });
     }
     const known = error.code ? fastifyErrorMessages[error.code] : undefined;
     if (known) {

@@ -1,3 +1,4 @@
+import { NUL_BYTE_MESSAGE } from '@pilote/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 
@@ -35,10 +36,38 @@ export function jsonDepthExceeds(text: string, max: number): boolean {
   return false;
 }
 
+/** True when a string of the parsed JSON value, or one of its keys, holds a NUL byte (U+0000). */
+export function jsonHoldsNul(value: unknown): boolean {
+  if (typeof value === 'string') {
+    return value.includes('\u0000');
+  }
+  if (Array.isArray(value)) {
+    return value.some(jsonHoldsNul);
+  }
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).some(([key, item]) => key.includes('\u0000') || jsonHoldsNul(item));
+  }
+  return false;
+}
+
+/**
+ * A NUL byte in the address (`%00`, in the path or the query) answers 400 before routing, authentication or any
+ * handler: no identifier, page or parameter holds one, and PostgreSQL refuses it in text (a 500 on 31 routes
+ * before, issue #21). The JSON parser below refuses it in bodies. ADR 0047.
+ */
+export function registerNulByteRefusal(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (/%00/i.test(request.url)) {
+      throw new AppError('VALIDATION_FAILED', NUL_BYTE_MESSAGE);
+    }
+  });
+}
+
 /**
  * Replaces Fastify's JSON body parser by the same parser (prototype and constructor poisoning refused) behind a
  * depth limit, so that no route — the better-auth bridge included — meets a deeply nested body: such a body is
- * a 400 VALIDATION_FAILED before any schema, handler or library recursion sees it (ADR 0015).
+ * a 400 VALIDATION_FAILED before any schema, handler or library recursion sees it (ADR 0015). A body holding a
+ * NUL byte in a string or a key is refused the same way (ADR 0047).
  */
 export function registerJsonBodyParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
@@ -49,6 +78,12 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
       done(new AppError('VALIDATION_FAILED', JSON_TOO_DEEP_MESSAGE), undefined);
       return;
     }
-    parse(request, text, done);
+    parse(request, text, (error: Error | null, value?: unknown) => {
+      if (!error && jsonHoldsNul(value)) {
+        done(new AppError('VALIDATION_FAILED', NUL_BYTE_MESSAGE), undefined);
+        return;
+      }
+      done(error, value);
+    });
   });
 }
