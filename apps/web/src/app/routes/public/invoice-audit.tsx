@@ -13,15 +13,15 @@ function InvoiceAuditPage() {
     >
       <h2>L'audit des factures (bêta)</h2>
       <p>
-        <strong>Ouverture prochaine&nbsp;:</strong> le dépôt de factures n'est pas encore ouvert dans l'espace client.
-        Voici comment il fonctionnera.
+        L'audit est ouvert dans l'espace client, rubrique «&nbsp;Audit (Beta)&nbsp;» de l'espace Gaz. Il fonctionne
+        ainsi&nbsp;:
       </p>
       <ol>
         <li>
           Déposez vos factures de transport de gaz, par glisser-déposer ou depuis votre ordinateur&nbsp;: formats{' '}
           <strong>PDF, XML, XLS et XLSX</strong>.
         </li>
-        <li>Vous lancerez l'audit fichier par fichier, ou tous les fichiers d'un coup.</li>
+        <li>Lancez l'audit fichier par fichier, ou tous les fichiers d'un coup.</li>
         <li>
           Pour les points PIC, LI et PITD, l'audit vérifie les paramètres facturés&nbsp;: <strong>NTR</strong> (niveau
           de tarif régional), <strong>TCL</strong> (terme de capacité de livraison) et <strong>CAR</strong>{' '}

@@ -30,10 +30,52 @@ function PrivacyPage() {
           entreprise, sujet et message).
         </li>
         <li>
-          <strong>Avec les mandats</strong>, lorsqu'ils ouvriront&nbsp;: les données de consommation, techniques et
-          contractuelles de vos points de livraison que vous autorisez le gestionnaire de réseau à nous transmettre.
+          <strong>Vos factures</strong>, si vous utilisez l'audit (bêta)&nbsp;: les fichiers déposés et les résultats de
+          leur contrôle.
+        </li>
+        <li>
+          <strong>Vos mandats</strong>&nbsp;: le point de livraison, son adresse, le gestionnaire de réseau, les données
+          autorisées, la durée, votre signature tracée (mandat signé) et le dossier de preuve (date et heure, adresse
+          IP, navigateur, empreinte du document), chiffrés en AES-256&nbsp;; puis les données de consommation,
+          techniques et contractuelles que vous autorisez le gestionnaire de réseau à nous transmettre.
+        </li>
+        <li>
+          <strong>Vos questions à l'assistant</strong>&nbsp;: voir ci-dessous.
+        </li>
+        <li>
+          <strong>Vos rapports de bug</strong>&nbsp;: voir ci-dessous.
         </li>
       </ul>
+
+      <h2>L'assistant</h2>
+      <p>
+        L'assistant répond à partir de la documentation du produit (FAQ, glossaire, blog, tarifs) et de votre propre
+        dernière simulation et dernière optimisation. Nous n'enregistrons pas la conversation&nbsp;: elle n'existe que
+        dans la page ouverte et disparaît quand vous la quittez&nbsp;; seul le nombre de messages est compté pour le
+        quota de votre formule.
+      </p>
+      <p>
+        Lorsque cette instance de Pilote Énergie est configurée avec un modèle de langage externe, votre question, les
+        derniers messages de la conversation et les passages retrouvés pour y répondre, qui peuvent comprendre votre
+        dernière simulation et votre dernière optimisation, sont envoyés à ce prestataire pour qu'il rédige la réponse.
+        Sans ce réglage, l'assistant cite lui-même les passages retrouvés et rien ne quitte nos serveurs.
+      </p>
+
+      <h2>Les rapports de bug et leurs captures d'écran</h2>
+      <p>
+        Un rapport envoyé par le bouton «&nbsp;Signaler un bug&nbsp;» contient son titre, sa description, sa gravité,
+        l'adresse de la page, votre navigateur (user agent, langue, système, tailles de l'écran et de la fenêtre), le
+        cas échéant l'élément que vous avez sélectionné (son emplacement et un extrait de son code) et votre adresse
+        e-mail (celle de votre compte si vous êtes connecté, auquel le rapport est alors rattaché).
+      </p>
+      <p>
+        Si vous joignez une capture d'écran, elle montre la partie visible de la page telle qu'elle était affichée, avec
+        les données qui s'y trouvaient. Elle est enregistrée avec le rapport dans notre stockage de fichiers. Les
+        rapports et leurs captures ne sont vus que par l'équipe support et les administrateurs de Pilote Énergie, qui
+        reçoivent aussi un résumé quotidien des nouveaux rapports par e-mail. Aucune suppression automatique n'est
+        prévue à ce jour&nbsp;: un rapport et sa capture sont conservés jusqu'à ce que vous en demandiez l'effacement
+        (voir «&nbsp;Vos droits&nbsp;»)&nbsp;; si vous fermez votre compte, le rapport reste, sans lien avec le compte.
+      </p>
 
       <h2>Pourquoi</h2>
       <p>
@@ -61,6 +103,8 @@ function PrivacyPage() {
         <li>Sessions&nbsp;: 7&nbsp;jours après la dernière activité.</li>
         <li>Liens de vérification d'adresse&nbsp;: 24&nbsp;heures.</li>
         <li>Messages de contact&nbsp;: le temps de traiter votre demande et son éventuel suivi.</li>
+        <li>Conversations avec l'assistant&nbsp;: non enregistrées.</li>
+        <li>Rapports de bug et captures d'écran&nbsp;: jusqu'à votre demande d'effacement.</li>
         <li>
           Données reçues au titre d'un mandat&nbsp;: supprimées dans les 30&nbsp;jours suivant sa révocation&nbsp;; la
           trace du mandat lui-même est conservée 5&nbsp;ans.
@@ -72,7 +116,8 @@ function PrivacyPage() {
         Vous, pour vos propres données. Au sein de Pilote Énergie, l'équipe support et les administrateurs, pour vous
         assister et faire fonctionner le service, chacun selon son rôle (voir la page{' '}
         <Link to={paths.security.getHref()}>Sécurité</Link>). Les e-mails de service (vérification d'adresse,
-        réinitialisation du mot de passe) passent par notre prestataire d'envoi.
+        réinitialisation du mot de passe) passent par notre prestataire d'envoi. Les questions posées à l'assistant ne
+        sortent vers un prestataire que dans le cas décrit plus haut (modèle de langage externe configuré).
       </p>
 
       <h2>Vos droits</h2>

@@ -14,8 +14,8 @@ function TermsPage() {
       <p>
         Pilote Énergie est une plateforme en ligne destinée aux professionnels. Elle permet de simuler les tarifs
         d'acheminement du gaz naturel, d'optimiser la capacité journalière souscrite (CJA), d'auditer des factures de
-        transport (fonction en version bêta) et, lorsqu'ils seront ouverts, de gérer des mandats d'accès aux données
-        auprès des gestionnaires de réseau. Les fonctionnalités annoncées pour l'électricité ne sont pas encore
+        transport (fonction en version bêta), de gérer des mandats d'accès aux données auprès des gestionnaires de
+        réseau et d'interroger un assistant. Les fonctionnalités annoncées pour l'électricité ne sont pas encore
         disponibles.
       </p>
 
@@ -53,6 +53,12 @@ function TermsPage() {
         gestionnaire de réseau de nous transmettre certaines données. Vous choisissez les données autorisées et la
         durée. Un mandat est révocable à tout moment&nbsp;; les données obtenues sont alors supprimées dans les
         30&nbsp;jours.
+      </p>
+      <p>
+        Vous créez un mandat depuis votre espace client, soit par le formulaire classique (consentement d'un clic), soit
+        par le parcours «&nbsp;Signature électronique certifiée&nbsp;», qui recueille une signature électronique simple
+        au sens du règlement eIDAS (ni avancée, ni qualifiée), tracée à l'écran. Le PDF du mandat porte un dossier de
+        preuve et le cachet électronique de la plateforme, qui rend toute modification ultérieure détectable.
       </p>
 
       <h2>6. Usages interdits</h2>
