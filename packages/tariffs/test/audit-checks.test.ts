@@ -291,3 +291,34 @@ describe('audit checks — golden', () => {
     expect(report.overBilledEuros).toBe(0);
   });
 });
+
+describe('audit of an autumn 2026 invoice: checked against the ATRD7 grid of 1 July 2026 (ADR 0050)', () => {
+  const T4_OCT_2026: ReferenceInvoiceSpec = {
+    ...T4_FEB_2026,
+    invoiceNumber: 'F-2026-10',
+    issuedOn: '2026-11-05',
+    consumptionMwh: 1500,
+    period: { firstDay: '2026-10-01', lastDay: '2026-10-31' },
+  };
+  const october = referenceInvoice(T4_OCT_2026);
+
+  it('the correct October 2026 invoice is priced at the July 2026 grid and has no finding', () => {
+    const amount = (kind: InvoiceLine['kind']) => october.lines.find((l) => l.kind === kind)?.amount;
+    expect(amount('abonnement')).toBe(1914.46); // 22 973,52 / 12
+    expect(amount('capaciteT4Jusqua500')).toBe(2769.69); // 109 × 304,92 / 12 = 2 769,69
+    expect(amount('termeProportionnel')).toBe(1875); // 1 500 × 1,25
+    expect(auditInvoice(october, PITD_REF).findings).toEqual([]);
+  });
+
+  it('the same invoice at last year’s distribution prices is reported: 21 705,72 instead of 22 973,52 → −105,65 €', () => {
+    // (21 705,72 − 22 973,52) / 12 = −105,65 (under-billed)
+    const planted = plant(october, 'abonnement', { unitPrice: 21705.72 });
+    const prices = auditInvoice(planted, PITD_REF).findings.filter((f) => f.check === 'unitPrice');
+    expect(prices).toHaveLength(1);
+    expect(prices[0]).toMatchObject({
+      amountEuros: -105.65,
+      expected: { value: 22973.52 },
+      rule: { id: 'atrd7.prix' },
+    });
+  });
+});

@@ -230,13 +230,23 @@ describe('every dated value the engine reads goes through the overlay', () => {
       { ...t4Input, tarif: 'T2', profil: 'P012', cja: undefined, car: 300, assiette: 300, debitNormalise: 65 },
       { ...t4Input, pointDeReseau: 'LI', dso: undefined, cja: 300, cpl: 280 },
       { ...t4Input, pointDeReseau: 'PIC', dso: undefined, tarif: 'T3', cja: 300, car: 4000 },
+      // A non-péréqué concession also reads the Rf term (ADR 0050).
+      { ...t4Input, referentiel: { ...t4Input.referentiel, coefficientNiv: 1.045 } },
+      {
+        ...t4Input,
+        tarif: 'T2',
+        cja: undefined,
+        car: 300,
+        referentiel: { ...t4Input.referentiel, coefficientNiv: 0.98 },
+      },
     ];
     for (const input of cases) {
       const plain = simulate(input, date);
       const result = simulate(input, date, { overlay });
       expect(result.lignes.map((l) => l.annualAmount)).toEqual(plain.lignes.map((l) => l.annualAmount));
       for (const line of result.lignes) {
-        for (const source of line.sources) {
+        // The rule of a non-péréqué tariff (délib. 2026-48) is cited as such: it is not a dated value.
+        for (const source of line.sources.filter((s) => !s.title.includes('2026-48'))) {
           expect(source.title, `${input.tarif} ${line.id}`).toMatch(/^overlay:/);
         }
       }
@@ -259,5 +269,59 @@ describe('every dated value the engine reads goes through the overlay', () => {
         expect(source.title, param.id).toBe(`overlay:${param.id}`);
       }
     }
+  });
+});
+
+describe('the deliberation of the July 2026 grid imported through « Données tarifaires » (ADR 0050)', () => {
+  const DELIBERATION = {
+    title: 'Délibération CRE n° 2026-XX portant décision sur la grille nationale au 1er juillet 2026',
+    url: 'https://www.cre.fr/grille-2026',
+    publishedOn: null,
+  };
+  /** The published grid: every ATRD7 value of 1 July 2026 stored as `official`, T4 capacity ≤ 500 set apart. */
+  function publishedGrid(): OverlayValue[] {
+    return PARAMETER_REGISTRY.filter((p) => p.grid === 'ATRD7 GRDF' && p.values['2026-07-01']).map((param) => ({
+      parameterId: param.id,
+      from: '2026-07-01',
+      value: param.id === 'atrd7.grdf.t4.capacite-jusqua-500' ? 305.04 : resolveAt(param, '2026-07-01').value,
+      unit: param.unit,
+      references: [DELIBERATION],
+      status: 'official' as const,
+    }));
+  }
+
+  it('replaces every packaged estimate of the grid: official lines, no « grille estimée » for ATRD7', () => {
+    const overlay = createParameterOverlay(publishedGrid(), PARAMETER_REGISTRY);
+    const before = simulate(t4Input, '2026-11-01');
+    const after = simulate(t4Input, '2026-11-01', { overlay });
+    const capacity = (r: ReturnType<typeof simulate>) => r.lignes.find((l) => l.id === 'atrd.capacite');
+    expect(capacity(before)?.unitPrice).toBe(304.92);
+    expect(capacity(after)?.unitPrice).toBe(305.04);
+    for (const id of ['atrd.abonnement', 'atrd.capacite', 'atrd.proportionnel']) {
+      const line = after.lignes.find((l) => l.id === id);
+      expect(line?.isEstimate, id).toBe(false);
+      expect(line?.sources[0], id).toMatchObject({ title: DELIBERATION.title, status: 'official' });
+      // (the T4 capacity threshold, unchanged since 2024, still cites délib. 2024-40)
+      expect(
+        line?.sources.every((s) => s.status === 'official' && s.basis === undefined),
+        id,
+      ).toBe(true);
+    }
+    expect(before.estimatedGrids.map((g) => g.grid)).toContain('ATRD7 GRDF');
+    expect(after.estimatedGrids.map((g) => g.grid)).not.toContain('ATRD7 GRDF');
+    // The CTA coefficient of 1 July 2026 is still not found: the CTA lines stay estimates.
+    expect(after.lignes.find((l) => l.id === 'cta.tso')?.isEstimate).toBe(true);
+  });
+
+  it('from 1 July 2027 (Y2027 unknown) the carry-over continues the published value, still an estimate', () => {
+    const overlay = createParameterOverlay(publishedGrid(), PARAMETER_REGISTRY);
+    const param = ATRD7_GRDF.T4.capaciteJusqua500;
+    const july2027 = resolveAt(param, '2027-08-01', overlay);
+    expect(july2027.value).toBe(305.04);
+    expect(july2027.isEstimate).toBe(true);
+    expect(july2027.entry.basis).toBe('carriedOver');
+    expect(lastSourcedBefore(param, july2027.entry, overlay)).toBe('2026-07-01');
+    // Without the overlay, the packaged estimate is carried over as it is.
+    expect(resolveAt(param, '2027-08-01').value).toBe(304.92);
   });
 });

@@ -1,8 +1,9 @@
 /**
- * Terme de débit normalisé (TDN), ATRD7 from 1 July 2026 (ADR 0026). Values computed by hand from
- * ../shared/reference/gas-tariffs-2026.md §1.3:
+ * Terme de débit normalisé (TDN), ATRD7 from 1 July 2026 (ADR 0026, 0050). Values computed by hand from
+ * ../shared/reference/gas-tariffs-2026-h2.md §1.6:
  * - formula (délib. CRE 2024-40 §4.2.2.2): terme × [(débit du compteur × (1 + pression)) − 40], T1–T3 only;
- * - terme at 1 July 2026 (estimate): 5,10 €/an/Nm³/h (reference grid) × Y2025 1,0606 = 5,409 → 5,41;
+ * - terme at 1 July 2026 (estimate, formula of délib. 2024-40): 5,10 €/an/Nm³/h (reference grid) × Y2026 1,1228
+ *   = 5,726 → 5,73;
  * - the shared reference's examples: a 160 m³/h meter at 21 mbar = 163,36 Nm³/h, a 100 m³/h meter at 300 mbar
  *   = 130 Nm³/h.
  */
@@ -26,21 +27,21 @@ function t3(overrides: Partial<SimulationInput> = {}): SimulationInput {
 const tdnOf = (result: ReturnType<typeof simulate>) => result.lignes.find((l) => l.id === 'atrd.tdn');
 
 describe('terme de débit normalisé (T1–T3 from 1 July 2026)', () => {
-  it('T3, 160 m³/h at 21 mbar = 163,36 Nm³/h: (163,36 − 40) × 5,41 = 667,3776 → 667,38 €/an, 55,61 €/mois', () => {
+  it('T3, 160 m³/h at 21 mbar = 163,36 Nm³/h: (163,36 − 40) × 5,73 = 706,8528 → 706,85 €/an, 58,90 €/mois', () => {
     const r = simulate(t3({ debitNormalise: 163.36 }), '2026-09-01');
     const tdn = tdnOf(r);
     expect(tdn).toBeDefined();
-    expect(tdn?.annualAmount).toBe(667.38);
-    expect(tdn?.monthlyAmount).toBe(55.61);
-    expect(tdn?.unitPrice).toBe(5.41);
+    expect(tdn?.annualAmount).toBe(706.85);
+    expect(tdn?.monthlyAmount).toBe(58.9);
+    expect(tdn?.unitPrice).toBe(5.73);
     expect(tdn?.unit).toBe('€/Nm³/h/an');
-    expect(tdn?.formula).toBe('(163,36 − 40) Nm³/h × 5,41 €/Nm³/h/an');
+    expect(tdn?.formula).toBe('(163,36 − 40) Nm³/h × 5,73 €/Nm³/h/an');
     expect(tdn?.inputs).toEqual({ debitNormalise: 163.36, seuil: 40 });
     expect(tdn?.kind).toBe('fixe');
     expect(tdn?.category).toBe('termeDistribution');
     // T3 has no capacity term: the distribution term is the TDN alone.
-    expect(r.annuel.termeDistribution).toBe(667.38);
-    expect(r.mensuel.termeDistribution).toBe(55.61);
+    expect(r.annuel.termeDistribution).toBe(706.85);
+    expect(r.mensuel.termeDistribution).toBe(58.9);
     expect(r.warnings.some((w) => w.includes('non inclus'))).toBe(false);
     // …but the estimate is named with the other estimated lines.
     expect(r.warnings.some((w) => w.startsWith('Valeurs estimées') && w.includes('Terme de débit normalisé'))).toBe(
@@ -51,23 +52,25 @@ describe('terme de débit normalisé (T1–T3 from 1 July 2026)', () => {
   it('is an estimate whose sources are the reference grid, the formula and the GRDF FAQ', () => {
     const tdn = tdnOf(simulate(t3({ debitNormalise: 163.36 }), '2026-09-01'));
     expect(tdn?.isEstimate).toBe(true);
-    expect(tdn?.sources.some((s) => s.status === 'estimate' && s.title.includes('2024-40'))).toBe(true);
+    expect(
+      tdn?.sources.some((s) => s.status === 'estimate' && s.basis === 'atrd7Formula' && s.title.includes('2024-40')),
+    ).toBe(true);
     expect(tdn?.sources.some((s) => s.url === 'https://sites.grdf.fr/web/terme-debit-normalise/faq')).toBe(true);
     expect(tdn?.sources.some((s) => s.status === 'official')).toBe(true);
   });
 
-  it('T1, 100 m³/h at 300 mbar = 130 Nm³/h: (130 − 40) × 5,41 = 486,90 €/an', () => {
+  it('T1, 100 m³/h at 300 mbar = 130 Nm³/h: (130 − 40) × 5,73 = 515,70 €/an', () => {
     const r = simulate(t3({ tarif: 'T1', car: 20, debitNormalise: 130 }), '2026-07-01');
-    expect(tdnOf(r)?.annualAmount).toBe(486.9);
-    expect(r.annuel.termeDistribution).toBe(486.9);
+    expect(tdnOf(r)?.annualAmount).toBe(515.7);
+    expect(r.annuel.termeDistribution).toBe(515.7);
   });
 
-  it('enters the ATRD fixed part on which the CTA is computed: + 667,3776 × (20,80 % + 4,71 % × 0,8321)', () => {
+  it('enters the ATRD fixed part on which the CTA is computed: + 706,8528 × (20,80 % + 4,71 % × 0,8321)', () => {
     const without = simulate(t3({ debitNormalise: 40 }), '2026-09-01');
     const withTdn = simulate(t3({ debitNormalise: 163.36 }), '2026-09-01');
-    // 667,3776 × 0,24719191 = 164,9703…
-    expect(withTdn.annuel.ctaTotal - without.annuel.ctaTotal).toBeCloseTo(164.97, 1);
-    expect(withTdn.annuel.totalFixe - without.annuel.totalFixe).toBeCloseTo(667.38 + 164.97, 1);
+    // 706,8528 × 0,24719191 = 174,7283…
+    expect(withTdn.annuel.ctaTotal - without.annuel.ctaTotal).toBeCloseTo(174.73, 1);
+    expect(withTdn.annuel.totalFixe - without.annuel.totalFixe).toBeCloseTo(706.85 + 174.73, 1);
     expect(withTdn.lignes.find((l) => l.id === 'cta.dso')?.formula).toContain('+ terme de débit normalisé)');
     expect(without.lignes.find((l) => l.id === 'cta.dso')?.formula).toContain('+ terme de débit normalisé)');
   });
@@ -78,7 +81,7 @@ describe('terme de débit normalisé (T1–T3 from 1 July 2026)', () => {
       expect(tdn?.annualAmount, String(debit)).toBe(0);
       expect(tdn?.formula).toBe(`${debit} Nm³/h ≤ 40 Nm³/h : non facturé`);
     }
-    expect(tdnOf(simulate(t3({ debitNormalise: 40.5 }), '2026-09-01'))?.annualAmount).toBe(2.71); // 0,5 × 5,41
+    expect(tdnOf(simulate(t3({ debitNormalise: 40.5 }), '2026-09-01'))?.annualAmount).toBe(2.87); // 0,5 × 5,73 = 2,865 → 2,87
   });
 
   it('without the débit normalisé: no line, and a warning that says what to enter', () => {

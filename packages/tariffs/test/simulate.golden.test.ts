@@ -253,7 +253,9 @@ describe('2026 grids (délib. 2026-28, 2026-49, 2026-63; arrêté accise du 27 j
     expect(line(r, 'atrt.tcl').annualAmount).toBe(roundTo2(109 * 58.23));
     expect(line(r, 'atrt.tcs').isEstimate).toBe(false);
     expect(line(r, 'atrt.stockage').annualAmount).toBe(roundTo2(29.015 * 398.08));
-    // From 1 July 2026 the ATRD7 grid is the reference grid at the last known index: an estimate, said so.
+    // From 1 July 2026 the ATRD7 grid is observed in a secondary source or derived by the formula of délib. 2024-40
+    // (the deliberation itself was not read): an estimate, said so (ADR 0050; golden values in
+    // simulate-atrd7-2026.golden.test.ts).
     expect(line(r, 'atrd.abonnement').isEstimate).toBe(true);
     expect(line(r, 'atrd.abonnement').sources.every((s) => s.status === 'estimate')).toBe(true);
     expect(r.hasEstimates).toBe(true);
@@ -294,13 +296,13 @@ describe('2026 grids (délib. 2026-28, 2026-49, 2026-63; arrêté accise du 27 j
     expect(line(feb, 'taxe.accise').isEstimate).toBe(false);
   });
 
-  it('T3 from 1 July 2026 uses the new split of the reference grid (estimate)', () => {
+  it('T3 from 1 July 2026 uses the new split of the reference grid (estimate, observed in a secondary source)', () => {
     const r = simulate(
       acceptanceInput({ tarif: 'T3', car: 500, cja: undefined, referentiel: { ntr: 2, zi: 0.005, isSample: false } }),
       '2026-09-01',
     );
-    expect(r.annuel.abonnement).toBe(1760.64);
-    expect(r.parMwh.termeProportionnel).toBe(7.15);
+    expect(r.annuel.abonnement).toBe(1858.68);
+    expect(r.parMwh.termeProportionnel).toBe(7.57);
     expect(line(r, 'atrd.abonnement').isEstimate).toBe(true);
     expect(r.warnings.some((w) => w.includes('Terme de débit normalisé') && w.includes('non inclus'))).toBe(true);
   });

@@ -1,22 +1,28 @@
 /**
- * ATRD7 — tarif péréqué d'utilisation des réseaux publics de distribution de gaz naturel de GRDF.
- * Délibération CRE n° 2024-40 (in force 1 Jul 2024, four years, mechanical update every 1 July).
+ * ATRD7 — tarif péréqué d'utilisation des réseaux publics de distribution de gaz naturel de GRDF, and from
+ * 1 July 2026 the single national grid shared by GRDF and the péréqué ELD areas (2026 finance law, délib. CRE
+ * 2026-15). Délibération CRE n° 2024-40 (in force 1 Jul 2024, four years, mechanical update every 1 July).
  *
  * - 1 July 2024: the grid of délib. 2024-40 §5.2.1, read in the full text (`official`).
  * - 1 July 2025: délib. 2025-122 was not read; its grid is the 2024 reference grid × Y2025 = 1.0606 rounded by
  *   the official rule plus Rf 2025 (see `atrd7-indexation.ts`, tested to rebuild every value). The T1–T4 values
  *   are reproduced on real invoices (`secondary`); TP and T4 > 500 MWh/j follow from the rule and agree with
  *   an open-source grid (`secondary`).
- * - From 1 July 2026: the final grid was not found. Each value is the reference grid of délib. 2024-40
- *   §5.2.2.1.3 at the last known index (Y2025, i.e. Z2026 taken as 0) plus Rf 2025: `estimate`, with the reason.
- *   The ATRD7 period ends on 30 June 2028.
- * See docs/tariff-sources.md and ../shared/reference/gas-tariffs-2026.md §1.
+ * - 1 July 2026 (ADR 0050): the deliberation setting the national grid was not read. T1–T3 and the T4 proportional
+ *   term were observed in a published simulator's data (`estimate`, basis `secondarySource`); they are the 2026
+ *   reference grid of délib. 2024-40 §5.2.2.1.3 × Y2026 = 1.1228 with the official rounding, exactly. T4, TP and the
+ *   TDN are derived by that formula (`estimate`, basis `atrd7Formula`). Rf 2026: 9.48 (T1, T2), 106.08 (T3–TP).
+ * - 1 July 2027: Y2027 unknown; the 2026 values are carried over (`estimate`, basis `carriedOver`). The ATRD7
+ *   period ends on 30 June 2028.
+ * Non-péréqué concessions apply their coefficient NIV to these terms hors Rf (simulator input
+ * `referentiel.coefficientNiv`, see `lines/distribution.ts`).
+ * See docs/tariff-sources.md, ../shared/reference/gas-tariffs-2026.md §1 and gas-tariffs-2026-h2.md §1.
  */
 import type { IsoDate } from '../dates.ts';
 import { hasValueAt } from './lookup.ts';
 import type { ParameterOverlay } from './overlay.ts';
 import { SOURCES } from './references.ts';
-import { defineParameter, type ParameterEntry } from './types.ts';
+import { defineParameter, type Parameter, type ParameterEntry } from './types.ts';
 
 const LAST_CHECKED = '2026-11-23';
 const GRID = 'ATRD7 GRDF' as const;
@@ -32,13 +38,42 @@ function derived2025(value: number, notes: string): ParameterEntry {
   return { value, reference: DERIVED_2025, status: 'secondary', notes };
 }
 
-/** Estimate from 1 July 2026: reference grid of délib. 2024-40 §5.2.2.1.3 at the last known index. */
-function estimate2026(value: number, how: string): ParameterEntry {
+const OBSERVED_2026 = [SOURCES.atrd7Observed2026, SOURCES.atrd7DeliberationGrid, SOURCES.atrd7NationalGrid2026];
+const DERIVED_2026 = [SOURCES.atrd7DeliberationGrid, SOURCES.atrd7Observed2026, SOURCES.atrd7NationalGrid2026];
+const NOT_READ_2026 =
+  'La délibération de la CRE fixant la grille nationale du 1er juillet 2026 n’a pas été lue : estimation jusqu’à son intégration';
+
+/** 1 July 2026, observed in a secondary source and equal to the formula of délib. 2024-40 (ADR 0050). */
+function observed2026(value: number, how: string): ParameterEntry {
   return {
     value,
-    reference: SOURCES.atrd7DeliberationGrid,
+    reference: OBSERVED_2026,
     status: 'estimate',
-    notes: `Estimation : grille du 1er juillet 2026 non publiée dans nos sources. ${how} (grille de référence de la délibération 2024-40 §5.2.2.1.3 × Y2025 = 1,0606, évolution Z2026 inconnue prise à 0, arrondi réglementaire, Rf 2025 reconduit).`,
+    basis: 'secondarySource',
+    notes: `Valeur relevée dans les données d’un simulateur budgétaire publié (juillet 2026), source secondaire, égale au centime à la formule de la délibération 2024-40 : ${how}. ${NOT_READ_2026}.`,
+  };
+}
+
+/** 1 July 2026, derived by the formula of délib. 2024-40 with Y2026 = 1.1228 and the official rounding (ADR 0050). */
+function formula2026(value: number, how: string): ParameterEntry {
+  return {
+    value,
+    reference: DERIVED_2026,
+    status: 'estimate',
+    basis: 'atrd7Formula',
+    notes: `Calculée par la formule de la délibération 2024-40 (§5.2.2.1.1, grille de référence du §5.2.2.1.3) : ${how} ; Y2026 = 1,1228 est le seul indice qui redonne les valeurs relevées en source secondaire. ${NOT_READ_2026}.`,
+  };
+}
+
+/** 1 July 2027: the update (Y2027) is not known; the 2026 value is carried over. */
+function carriedOver2027(value: number): ParameterEntry {
+  return {
+    value,
+    reference: [SOURCES.atrd7DeliberationGrid, SOURCES.atrd7NationalGrid2026],
+    status: 'estimate',
+    basis: 'carriedOver',
+    notes:
+      'Estimation : évolution au 1er juillet 2027 (Y2027) inconnue ; valeur estimée du 1er juillet 2026 reconduite.',
   };
 }
 
@@ -59,7 +94,11 @@ export const atrdT1Abonnement = defineParameter({
   values: {
     '2024-07-01': official2024(51.96),
     '2025-07-01': { value: 54.72, reference: SECONDARY_2025, status: 'secondary' },
-    '2026-07-01': estimate2026(54.72, '45,36 €/an hors Rf + Rf 9,36 €/an'),
+    '2026-07-01': observed2026(
+      57.48,
+      '42,72 × 1,1228 = 47,97, arrondi à 48,00 €/an hors Rf (divisible par 12 au centime) + Rf 9,48 €/an',
+    ),
+    '2027-07-01': carriedOver2027(57.48),
     '2028-07-01': END_OF_ATRD7,
   },
   lastCheckedOn: LAST_CHECKED,
@@ -73,7 +112,8 @@ export const atrdT1Proportionnel = defineParameter({
   values: {
     '2024-07-01': official2024(42.37),
     '2025-07-01': { value: 44.94, reference: SECONDARY_2025, status: 'secondary' },
-    '2026-07-01': estimate2026(44.94, '42,37 × 1,0606 = 44,94 €/MWh'),
+    '2026-07-01': observed2026(47.57, '42,37 × 1,1228 = 47,57 €/MWh'),
+    '2027-07-01': carriedOver2027(47.57),
     '2028-07-01': END_OF_ATRD7,
   },
   lastCheckedOn: LAST_CHECKED,
@@ -88,7 +128,8 @@ export const atrdT2Abonnement = defineParameter({
   values: {
     '2024-07-01': official2024(175.92),
     '2025-07-01': { value: 186.12, reference: SECONDARY_2025, status: 'secondary' },
-    '2026-07-01': estimate2026(186.12, '176,76 €/an hors Rf + Rf 9,36 €/an'),
+    '2026-07-01': observed2026(196.68, '166,68 × 1,1228 = 187,15, arrondi à 187,20 €/an hors Rf + Rf 9,48 €/an'),
+    '2027-07-01': carriedOver2027(196.68),
     '2028-07-01': END_OF_ATRD7,
   },
   lastCheckedOn: LAST_CHECKED,
@@ -107,7 +148,8 @@ export const atrdT2Proportionnel = defineParameter({
       status: 'secondary',
       notes: 'Valeur recoupée sur des factures réelles par un dépôt open source.',
     },
-    '2026-07-01': estimate2026(12.08, '11,39 × 1,0606 = 12,08 €/MWh'),
+    '2026-07-01': observed2026(12.79, '11,39 × 1,1228 = 12,79 €/MWh'),
+    '2027-07-01': carriedOver2027(12.79),
     '2028-07-01': END_OF_ATRD7,
   },
   lastCheckedOn: LAST_CHECKED,
@@ -122,10 +164,11 @@ export const atrdT3Abonnement = defineParameter({
   values: {
     '2024-07-01': official2024(1231.08),
     '2025-07-01': { value: 1301.4, reference: SECONDARY_2025, status: 'secondary' },
-    '2026-07-01': estimate2026(
-      1760.64,
-      'Nouvelle répartition T3 : 1 560,96 × 1,0606 = 1 655,52 €/an hors Rf + Rf 105,12 €/an',
+    '2026-07-01': observed2026(
+      1858.68,
+      'nouvelle répartition T3, 1 560,96 × 1,1228 = 1 752,65, arrondi à 1 752,60 €/an hors Rf + Rf 106,08 €/an',
     ),
+    '2027-07-01': carriedOver2027(1858.68),
     '2028-07-01': END_OF_ATRD7,
   },
   lastCheckedOn: LAST_CHECKED,
@@ -139,7 +182,8 @@ export const atrdT3Proportionnel = defineParameter({
   values: {
     '2024-07-01': official2024(8.19),
     '2025-07-01': { value: 8.69, reference: SECONDARY_2025, status: 'secondary' },
-    '2026-07-01': estimate2026(7.15, 'Nouvelle répartition T3 : 6,74 × 1,0606 = 7,15 €/MWh'),
+    '2026-07-01': observed2026(7.57, 'nouvelle répartition T3, 6,74 × 1,1228 = 7,57 €/MWh'),
+    '2027-07-01': carriedOver2027(7.57),
     '2028-07-01': END_OF_ATRD7,
   },
   lastCheckedOn: LAST_CHECKED,
@@ -160,7 +204,11 @@ export const atrdT4Abonnement = defineParameter({
       notes:
         'Reproduit au centime sur une facture T4 réelle de février 2026 (abonnement + capacité = 4 424,81 €/mois).',
     },
-    '2026-07-01': estimate2026(21705.72, '21 600,60 €/an hors Rf + Rf 105,12 €/an'),
+    '2026-07-01': formula2026(
+      22973.52,
+      '20 366,40 × 1,1228 = 22 867,39, arrondi à 22 867,44 €/an hors Rf + Rf 106,08 €/an (la source secondaire montre encore l’abonnement 2025, 21 705,72 €/an, non mis à jour)',
+    ),
+    '2027-07-01': carriedOver2027(22973.52),
     '2028-07-01': END_OF_ATRD7,
   },
   lastCheckedOn: LAST_CHECKED,
@@ -179,7 +227,8 @@ export const atrdT4Proportionnel = defineParameter({
       status: 'secondary',
       notes: 'Reproduit au centime sur une facture T4 réelle de février 2026 (2 043,755 MWh × 1,18 = 2 411,63 €).',
     },
-    '2026-07-01': estimate2026(1.18, '1,11 × 1,0606 = 1,18 €/MWh'),
+    '2026-07-01': observed2026(1.25, '1,11 × 1,1228 = 1,25 €/MWh'),
+    '2027-07-01': carriedOver2027(1.25),
     '2028-07-01': END_OF_ATRD7,
   },
   lastCheckedOn: LAST_CHECKED,
@@ -216,7 +265,11 @@ export const atrdT4CapaciteJusqua500 = defineParameter({
       status: 'secondary',
       notes: 'Reproduit au centime sur une facture T4 réelle de février 2026 (109 MWh/j × 288,00 = 31 392,00 €/an).',
     },
-    '2026-07-01': estimate2026(288.0, '271,56 × 1,0606 = 288,00 €/MWh/j/an'),
+    '2026-07-01': formula2026(
+      304.92,
+      '271,56 × 1,1228 = 304,91, arrondi à 304,92 €/MWh/j/an (divisible par 12 au centime)',
+    ),
+    '2027-07-01': carriedOver2027(304.92),
     '2028-07-01': END_OF_ATRD7,
   },
   lastCheckedOn: LAST_CHECKED,
@@ -233,7 +286,11 @@ export const atrdT4CapaciteAuDela500 = defineParameter({
       144.0,
       '135,72 × 1,0606 = 143,94 n’est pas divisible par 12 au centime comme l’exige la règle officielle : 144,00 (multiple de 0,12 le plus proche). La valeur 143,94 d’une source secondaire est corrigée.',
     ),
-    '2026-07-01': estimate2026(144.0, '135,72 × 1,0606 arrondi à 144,00 €/MWh/j/an'),
+    '2026-07-01': formula2026(
+      152.4,
+      '135,72 × 1,1228 = 152,39, arrondi à 152,40 €/MWh/j/an (divisible par 12 au centime)',
+    ),
+    '2027-07-01': carriedOver2027(152.4),
     '2028-07-01': END_OF_ATRD7,
   },
   lastCheckedOn: LAST_CHECKED,
@@ -251,7 +308,8 @@ export const atrdTpAbonnement = defineParameter({
       51721.8,
       '48 667,44 × 1,0606 = 51 616,68 €/an hors Rf + Rf 105,12 €/an ; une source secondaire qui répétait la valeur 2024 est corrigée.',
     ),
-    '2026-07-01': estimate2026(51721.8, '51 616,68 €/an hors Rf + Rf 105,12 €/an'),
+    '2026-07-01': formula2026(54749.88, '48 667,44 × 1,1228 = 54 643,80 €/an hors Rf + Rf 106,08 €/an'),
+    '2027-07-01': carriedOver2027(54749.88),
     '2028-07-01': END_OF_ATRD7,
   },
   lastCheckedOn: LAST_CHECKED,
@@ -265,7 +323,11 @@ export const atrdTpCapacite = defineParameter({
   values: {
     '2024-07-01': official2024(135.48),
     '2025-07-01': derived2025(143.64, '135,48 × 1,0606 = 143,69, arrondi au multiple de 0,12 le plus proche : 143,64.'),
-    '2026-07-01': estimate2026(143.64, '135,48 × 1,0606 arrondi à 143,64 €/MWh/j/an'),
+    '2026-07-01': formula2026(
+      152.16,
+      '135,48 × 1,1228 = 152,12, arrondi à 152,16 €/MWh/j/an (divisible par 12 au centime)',
+    ),
+    '2027-07-01': carriedOver2027(152.16),
     '2028-07-01': END_OF_ATRD7,
   },
   lastCheckedOn: LAST_CHECKED,
@@ -280,11 +342,66 @@ export const atrdTpDistance = defineParameter({
   values: {
     '2024-07-01': official2024(88.92),
     '2025-07-01': derived2025(94.32, '88,92 × 1,0606 = 94,31, arrondi au multiple de 0,12 le plus proche : 94,32.'),
-    '2026-07-01': estimate2026(94.32, '88,92 × 1,0606 arrondi à 94,32 €/m/an'),
+    '2026-07-01': formula2026(99.84, '88,92 × 1,1228 = 99,84 €/m/an (divisible par 12 au centime)'),
+    '2027-07-01': carriedOver2027(99.84),
     '2028-07-01': END_OF_ATRD7,
   },
   lastCheckedOn: LAST_CHECKED,
 });
+
+// ---- Rf (part of the subscription paid to suppliers for customer management; not indexed by Y) -------------------
+/** The Rf share of the subscription: the coefficient NIV of a non-péréqué concession does not apply to it. */
+function rfParameter(id: string, options: string, values: readonly [number, number, number]) {
+  return defineParameter({
+    id,
+    grid: GRID,
+    description: `Terme Rf inclus dans l’abonnement des options ${options} (contrepartie de la gestion de clientèle ; hors coefficient NIV)`,
+    unit: '€/an',
+    values: {
+      '2024-07-01': {
+        value: values[0],
+        reference: OFFICIAL_2024,
+        status: 'official',
+        notes: 'Grille du 1er juillet 2024 : abonnement publié − abonnement hors Rf.',
+      },
+      '2025-07-01': {
+        value: values[1],
+        reference: SECONDARY_2025,
+        status: 'secondary',
+        notes: 'Abonnement 2025 recoupé sur factures − abonnement hors Rf (grille de référence × 1,0606, arrondie).',
+      },
+      '2026-07-01': {
+        value: values[2],
+        reference: OBSERVED_2026,
+        status: 'estimate',
+        basis: 'secondarySource',
+        notes: `Abonnements relevés en source secondaire (juillet 2026) − abonnements hors Rf calculés par la formule de la délibération 2024-40 avec Y2026 = 1,1228. ${NOT_READ_2026}.`,
+      },
+      '2027-07-01': carriedOver2027(values[2]),
+      '2028-07-01': END_OF_ATRD7,
+    },
+    lastCheckedOn: LAST_CHECKED,
+  });
+}
+
+export const atrdRfT1T2 = rfParameter('atrd7.grdf.rf.t1-t2', 'T1 et T2', [9.24, 9.36, 9.48]);
+export const atrdRfT3T4Tp = rfParameter('atrd7.grdf.rf.t3-t4-tp', 'T3, T4 et TP', [103.2, 105.12, 106.08]);
+
+/** The Rf parameter of each option. */
+export const ATRD7_RF_PARAMETERS: Readonly<Record<AtrdOption, Parameter>> = {
+  T1: atrdRfT1T2,
+  T2: atrdRfT1T2,
+  T3: atrdRfT3T4Tp,
+  T4: atrdRfT3T4Tp,
+  TP: atrdRfT3T4Tp,
+};
+
+/**
+ * First day of the single national distribution grid (2026 finance law, délib. CRE 2026-15): from then on the
+ * péréqué ELD areas use the same grid as GRDF, so the simulator accepts any distributor (ADR 0050). Before it,
+ * only GRDF's grid is known.
+ */
+export const NATIONAL_GRID_FROM: IsoDate = '2026-07-01';
 
 // ---- TDN (terme de débit normalisé, T1–T3, from 1 July 2026) ----------------------------------------------------
 /** The formula and its threshold: délib. 2024-40 §4.2.2.2, confirmed by GRDF's TDN FAQ. */
@@ -314,13 +431,11 @@ export const atrdTdnTerme = defineParameter({
   description: 'Terme de débit normalisé (T1, T2, T3) — par Nm³/h au-delà du seuil, par an',
   unit: '€/Nm³/h/an',
   values: {
-    '2026-07-01': {
-      value: 5.41,
-      reference: SOURCES.atrd7DeliberationGrid,
-      status: 'estimate',
-      notes:
-        'Estimation : grille du 1er juillet 2026 non publiée dans nos sources. 5,10 €/an par Nm³/h (grille de référence de la délibération 2024-40 §5.2.2.1.3) × Y2025 = 1,0606 = 5,409, arrondi au centime (5,41) : la règle des multiples de 0,12 € ne vise que les abonnements et les termes de capacité et de distance, et la référence 5,10 n’en est pas un (ADR 0026). Évolution Z2026 inconnue prise à 0 ; une source secondaire antérieure à la décision cite 5,52.',
-    },
+    '2026-07-01': formula2026(
+      5.73,
+      '5,10 €/an par Nm³/h × 1,1228 = 5,726, arrondi au centime à 5,73 (la règle « divisible par 12 au centime » ne vise que les abonnements et les termes de capacité et de distance, ADR 0026 ; elle donnerait 5,76)',
+    ),
+    '2027-07-01': carriedOver2027(5.73),
     '2028-07-01': END_OF_ATRD7,
   },
   lastCheckedOn: LAST_CHECKED,
@@ -375,4 +490,6 @@ export const ATRD7_GRDF_PARAMETERS = [
   atrdTpDistance,
   atrdTdnSeuil,
   atrdTdnTerme,
+  atrdRfT1T2,
+  atrdRfT3T4Tp,
 ] as const;

@@ -58,11 +58,35 @@ export const ATRD7_REFERENCE_GRID_2026: Atrd7ReferenceGrid = {
 /** Index Y2025 = 1 × (1 + 6.06 %): IPC 1.15 % + X 1.91 % + k 3 % (CRE, 1 July 2025). */
 export const ATRD7_Y2025 = nextIndex(1, 0.0606);
 
-/** Rf term (€/an) by option: 2024 official; 2025 derived as published subscription − subscription hors Rf. */
+/**
+ * Index Y2026 = 1.0606 × (1 + 5.86 %) = 1.122751… → 1.1228 (ADR 0050). The deliberation was not read: Y2026 is the
+ * only 4-decimal index that rebuilds every value observed in a secondary source (T1–T3 subscriptions and
+ * proportional terms, T4 proportional term) with one Rf shared by T1 and T2; Z = 5.86 % is the top of the range
+ * the CRE consulted on (+2.9 % to +5.9 %, ../shared/reference/gas-tariffs-2026-h2.md §1.2, §1.5).
+ */
+export const ATRD7_Y2026 = nextIndex(ATRD7_Y2025, 0.0586);
+
+/**
+ * Rf term (€/an) by option: 2024 official; 2025 derived as published subscription − subscription hors Rf; 2026
+ * derived the same way from the subscriptions observed in a secondary source (T1, T2: 9.48; T3: 106.08, taken for
+ * T4 and TP too, as every year).
+ */
 export const ATRD7_RF = {
   2024: { T1: 9.24, T2: 9.24, T3: 103.2, T4: 103.2, TP: 103.2 },
   2025: { T1: 9.36, T2: 9.36, T3: 105.12, T4: 105.12, TP: 105.12 },
+  2026: { T1: 9.48, T2: 9.48, T3: 106.08, T4: 106.08, TP: 106.08 },
 } as const;
+
+/** Terme de débit normalisé of the 2026 reference grid (€/an per Nm³/h), délib. 2024-40 §5.2.2.1.3. */
+export const ATRD7_REFERENCE_TDN_2026 = 5.1;
+
+/**
+ * A non-péréqué concession's term (délib. CRE 2018-028, restated in 2026-48): the péréqué term hors Rf × the
+ * concession's coefficient NIV, « défini[s] avec deux chiffres après la virgule » — rounded to the cent.
+ */
+export function applyNiv(termHorsRf: number, niv: number): number {
+  return roundToCent(termHorsRf * niv);
+}
 
 /** The terms of one year: reference × Y rounded by the official rule, the subscription with its Rf. */
 export function indexAtrd7Grid(

@@ -54,6 +54,7 @@ function carriedForward(value: number, reference: SourceReference = SOURCES.atrt
     value,
     reference,
     status: 'estimate',
+    basis: 'carriedOver',
     notes: `Estimation : évolution au 1er avril 2027 non publiée dans nos sources ; valeur du 1er avril 2026 (${formatNumberFr(value, 0, 3)}) reconduite.`,
   };
 }
@@ -234,6 +235,7 @@ export const atrtTts = defineParameter({
       value: 398.08,
       reference: SOURCES.storageTerm2026,
       status: 'estimate',
+      basis: 'carriedOver',
       notes:
         'Estimation : le TTS est fixé chaque année par la CRE ; niveau au 1er avril 2027 non publié dans nos sources, valeur 2026 reconduite.',
     },

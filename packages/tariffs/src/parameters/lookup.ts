@@ -41,7 +41,10 @@ function sourcesOf(entry: DatedEntry): readonly LineSource[] {
   if (cached) {
     return cached;
   }
-  const sources = Object.freeze(referencesOf(entry).map((ref) => Object.freeze({ ...ref, status: entry.status })));
+  const basis = entry.status === 'estimate' && entry.basis ? { basis: entry.basis } : {};
+  const sources = Object.freeze(
+    referencesOf(entry).map((ref) => Object.freeze({ ...ref, status: entry.status, ...basis })),
+  );
   if (Object.isFrozen(entry)) {
     sourcesCache.set(entry, sources);
   }

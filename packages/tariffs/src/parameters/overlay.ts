@@ -132,13 +132,35 @@ export function withOverlay(param: Parameter, overlay: ParameterOverlay | undefi
     return known;
   }
   const replaced = new Set(extra.map((entry) => entry.from));
-  const entries: DatedEntry[] = [...param.entries.filter((entry) => !replaced.has(entry.from)), ...extra].sort((a, b) =>
+  const sorted: DatedEntry[] = [...param.entries.filter((entry) => !replaced.has(entry.from)), ...extra].sort((a, b) =>
     compareIsoDates(a.from, b.from),
   );
+  const entries = carryOver(sorted);
   const values = Object.fromEntries(entries.map(({ from, ...entry }) => [from, entry]));
   const merged: Parameter = Object.freeze({ ...param, values: Object.freeze(values), entries: Object.freeze(entries) });
   perOverlay.set(param.id, merged);
   return merged;
+}
+
+/**
+ * A packaged estimate that carries a value over (basis `carriedOver`: « the value in force is not known, the
+ * previous one continues ») continues the entry before it once merged, whatever that entry now is: when an admin
+ * stores the published value of the previous date (e.g. the official ATRD7 grid of 1 July 2026), the carry-over of
+ * 1 July 2027 continues the published value, not the packaged estimate it replaced (ADR 0050). The registry test
+ * checks that, without an overlay, a carried-over value already equals the one before it.
+ */
+function carryOver(sorted: readonly DatedEntry[]): DatedEntry[] {
+  const out: DatedEntry[] = [];
+  for (const entry of sorted) {
+    const previous = out[out.length - 1];
+    const carries = !isOverlayEntry(entry) && entry.status === 'estimate' && entry.basis === 'carriedOver';
+    if (previous && carries && entry.value !== null && previous.value !== entry.value) {
+      out.push(Object.freeze({ ...entry, value: previous.value }));
+    } else {
+      out.push(entry);
+    }
+  }
+  return out;
 }
 
 /** The registry with the overlay applied to every parameter. */

@@ -137,6 +137,24 @@ export const SOURCES = {
     url: 'https://github.com/promeosenergies-svg/promeos-poc/blob/main/docs/reglementaire/ATRT-ATRD/joe_20260128_0023_0021.pdf',
     publishedOn: '2026-01-28',
   },
+  atrd7Observed2026: {
+    title:
+      'Données d’un simulateur budgétaire publié par un courtier en énergie (dépôt public, « Documentation DATA — Simulateur Budgétaire » générée le 7 juillet 2026) : parts variables de distribution T1–T4 47,57 / 12,79 / 7,57 / 1,25 €/MWh, abonnements T1–T3 57,48 / 196,68 / 1 858,68 €/an — source secondaire, voir docs/tariff-sources.md',
+    url: 'docs/tariff-sources.md#atrd7-from-1-july-2026',
+    publishedOn: null,
+  },
+  atrd7NationalGrid2026: {
+    title:
+      'Délibération CRE n° 2026-15 du 20 février 2026 (tarifs ATRD des ELD 2026–2029) : « Les grilles tarifaires applicables à compter du 1er juillet 2026 sont nationales » (péréquation nationale de la loi de finances pour 2026) ; texte lu dans la copie du PDF de la CRE',
+    url: 'https://github.com/promeosenergies-svg/promeos-poc/blob/main/docs/base_documentaire/CRE/260220_2026-15_ATRD7_ELD.pdf',
+    publishedOn: null,
+  },
+  atrd7NonPerequeGrdf2026: {
+    title:
+      'Délibération CRE n° 2026-48 du 10 février 2026 portant décision sur un tarif non péréqué de GRDF (34 communes, coefficient NIV 1,0450) : termes hors Rf = coefficient NIV × grille péréquée, « avec deux chiffres après la virgule » ; texte lu dans la copie du PDF de la CRE',
+    url: 'https://github.com/promeosenergies-svg/promeos-poc/blob/main/docs/base_documentaire/CRE/260210_2026-48_Tarif_non_pereque_GRDF.pdf',
+    publishedOn: null,
+  },
   ceePromeos: {
     title:
       'Estimation interne : coefficient d’obligation CEE (0,478 en P5, 0,731 en P6, cité par un dépôt open source) × prix moyen du certificat (indice Emmy ≈ 8 €/MWh cumac)',

@@ -5,8 +5,8 @@ import { ATRT8_PARAMETERS } from './atrt8.ts';
 import { resolveAt } from './lookup.ts';
 import { PENALTY_PARAMETERS } from './penalties.ts';
 import { TAX_PARAMETERS } from './taxes.ts';
-import type { LineSource, Parameter, ParameterGrid, ParameterUnit, ValueStatus } from './types.ts';
-import { referencesOf } from './types.ts';
+import type { EstimateBasis, LineSource, Parameter, ParameterGrid, ParameterUnit, ValueStatus } from './types.ts';
+import { ESTIMATE_BASES, referencesOf, statusLabel } from './types.ts';
 
 /** Every dated parameter of the package (tests check each one; the UI lists current values from it). */
 export const PARAMETER_REGISTRY: readonly Parameter[] = [
@@ -53,6 +53,10 @@ export function validateParameter(param: Parameter): string[] {
     if (previous !== undefined && compareIsoDates(previous, entry.from) >= 0) {
       problems.push(`${param.id} : dates non triées (${previous} puis ${entry.from})`);
     }
+    const before = param.entries[param.entries.indexOf(entry) - 1];
+    if (entry.basis === 'carriedOver' && (!before || before.value !== entry.value)) {
+      problems.push(`${param.id} : valeur reconduite au ${entry.from} différente de la valeur précédente`);
+    }
     previous = entry.from;
     const refs = entry.reference === undefined || entry.reference === null ? [] : referencesOf(entry);
     if (refs.length === 0) {
@@ -68,6 +72,9 @@ export function validateParameter(param: Parameter): string[] {
     }
     if (!['official', 'secondary', 'estimate'].includes(entry.status)) {
       problems.push(`${param.id} : statut inconnu au ${entry.from}`);
+    }
+    if (entry.basis !== undefined && (entry.status !== 'estimate' || !ESTIMATE_BASES.includes(entry.basis))) {
+      problems.push(`${param.id} : nature d’estimation « ${entry.basis} » invalide au ${entry.from}`);
     }
     if (entry.value !== null && !Number.isFinite(entry.value)) {
       problems.push(`${param.id} : valeur non numérique au ${entry.from}`);
@@ -103,6 +110,10 @@ export interface ParameterSnapshot {
   readonly value: number | null;
   readonly from: IsoDate | null;
   readonly status: ValueStatus | null;
+  /** Why the value is an estimate, when known (ADR 0050). */
+  readonly basis: EstimateBasis | null;
+  /** French label of the status (« officielle », « estimation (source secondaire) »…), null without a value. */
+  readonly statusLabel: string | null;
   readonly isEstimate: boolean;
   readonly notes: string | null;
   readonly sources: readonly LineSource[];
@@ -126,6 +137,8 @@ export function snapshotAt(date: IsoDate, registry: readonly Parameter[] = PARAM
         value: resolved.value,
         from: resolved.from,
         status: resolved.entry.status,
+        basis: resolved.entry.status === 'estimate' ? (resolved.entry.basis ?? null) : null,
+        statusLabel: statusLabel(resolved.entry.status, resolved.entry.basis),
         isEstimate: resolved.isEstimate,
         notes: resolved.entry.notes ?? null,
         sources: resolved.sources,
@@ -134,7 +147,17 @@ export function snapshotAt(date: IsoDate, registry: readonly Parameter[] = PARAM
       if (!(error instanceof ParameterLookupError)) {
         throw error;
       }
-      return { ...base, value: null, from: null, status: null, isEstimate: false, notes: null, sources: [] };
+      return {
+        ...base,
+        value: null,
+        from: null,
+        status: null,
+        basis: null,
+        statusLabel: null,
+        isEstimate: false,
+        notes: null,
+        sources: [],
+      };
     }
   });
 }

@@ -83,8 +83,9 @@ export const ctaCoefficientProportionnalite = defineParameter({
       value: 0.8321,
       reference: [SOURCES.esmContratGaz, SOURCES.promeosTarifs],
       status: 'estimate',
+      basis: 'carriedOver',
       notes:
-        'Estimation : coefficient au 1er juillet 2026 non trouvé dans nos sources ; valeur du 1er juillet 2025 (0,8321) reconduite.',
+        'Estimation : coefficient au 1er juillet 2026 non trouvé dans nos sources (ni l’arrêté ni l’avis de la CRE) ; valeur du 1er juillet 2025 (0,8321) reconduite. Probablement un peu plus bas en 2026 ; 0,01 de coefficient ne change le taux total de CTA que de 0,047 point.',
     },
     '2028-07-01': {
       value: null,
@@ -129,6 +130,7 @@ export const acciseGazNaturel = defineParameter({
       value: 16.39,
       reference: SOURCES.acciseArrete2026,
       status: 'estimate',
+      basis: 'carriedOver',
       notes:
         'Estimation : tarif révisé chaque 1er février, valeur au 1er février 2027 non publiée dans nos sources ; valeur 2026 reconduite.',
     },

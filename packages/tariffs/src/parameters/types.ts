@@ -8,6 +8,40 @@ import type { IsoDate } from '../dates.ts';
  */
 export type ValueStatus = 'official' | 'secondary' | 'estimate';
 
+/**
+ * Why an `estimate` is one (ADR 0050), shown in its label:
+ * - `secondarySource`: the value in force was observed in a secondary source (e.g. a published simulator's data)
+ *   but not read in the official text; « estimation (source secondaire) »;
+ * - `atrd7Formula`: derived by us with the yearly update formula of délib. CRE 2024-40 (reference grid × Y, official
+ *   rounding); « estimation (formule de la délibération 2024-40) »;
+ * - `carriedOver`: the value in force was not found; the previous one is carried over; « estimation (valeur
+ *   précédente reconduite) ».
+ * An estimate without a basis is labelled « estimation ».
+ */
+export type EstimateBasis = 'secondarySource' | 'atrd7Formula' | 'carriedOver';
+
+export const ESTIMATE_BASES: readonly EstimateBasis[] = ['secondarySource', 'atrd7Formula', 'carriedOver'];
+
+const STATUS_LABELS: Readonly<Record<ValueStatus, string>> = {
+  official: 'officielle',
+  secondary: 'source secondaire',
+  estimate: 'estimation',
+};
+
+const BASIS_LABELS: Readonly<Record<EstimateBasis, string>> = {
+  secondarySource: 'estimation (source secondaire)',
+  atrd7Formula: 'estimation (formule de la délibération 2024-40)',
+  carriedOver: 'estimation (valeur précédente reconduite)',
+};
+
+/**
+ * The French label of a value's status, lower case as it reads inside a sentence (« officielle », « source
+ * secondaire », « estimation (source secondaire) »…); the basis only qualifies an `estimate`.
+ */
+export function statusLabel(status: ValueStatus, basis?: EstimateBasis | null): string {
+  return status === 'estimate' && basis ? BASIS_LABELS[basis] : STATUS_LABELS[status];
+}
+
 /** Where a value comes from. `publishedOn` is the publication date (JO for official texts) when known. */
 export interface SourceReference {
   readonly title: string;
@@ -18,6 +52,8 @@ export interface SourceReference {
 /** A source reference together with the confidence of the value it supports (what result lines carry). */
 export interface LineSource extends SourceReference {
   readonly status: ValueStatus;
+  /** Present on an `estimate` whose kind is known (see {@link EstimateBasis}). */
+  readonly basis?: EstimateBasis;
 }
 
 /** Units used by the grids. */
@@ -38,6 +74,8 @@ export interface ParameterEntry {
   /** One or more references for this date. A date without a reference fails the registry test. */
   readonly reference: SourceReference | readonly SourceReference[];
   readonly status: ValueStatus;
+  /** Only with `status: 'estimate'`: why it is one (its label, see {@link statusLabel}). */
+  readonly basis?: EstimateBasis;
   readonly notes?: string;
 }
 

@@ -52,7 +52,13 @@ export function simulate(input: SimulationInput, date: IsoDate, options: Simulat
   const storage = storageLine(ctx, capacity);
   const cta = ctaLines(
     distribution
-      ? { kind: 'distribution', tarif: ctx.tarif, exact: distribution.fixedExact, resolved: distribution.fixedResolved }
+      ? {
+          kind: 'distribution',
+          tarif: ctx.tarif,
+          exact: distribution.fixedExact,
+          resolved: distribution.fixedResolved,
+          estimate: distribution.fixedEstimate,
+        }
       : {
           kind: 'transport',
           exact: transport.fixedExact,

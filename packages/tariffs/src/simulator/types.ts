@@ -17,6 +17,18 @@ export interface SimulationReferentiel {
   readonly stationMeteo?: string;
   /** True when the PITD / Zi rows come from the shipped sample, not from an imported official file. */
   readonly isSample: boolean;
+  /**
+   * PITD in a non-péréqué concession (art. L. 432-6 of the code de l'énergie): its coefficient NIV in force at the
+   * date (PITD table, column « Tarif Péréqué (P) ou non péréqué (coef) »). Every ATRD term hors Rf is the péréqué
+   * term × NIV, rounded to the cent (délib. CRE 2018-028, 2026-48). Absent or null: péréqué commune (ADR 0050).
+   */
+  readonly coefficientNiv?: number | null;
+  /**
+   * The date on which `coefficientNiv` is known to be in force (e.g. the PITD table's version date). A NIV is
+   * re-indexed every 1 July by its concession's own formula: from the first 1 July after this date, the NIV lines
+   * are marked as estimates and a warning says so. Absent: the NIV is taken as the one in force, with a warning.
+   */
+  readonly coefficientNivKnownOn?: IsoDate | null;
 }
 
 /** One past year of consumption, for the storage modulation of subscribed points. */
@@ -34,7 +46,10 @@ export interface SimulationInput {
   readonly commune?: string;
   /** NaTran or Teréga (GRTgaz and Terega are accepted). */
   readonly tso: string;
-  /** Distribution operator (PITD only). Only GRDF has a grid. */
+  /**
+   * Distribution operator (PITD only). Before 1 July 2026 only GRDF's grid is known; from then on the grid is national
+   * (délib. CRE 2026-15) and any distributor is accepted (non-péréqué concessions: `referentiel.coefficientNiv`).
+   */
   readonly dso?: string;
   readonly profil: ProfilCode;
   readonly tarif: AtrdOption;

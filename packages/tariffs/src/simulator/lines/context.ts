@@ -2,9 +2,9 @@
  * Checks and normalises the simulator input once, before any line is built. Every builder then reads this
  * context, never the raw input.
  */
-import type { IsoDate } from '../../dates.ts';
+import { compareIsoDates, type IsoDate, isIsoDate } from '../../dates.ts';
 import { TariffDataUnavailableError, TariffInputError, UnsupportedCombinationError } from '../../errors.ts';
-import type { AtrdOption } from '../../parameters/atrd7-grdf.ts';
+import { type AtrdOption, NATIONAL_GRID_FROM } from '../../parameters/atrd7-grdf.ts';
 import type { Tso } from '../../parameters/atrt8.ts';
 import type { ParameterOverlay } from '../../parameters/overlay.ts';
 import { normaliseTso } from '../../reference/csv.ts';
@@ -16,8 +16,20 @@ import { optionalNonNegative } from './draft-line.ts';
 
 const ATRD_OPTIONS: readonly AtrdOption[] = ['T1', 'T2', 'T3', 'T4', 'TP'];
 const SUBSCRIBED_OPTIONS: readonly AtrdOption[] = ['T4', 'TP'];
-/** Distribution operators with a sourced grid. */
+/** Distribution operators with a sourced grid before the national grid (1 July 2026). */
 const GRID_DSOS = ['GRDF'];
+
+/** The coefficient NIV of a non-péréqué concession, as the distribution lines apply it (ADR 0050). */
+export interface NivCoefficient {
+  readonly value: number;
+  /** The date it is known to be in force, when the caller said. */
+  readonly knownOn: IsoDate | undefined;
+  /**
+   * True when a 1 July (the NIV's yearly re-indexation) falls after `knownOn` and on or before the date: the NIV
+   * in force may differ, the lines it scales are estimates.
+   */
+  readonly mayBeStale: boolean;
+}
 
 /** The checked input of one simulation. Optional quantities are undefined when not given. */
 export interface SimulationContext {
@@ -53,6 +65,35 @@ export interface SimulationContext {
   readonly isSubscribed: boolean;
   /** PITD: the point is on the distribution network (ATRD lines, CTA on the ATRD fixed part). */
   readonly distributionConnected: boolean;
+  /** PITD: the distribution operator as given (trimmed), undefined when not given. */
+  readonly dso: string | undefined;
+  /** PITD in a non-péréqué concession: its coefficient NIV; null for a péréqué commune. */
+  readonly niv: NivCoefficient | null;
+}
+
+/** True when a 1 July falls in (knownOn, date]: the yearly re-indexation of a NIV happened in between. */
+function julyBetween(knownOn: IsoDate, date: IsoDate): boolean {
+  const year = Number(date.slice(0, 4));
+  const lastJuly = compareIsoDates(date, `${year}-07-01`) >= 0 ? `${year}-07-01` : `${year - 1}-07-01`;
+  return compareIsoDates(knownOn, lastJuly) < 0;
+}
+
+function nivOf(input: SimulationInput, date: IsoDate, distributionConnected: boolean): NivCoefficient | null {
+  const value = input.referentiel?.coefficientNiv;
+  if (!distributionConnected || value === undefined || value === null) {
+    return null;
+  }
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > 10) {
+    throw new TariffInputError(
+      'coefficientNiv',
+      'Le coefficient NIV doit être un nombre strictement positif (par exemple 1,0450).',
+    );
+  }
+  const knownOn = input.referentiel.coefficientNivKnownOn ?? undefined;
+  if (knownOn !== undefined && !isIsoDate(knownOn)) {
+    throw new TariffInputError('coefficientNivKnownOn', 'La date du coefficient NIV doit être au format AAAA-MM-JJ.');
+  }
+  return { value, knownOn, mayBeStale: knownOn !== undefined && julyBetween(knownOn, date) };
 }
 
 /**
@@ -95,9 +136,11 @@ export function simulationContext(
   const debitNormalise = optionalNonNegative(input.debitNormalise, 'debitNormalise');
   const distributionConnected = point === 'PITD';
 
-  if (distributionConnected && input.dso !== undefined && input.dso.trim() !== '') {
-    const dso = input.dso.trim().toUpperCase();
-    if (!GRID_DSOS.includes(dso)) {
+  const dso =
+    distributionConnected && input.dso !== undefined && input.dso.trim() !== '' ? input.dso.trim() : undefined;
+  // From the national grid (1 July 2026) every péréqué distributor uses GRDF's grid; before it, ELDs had their own.
+  if (dso !== undefined && compareIsoDates(date, NATIONAL_GRID_FROM) < 0) {
+    if (!GRID_DSOS.includes(dso.toUpperCase())) {
       throw new UnsupportedCombinationError(
         `combinaison TSO/DSO ${tso}/${input.dso} : seule la grille ATRD7 de GRDF est disponible, « ${input.dso} » n'est pas encore supporté.`,
       );
@@ -128,5 +171,7 @@ export function simulationContext(
     usedSampleData: input.referentiel.isSample === true,
     isSubscribed: SUBSCRIBED_OPTIONS.includes(tarif),
     distributionConnected,
+    dso,
+    niv: nivOf(input, date, distributionConnected),
   };
 }

@@ -16,6 +16,8 @@ export type CtaBase =
       readonly tarif: AtrdOption;
       readonly exact: number;
       readonly resolved: readonly ResolvedValue[];
+      /** True when the ATRD fixed part is an estimate beyond its dated values (a coefficient NIV that may be stale). */
+      readonly estimate?: boolean;
     }
   /** Transport-connected point: the fixed ATRT terms (TCS + TCR × NTR + TCL + per-poste term), storage excluded. */
   | { readonly kind: 'transport'; readonly exact: number; readonly resolved: readonly ResolvedValue[] };
@@ -38,7 +40,7 @@ export function ctaLines(base: CtaBase, date: IsoDate, overlay?: ParameterOverla
   const cta = lookup('taux et coefficient de CTA', () => ctaRatesAt(date, overlay));
   const gridDate = cta.coefficient.from;
   if (base.kind === 'distribution') {
-    const atrdEstimate = base.resolved.some((r) => r.isEstimate);
+    const atrdEstimate = base.estimate === true || base.resolved.some((r) => r.isEstimate);
     return {
       gridDate,
       warnings: [],

@@ -15,7 +15,7 @@ function mergeSources(...values: readonly ResolvedValue[]): LineSource[] {
   const out: LineSource[] = [];
   for (const v of values) {
     for (const s of v.sources) {
-      if (!out.some((o) => o.url === s.url && o.title === s.title && o.status === s.status)) {
+      if (!out.some((o) => o.url === s.url && o.title === s.title && o.status === s.status && o.basis === s.basis)) {
         out.push(s);
       }
     }
