@@ -225,6 +225,18 @@ export const envSchema = z.object({
     .min(1)
     .max(86_400)
     .default(900),
+  AUTH_ACCOUNT_GLOBAL_MAX: z.coerce
+    .number({ error: 'attendu : un nombre entier de tentatives de connexion (1 à 100000)' })
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(100),
+  AUTH_ACCOUNT_GLOBAL_WINDOW_SECONDS: z.coerce
+    .number({ error: 'attendu : une durée en secondes (1 à 86400)' })
+    .int()
+    .min(1)
+    .max(86_400)
+    .default(3600),
   PASSWORD_HASH_CONCURRENCY: z.coerce
     .number({ error: 'attendu : un entier entre 1 et 16' })
     .int()
@@ -446,8 +458,11 @@ export interface Config {
    * under NODE_ENV=test); heap undefined = 90 % of V8's heap limit.
    */
   pressure: { maxEventLoopDelayMs: number; maxHeapUsedMb: number | undefined; sampleIntervalMs: number };
-  /** Failed sign-ins allowed per e-mail address and window, whatever the IP (ADR 0016). */
-  accountLimit: { max: number; windowSeconds: number };
+  /**
+   * Sign-in attempts per e-mail address (ADR 0016, 0044): `max` per window from one client network (or one device
+   * that signed in to the account before), and `globalMax` per global window whatever the source, except a known device.
+   */
+  accountLimit: { max: number; windowSeconds: number; globalMax: number; globalWindowSeconds: number };
   /** Password hashes running at once and waiting; beyond, 503 (ADR 0016). */
   passwordHashing: { concurrency: number; queue: number };
   /** scrypt cost as log2(N); 17 (OWASP) unless lowered for tests. */
@@ -729,7 +744,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxHeapUsedMb: value.PRESSURE_MAX_HEAP_USED_MB,
       sampleIntervalMs: value.PRESSURE_SAMPLE_INTERVAL_MS,
     },
-    accountLimit: { max: value.AUTH_ACCOUNT_LIMIT_MAX, windowSeconds: value.AUTH_ACCOUNT_LIMIT_WINDOW_SECONDS },
+    accountLimit: {
+      max: value.AUTH_ACCOUNT_LIMIT_MAX,
+      windowSeconds: value.AUTH_ACCOUNT_LIMIT_WINDOW_SECONDS,
+      globalMax: value.AUTH_ACCOUNT_GLOBAL_MAX,
+      globalWindowSeconds: value.AUTH_ACCOUNT_GLOBAL_WINDOW_SECONDS,
+    },
     passwordHashing: { concurrency: value.PASSWORD_HASH_CONCURRENCY, queue: value.PASSWORD_HASH_QUEUE },
     passwordHashLogN: value.PASSWORD_HASH_LOG_N ?? PRODUCTION_PASSWORD_HASH_LOG_N,
     pdfLinkTtlSeconds: value.PDF_LINK_TTL_SECONDS,
