@@ -3,6 +3,7 @@ import type { UserRole, UserTier } from '@pilote/contracts';
 import { count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { accounts, mailOutbox, users } from '../../db/schema.ts';
+import { changeTier } from '../plans/repository.ts';
 
 export interface UserRow {
   id: string;
@@ -55,18 +56,37 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
   return row ? asUserRow(row) : undefined;
 }
 
-export async function updateUserRole(db: Database, id: string, role: UserRole): Promise<UserRow | undefined> {
-  const [row] = await db
-    .update(users)
-    .set({ role, updatedAt: new Date() })
-    .where(eq(users.id, id))
-    .returning(userColumns);
-  return row ? asUserRow(row) : undefined;
+/**
+ * Changes a user's role. An administrator gets the `admin` tier (spec §6: unlimited, no plan cards), and loses it
+ * (back to `free`) when no longer an administrator; each tier change is a plan event of source `role` (ADR 0047).
+ * Every role change goes through here: the admin panel, `npm run admin:role`.
+ */
+export async function updateUserRole(
+  db: Database,
+  id: string,
+  role: UserRole,
+  actorId: string | null = null,
+): Promise<UserRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select({ role: users.role }).from(users).where(eq(users.id, id)).for('update').limit(1);
+    if (!before) {
+      return undefined;
+    }
+    const at = new Date();
+    await tx.update(users).set({ role, updatedAt: at }).where(eq(users.id, id));
+    if (role === 'admin') {
+      await changeTier(tx, { userId: id, to: 'admin', source: 'role', actorId, at });
+    } else if (before.role === 'admin') {
+      await changeTier(tx, { userId: id, to: 'free', expected: 'admin', source: 'role', actorId, at });
+    }
+    const [row] = await tx.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
+    return row ? asUserRow(row) : undefined;
+  });
 }
 
 /**
  * A verified user with a password, written the way better-auth writes one (a 'credential' account whose
- * accountId is the user id). Used by `npm run admin:create`.
+ * accountId is the user id). Used by `npm run admin:create`; an administrator gets the admin tier.
  */
 export async function insertVerifiedUser(
   db: Database,
@@ -83,6 +103,8 @@ export async function insertVerifiedUser(
         email: input.email.toLowerCase(),
         emailVerified: true,
         role: input.role,
+        // An administrator has the admin tier from the start (spec §6), as updateUserRole gives it.
+        tier: input.role === 'admin' ? 'admin' : 'free',
         createdAt: now,
         updatedAt: now,
       })

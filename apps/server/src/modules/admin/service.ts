@@ -44,7 +44,7 @@ export function createAdminService({ db, mailMode }: AdminServiceDependencies) {
       if (userId === admin.user.id && role !== 'admin') {
         throw new AppError('FORBIDDEN', SELF_DEMOTION_MESSAGE);
       }
-      const updated = await updateUserRole(db, userId, role);
+      const updated = await updateUserRole(db, userId, role, admin.user.id);
       if (!updated) {
         throw new AppError('NOT_FOUND', 'Utilisateur introuvable.');
       }

@@ -17,11 +17,21 @@ export interface PlanUser {
   tier: UserTier;
 }
 
-const userColumns = { id: users.id, name: users.name, email: users.email, tier: users.tier };
+const userColumns = { id: users.id, name: users.name, email: users.email, tier: users.tier, role: users.role };
 
-function toPlanUser(row: { id: string; name: string; email: string; tier: string }): PlanUser {
-  // The CHECK constraint keeps tiers canonical; normaliseTier also reads the aliases tier1/tier2.
-  return { ...row, tier: normaliseTier(row.tier) ?? 'free' };
+function toPlanUser({
+  role,
+  ...row
+}: {
+  id: string;
+  name: string;
+  email: string;
+  tier: string;
+  role: string;
+}): PlanUser {
+  // An administrator has the admin tier whatever is stored (spec §6; accounts made admin before ADR 0047 were left on
+  // free). The CHECK constraint keeps tiers canonical; normaliseTier also reads the aliases tier1/tier2.
+  return { ...row, tier: role === 'admin' ? 'admin' : (normaliseTier(row.tier) ?? 'free') };
 }
 
 /** The user row locked until the end of the transaction (tier changes are serialised per user). */
