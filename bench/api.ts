@@ -20,6 +20,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { machine } from './machine.ts';
 import {
   buildCommit,
@@ -262,6 +263,18 @@ ${targets.map((t, i) => section(t, results[i] as Results)).join('\n')}<!-- ${mar
   }
 }
 
+async function reachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 async function main() {
   const m = machine();
   console.log(`Machine : ${m.nproc} cœur(s), ${m.cpuModel}, Node ${m.node}, ${m.date}, charge ${m.load}`);
@@ -275,6 +288,10 @@ async function main() {
   const after = buildCommit(afterRef);
   builds.push({ root: after.root, label: `après (${after.label})` });
   for (const kind of DATABASES) {
+    if (kind === 'postgres' && !(await reachable(ADMIN_URL))) {
+      console.log(`PostgreSQL injoignable (${ADMIN_URL}) : section bench:api-postgres non refaite.`);
+      continue;
+    }
     await benchDatabase(kind, builds, baselineRef);
   }
 }

@@ -146,6 +146,8 @@ export async function startShipped(
   label: string,
   root: string,
   database: { kind: 'pglite' } | { kind: 'postgres'; adminUrl: string },
+  /** Node flags of the server (e.g. `--cpu-prof`): none under `npm start`. */
+  nodeFlags: readonly string[] = [],
 ): Promise<ShippedTarget> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pe-bench-'));
   let databaseUrl: string | undefined;
@@ -180,7 +182,7 @@ export async function startShipped(
   }
   const logFile = path.join(dataDir, 'server.log');
   const log = openSync(logFile, 'a');
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.mjs')], {
+  const child = spawn(process.execPath, [...nodeFlags, path.join(root, 'apps/server/dist/server.mjs')], {
     cwd: root,
     env,
     stdio: ['ignore', log, log],
