@@ -61,10 +61,12 @@ import { createQuota } from './modules/plans/quota.ts';
 import { plansRoutes } from './modules/plans/routes.ts';
 import { createPlansService } from './modules/plans/service.ts';
 import { createReferenceData } from './modules/reference-data/source.ts';
+import { simulatorIndexRoutes } from './modules/simulator/index-routes.ts';
 import { PdfLinkSigner } from './modules/simulator/pdf-link.ts';
 import { createPdfWorkerPool, type PdfRenderer } from './modules/simulator/pdf-renderer.ts';
 import { simulationLimiter, simulatorRoutes } from './modules/simulator/routes.ts';
 import { createSimulatorService } from './modules/simulator/service.ts';
+import { createSimulatorIndex } from './modules/simulator/simulator-index.ts';
 import { storageRoutes } from './modules/storage/routes.ts';
 import { createTariffOverlaySource } from './modules/tariff-data/overlay-source.ts';
 import { tariffCalendarRoutes, tariffDataAdminRoutes } from './modules/tariff-data/routes.ts';
@@ -287,6 +289,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     pdfRateLimit: pdfRateLimit(config),
     simulations,
   });
+  await app.register(signedIn(simulatorIndexRoutes), { index: createSimulatorIndex({ db: database.db }) });
 
   // Chatbot (ADRs 0035, 0036, 0037): passages retrieved from the product's own texts (FAQ, glossary, blog, tariff
   // explanations, dated parameters), read once here, and from the caller's own last simulation/optimisation; answered

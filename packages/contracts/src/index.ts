@@ -13,5 +13,6 @@ export * from './optimisation.ts';
 export * from './pagination.ts';
 export * from './plans.ts';
 export * from './simulator.ts';
+export * from './simulator-index.ts';
 export * from './storage.ts';
 export * from './tariff-data.ts';

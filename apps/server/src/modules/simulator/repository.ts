@@ -1,5 +1,5 @@
 import type { SimulationResultDto } from '@pilote/contracts';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { simulationPdfs, simulations } from '../../db/schema.ts';
 import { readStoredResult } from './stored-result.ts';
@@ -79,4 +79,50 @@ export async function findLastSimulation(db: Database, userId: string): Promise<
     .orderBy(desc(simulations.createdAt))
     .limit(1);
   return toRecord(row);
+}
+
+/** One row of the list `GET /api/simulator/`: read inside the stored json, without the ~17 kB result (ADR 0047). */
+export interface SimulationSummaryRow {
+  id: string;
+  createdAt: Date;
+  pointDeReseau: string;
+  code: string | null;
+  commune: string | null;
+  tarif: string | null;
+  profil: string | null;
+  dateEffet: string;
+  totalFixeMensuel: string | null;
+  totalFixeAnnuel: string | null;
+  usedSampleData: boolean;
+}
+
+/** A user's simulations, newest first, one page of them, and how many there are in all. */
+export async function findSimulationsOfUser(
+  db: Database,
+  userId: string,
+  page: { limit: number; offset: number },
+): Promise<{ rows: SimulationSummaryRow[]; total: number }> {
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: simulations.id,
+        createdAt: simulations.createdAt,
+        pointDeReseau: simulations.pointDeReseau,
+        code: sql<string | null>`${simulations.input}->'form'->>'code'`,
+        commune: sql<string | null>`${simulations.input}->'form'->>'commune'`,
+        tarif: sql<string | null>`${simulations.input}->'form'->>'tarif'`,
+        profil: sql<string | null>`${simulations.input}->'form'->>'profil'`,
+        dateEffet: simulations.dateEffet,
+        totalFixeMensuel: sql<string | null>`${simulations.result}->'mensuel'->>'totalFixe'`,
+        totalFixeAnnuel: sql<string | null>`${simulations.result}->'annuel'->>'totalFixe'`,
+        usedSampleData: simulations.usedSampleData,
+      })
+      .from(simulations)
+      .where(eq(simulations.userId, userId))
+      .orderBy(desc(simulations.createdAt), desc(simulations.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(simulations).where(eq(simulations.userId, userId)),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
 }
