@@ -109,7 +109,18 @@ describe('chatbot retrieval (French terms)', () => {
       parameter.entries.some((entry) => entry.status === 'estimate' && entry.value !== null),
     );
     expect(estimated).toBeDefined();
-    expect(passages.find((passage) => passage.id === `parametre:${estimated?.id}`)?.text).toContain('(estimation)');
+    expect(passages.find((passage) => passage.id === `parametre:${estimated?.id}`)?.text).toContain('(estimation');
+    // An estimate whose kind is known says it (ADR 0050): the ATRD7 grid of 1 July 2026 and the CTA coefficient.
+    const t4 = passages.find((passage) => passage.id === 'parametre:atrd7.grdf.t4.abonnement') as Passage;
+    expect(t4.text).toMatch(
+      /à partir du 1er juillet 2026 : 22\s973,52 €\/an \(estimation \(formule de la délibération 2024-40\)\)/u,
+    );
+    const t1 = passages.find((passage) => passage.id === 'parametre:atrd7.grdf.t1.abonnement') as Passage;
+    expect(t1.text).toContain('à partir du 1er juillet 2026 : 57,48 €/an (estimation (source secondaire))');
+    const coefficient = passages.find(
+      (passage) => passage.id === 'parametre:cta.coefficient-proportionnalite',
+    ) as Passage;
+    expect(coefficient.text).toContain('0,8321 (estimation (valeur précédente reconduite))');
   });
 });
 

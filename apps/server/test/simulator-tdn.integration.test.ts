@@ -7,14 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { HttpClient } from './helpers/http-client.ts';
-import { SAMPLE_ACCEPTANCE_FORM } from './helpers/simulator-forms.ts';
+import { PACKAGED_ACCEPTANCE_FORM } from './helpers/simulator-forms.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
 
 const PASSWORD = 'Correct-Horse-9';
 
 /** A T3 point of the packaged sample table, September 2026 (the TDN applies). */
-const T3_FORM = { ...SAMPLE_ACCEPTANCE_FORM, tarif: 'T3', car: '500', cjaMwhj: '', dateEffetMonth: '2026-09' };
+const T3_FORM = { ...PACKAGED_ACCEPTANCE_FORM, tarif: 'T3', car: '500', cjaMwhj: '', dateEffetMonth: '2026-09' };
 
 type Line = { id: string; annualAmount: number | null; isEstimate: boolean; formula: string; label: string };
 
@@ -43,18 +43,18 @@ describe.each(testDatabaseKinds())('simulator TDN on %s', (kind) => {
     await t?.close();
   });
 
-  it('a débit normalisé of 163,36 Nm³/h gives the estimated TDN line, (163,36 − 40) × 5,41 = 667,38 €/an', async () => {
+  it('a débit normalisé of 163,36 Nm³/h gives the estimated TDN line, (163,36 − 40) × 5,73 = 706,85 €/an', async () => {
     const response = await alice.post('/api/simulator/simulate/', { ...T3_FORM, debitNormalise: '163,36' });
     expect(response.statusCode, response.body).toBe(200);
     const { resultat, pdfUrl } = response.json();
     const tdn = (resultat.lignes as Line[]).find((l) => l.id === 'atrd.tdn');
     expect(tdn).toMatchObject({
-      annualAmount: 667.38,
+      annualAmount: 706.85,
       isEstimate: true,
-      formula: '(163,36 − 40) Nm³/h × 5,41 €/Nm³/h/an',
+      formula: '(163,36 − 40) Nm³/h × 5,73 €/Nm³/h/an',
       label: 'Terme de débit normalisé (ATRD7 GRDF, option T3)',
     });
-    expect(resultat.annuel.termeDistribution).toBe(667.38);
+    expect(resultat.annuel.termeDistribution).toBe(706.85);
     expect((resultat.warnings as string[]).some((w) => w.includes('non inclus'))).toBe(false);
 
     const pdf = await new HttpClient(t.app).get(pdfUrl);
@@ -64,7 +64,7 @@ describe.each(testDatabaseKinds())('simulator TDN on %s', (kind) => {
     expect(flat).toContain('Débit normalisé du compteur');
     expect(flat).toContain('163,36 Nm³/h');
     expect(flat).toContain('Terme de débit normalisé');
-    expect(flat).toContain('667,38 €');
+    expect(flat).toContain('706,85 €');
   });
 
   it('is optional: without it the result has no TDN line and warns that it is left out', async () => {

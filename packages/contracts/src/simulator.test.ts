@@ -154,6 +154,20 @@ describe('simulation result: each source once (ADR 0041)', () => {
     expect(list.sources).toEqual([secondary]);
   });
 
+  it('sourceList keeps apart two estimates of one source that differ by their basis, and the schema keeps the basis', () => {
+    const observed = { ...cre, status: 'estimate' as const, basis: 'secondarySource' as const };
+    const derived = { ...cre, status: 'estimate' as const, basis: 'atrd7Formula' as const };
+    const list = sourceList();
+    expect(list.indicesOf([observed, derived, { ...observed }])).toEqual([0, 1, 0]);
+    expect(list.sources).toEqual([observed, derived]);
+    const { sources: _, ...item } = line('e', [observed, derived]);
+    const valid = result({
+      lignes: [{ ...item, sourceIndices: list.indicesOf([observed, derived]) }],
+      sources: list.sources,
+    });
+    expect(simulationResultSchema.parse(valid).sources).toEqual([observed, derived]);
+  });
+
   it('the result schema accepts the shared shape and refuses a line pointing past the list or carrying no indices', () => {
     const valid = result(share());
     expect(simulationResultSchema.parse(valid)).toEqual(valid);

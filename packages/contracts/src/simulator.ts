@@ -1,3 +1,4 @@
+import type { EstimateBasis } from '@pilote/tariffs';
 import { parseFrenchNumber } from '@pilote/tariffs/numbers';
 import { z } from 'zod';
 import { FieldError, type FormValue, formText, formValueSchema } from './form-fields.ts';
@@ -402,12 +403,27 @@ export const montantsParMwhSchema = z.object({
   termeProportionnel: z.number(),
 });
 
+/**
+ * Why an estimate is one (the engine's `EstimateBasis`, ADR 0050): observed in a secondary source, derived by the
+ * formula of délib. 2024-40, or a previous value carried over. Its label: `statusLabel` of `@pilote/tariffs`.
+ */
+export const estimateBases = ['secondarySource', 'atrd7Formula', 'carriedOver'] as const;
+/** The list above is the engine's union, exactly: a basis added there fails to compile here. */
+const basesMatchTheEngine: [(typeof estimateBases)[number]] extends [EstimateBasis]
+  ? [EstimateBasis] extends [(typeof estimateBases)[number]]
+    ? true
+    : false
+  : false = true;
+void basesMatchTheEngine;
+
 export const lineSourceSchema = z
   .object({
     title: z.string(),
     url: z.string(),
     publishedOn: z.string().nullable(),
     status: z.enum(['official', 'secondary', 'estimate']),
+    /** Only on an `estimate` whose kind is known; absent from results stored before ADR 0050. */
+    basis: z.enum(estimateBases).optional(),
   })
   .meta({
     examples: [
@@ -593,10 +609,11 @@ export interface SourceList {
 }
 
 /**
- * A {@link SourceList}: two sources are the same when title, URL, publication date and status all are. A result
- * cites ~35 sources of which ~10 differ; the domain often hands the same object again, so an identity map answers
- * first and only a new object is compared field by field with the (few) sources kept. No key string is built: the
- * titles are long legal references, and building or hashing one per citation cost more than the bytes it saved.
+ * A {@link SourceList}: two sources are the same when title, URL, publication date, status and estimate basis all
+ * are. A result cites ~35 sources of which ~10 differ; the domain often hands the same object again, so an identity
+ * map answers first and only a new object is compared field by field with the (few) sources kept. No key string is
+ * built: the titles are long legal references, and building or hashing one per citation cost more than the bytes it
+ * saved.
  */
 export function sourceList(): SourceList {
   const sources: LineSourceDto[] = [];
@@ -610,11 +627,18 @@ export function sourceList(): SourceList {
           kept.url === source.url &&
           kept.title === source.title &&
           kept.status === source.status &&
+          kept.basis === source.basis &&
           kept.publishedOn === publishedOn,
       );
       if (index === -1) {
         index = sources.length;
-        sources.push({ title: source.title, url: source.url, publishedOn, status: source.status });
+        sources.push({
+          title: source.title,
+          url: source.url,
+          publishedOn,
+          status: source.status,
+          ...(source.basis ? { basis: source.basis } : {}),
+        });
       }
       seen.set(source, index);
     }

@@ -8,7 +8,7 @@ import {
   type SimulationLineDto,
   sourcesOfLine,
 } from '@pilote/contracts';
-import { formatNumberFr } from '@pilote/tariffs';
+import { formatNumberFr, statusLabel } from '@pilote/tariffs';
 import { PDFDocument, type PDFFont, rgb } from 'pdf-lib';
 import subsetFont from 'subset-font';
 import { measure, type PdfLayout, PdfWriter, type TextStyle } from '../../lib/pdf-writer.ts';
@@ -150,6 +150,11 @@ const STATUS: Record<LineSourceDto['status'], string> = {
   secondary: 'source secondaire',
   estimate: 'estimation',
 };
+
+/** A source's status; an estimate whose kind is known says it: « estimation (source secondaire) » (ADR 0050). */
+function sourceStatus(source: LineSourceDto): string {
+  return source.status === 'estimate' && source.basis ? statusLabel('estimate', source.basis) : STATUS[source.status];
+}
 
 function unitPrice(line: SimulationLineDto): string {
   if (line.unit === 'taux') {
@@ -455,7 +460,7 @@ export async function renderSimulationPdf(report: SimulationReport, generatedAt:
         below: `Source${sources.length > 1 ? 's' : ''} : ${sources
           .map(
             (source) =>
-              `${source.title}${source.publishedOn ? ` (${frenchDate(source.publishedOn)})` : ''} — ${source.url} — ${STATUS[source.status]}`,
+              `${source.title}${source.publishedOn ? ` (${frenchDate(source.publishedOn)})` : ''} — ${source.url} — ${sourceStatus(source)}`,
           )
           .join(' ; ')}`,
       };

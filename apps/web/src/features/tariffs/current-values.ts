@@ -5,6 +5,7 @@
 import type { PublicStoredValue } from '@pilote/contracts';
 import {
   createParameterOverlay,
+  type EstimateBasis,
   getParameter,
   type IsoDate,
   overlaidRegistry,
@@ -14,6 +15,7 @@ import {
   type ParameterSnapshot,
   type ParameterUnit,
   snapshotAt,
+  statusLabel,
   type ValueStatus,
   withOverlay,
 } from '@pilote/tariffs';
@@ -42,6 +44,16 @@ export const statusLabels: Record<ValueStatus, string> = {
   secondary: 'Source secondaire',
   estimate: 'Estimation',
 };
+
+/**
+ * The status cell of a value: « Officielle », « Source secondaire », « Estimation », or for an estimate whose kind is
+ * known « Estimation (source secondaire) », « Estimation (formule de la délibération 2024-40) », « Estimation (valeur
+ * précédente reconduite) » (ADR 0050).
+ */
+export function statusText(status: ValueStatus, basis: EstimateBasis | null): string {
+  const label = statusLabel(status, basis);
+  return `${label.charAt(0).toUpperCase()}${label.slice(1)}`;
+}
 
 export type LastKnownValue = { value: number; from: IsoDate };
 
@@ -106,9 +118,9 @@ export function currentTariffValues(date: IsoDate, overlay?: ParameterOverlay): 
 export const gridOrder: readonly { grid: ParameterGrid; title: string; intro: string }[] = [
   {
     grid: 'ATRD7 GRDF',
-    title: 'Distribution — ATRD7 de GRDF',
+    title: 'Distribution — ATRD7 (GRDF, grille nationale depuis le 1er juillet 2026)',
     intro:
-      'Abonnement, terme proportionnel et termes de capacité des options T1 à TP. Grille mise à jour chaque 1er juillet.',
+      'Abonnement, terme proportionnel et termes de capacité des options T1 à TP. Grille mise à jour chaque 1er juillet ; depuis le 1er juillet 2026 elle s’applique aussi aux entreprises locales de distribution (péréquation nationale). Dans une concession non péréquée, chaque terme hors Rf est multiplié par le coefficient NIV de la commune.',
   },
   {
     grid: 'ATRT8',

@@ -1,5 +1,5 @@
 import { inlineText, parseInline, type TariffExplanation, tariffBillLines, tariffValueStatuses } from '@pilote/content';
-import { type Parameter, type ParameterUnit, referencesOf, type ValueStatus } from '@pilote/tariffs';
+import { type Parameter, type ParameterUnit, referencesOf, statusLabel } from '@pilote/tariffs';
 import type { Passage } from '../knowledge.ts';
 import { frenchIsoDate, frenchNumber } from './french-format.ts';
 
@@ -16,12 +16,6 @@ export function tariffExplanationPassages(): Passage[] {
   });
   return [...tariffBillLines.map(passage), passage(tariffValueStatuses)];
 }
-
-export const STATUS_WORDS: Record<ValueStatus, string> = {
-  official: 'officielle',
-  secondary: 'source secondaire',
-  estimate: 'estimation',
-};
 
 /** A value with its unit, as /tarifs-energie writes it: 20,80 %, 0,8321, 127,79 €/MWh/j/an. */
 export function parameterValueText(value: number, unit: ParameterUnit): string {
@@ -56,7 +50,7 @@ export function parameterPassages(registry: readonly Parameter[]): Passage[] {
         return `à partir du ${from} : aucune valeur (grille non intégrée)`;
       }
       const notes = entry.notes ? ` — ${entry.notes}` : '';
-      return `à partir du ${from} : ${parameterValueText(entry.value, parameter.unit)} (${STATUS_WORDS[entry.status]})${notes}`;
+      return `à partir du ${from} : ${parameterValueText(entry.value, parameter.unit)} (${statusLabel(entry.status, entry.basis)})${notes}`;
     });
     const sources = new Map<string, string>();
     for (const entry of parameter.entries) {

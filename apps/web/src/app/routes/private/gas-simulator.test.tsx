@@ -234,7 +234,7 @@ describe('/private/gas/simulator', { timeout: 10_000 }, () => {
     const cee = sourcesOf('cee');
     expect(cee.getByText('Estimation interne')).toBeInTheDocument();
     expect(cee.queryByRole('link')).not.toBeInTheDocument();
-    expect(cee.getByText('(estimation)', { exact: false })).toBeInTheDocument();
+    expect(cee.getByText('— estimation', { exact: false })).toBeInTheDocument();
     expect(screen.getByTestId('estimate-legend')).toBeInTheDocument();
     expect(screen.getByTestId('result-sample-notice')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Télécharger le PDF' })).toHaveAttribute(

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   currentTariffValues,
   formatParameterValue,
-  statusLabels,
+  statusText,
   todayIsoDate,
 } from '../../../features/tariffs/current-values.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -57,7 +57,8 @@ describe('/tarifs-energie shows the engine’s values', () => {
       } else {
         expect(cell('value')?.textContent).toBe(formatParameterValue(parameter.value, parameter.unit));
         expect(cell('from')).toHaveTextContent(formatDate(parameter.from));
-        expect(cell('status')).toHaveTextContent(statusLabels[parameter.status ?? 'official']);
+        // « Estimation (source secondaire) », « Estimation (formule de la délibération 2024-40) »… (ADR 0050)
+        expect(cell('status')?.textContent).toBe(statusText(parameter.status ?? 'official', parameter.basis));
       }
       expect(row.querySelector('th[scope="row"]')).toHaveTextContent(parameter.description);
       const links = [...(cell('sources')?.querySelectorAll('a') ?? [])];
@@ -71,13 +72,20 @@ describe('/tarifs-energie shows the engine’s values', () => {
     const engineTcs = snapshotAt('2026-11-21').find((value) => value.id === 'atrt8.tcs');
     expect(tcs).toMatchObject({ value: engineTcs?.value, isEstimate: false, status: 'official' });
     expect(tcs?.display).toBe('127,80\u00a0€/MWh/j/an');
-    // From 1 July 2026 the ATRD7 grid is an estimate (reference grid at the last known index).
+    // From 1 July 2026 the ATRD7 grid is an estimate: T1 observed in a secondary source, T4 derived by the formula of
+    // délib. 2024-40 (ADR 0050); the CTA coefficient of 1 July 2026 was not found and is carried over.
     const t1Now = values.find((value) => value.id === 'atrd7.grdf.t1.abonnement');
-    expect(t1Now).toMatchObject({ value: 54.72, isEstimate: true, status: 'estimate' });
+    expect(t1Now).toMatchObject({ value: 57.48, isEstimate: true, status: 'estimate', basis: 'secondarySource' });
+    expect(statusText('estimate', 'secondarySource')).toBe('Estimation (source secondaire)');
+    const t4Now = values.find((value) => value.id === 'atrd7.grdf.t4.abonnement');
+    expect(t4Now).toMatchObject({ value: 22973.52, basis: 'atrd7Formula' });
+    expect(statusText('estimate', 'atrd7Formula')).toBe('Estimation (formule de la délibération 2024-40)');
+    const cta = values.find((value) => value.id === 'cta.coefficient-proportionnalite');
+    expect(cta).toMatchObject({ value: 0.8321, basis: 'carriedOver' });
 
     const t1 = currentTariffValues('2028-08-01').find((value) => value.id === 'atrd7.grdf.t1.abonnement');
     expect(t1?.value).toBeNull();
-    expect(t1?.lastKnown).toEqual({ value: 54.72, from: '2026-07-01' });
+    expect(t1?.lastKnown).toEqual({ value: 57.48, from: '2027-07-01' });
   });
 
   it('explains each line of the bill with the shared texts of @pilote/content (the chatbot indexes the same)', async () => {

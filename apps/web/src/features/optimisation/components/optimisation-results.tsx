@@ -1,4 +1,5 @@
 import type { OptimisationCouts, OptimisationParam, OptimisationResponse } from '@pilote/contracts';
+import { statusLabel } from '@pilote/tariffs/status';
 import { TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -22,6 +23,19 @@ const statusBadges: Record<OptimisationParam['statut'], { label: string; classNa
   secondary: { label: 'Source secondaire', className: 'border-border-strong/40 bg-muted text-foreground' },
   estimate: { label: 'Estimation', className: 'border-gas/50 bg-background text-foreground' },
 };
+
+/**
+ * The badge of a parameter: its status, or for an estimate whose kind its source names « Estimation (source
+ * secondaire) », « Estimation (formule de la délibération 2024-40) »… (ADR 0050).
+ */
+function paramStatusLabel(param: OptimisationParam, fallback: string): string {
+  const basis = param.statut === 'estimate' ? param.sources.find((s) => s.basis)?.basis : undefined;
+  if (!basis) {
+    return fallback;
+  }
+  const label = statusLabel('estimate', basis);
+  return `${label.charAt(0).toUpperCase()}${label.slice(1)}`;
+}
 
 /** The series banner: an estimated typical year is said loudly (issue 5 item 2). */
 export function SeriesBanner({ result }: { result: OptimisationResponse }) {
@@ -156,7 +170,7 @@ export function ParametersUsed({ params }: { params: OptimisationParam[] }) {
                 <span className="tabular-nums text-foreground">
                   {formatNumber(param.valeur, Number.isInteger(param.valeur) ? 0 : 4)} {param.unite}
                 </span>
-                <Badge className={badge.className}>{badge.label}</Badge>
+                <Badge className={badge.className}>{paramStatusLabel(param, badge.label)}</Badge>
               </div>
               {param.notes ? <p className="text-xs leading-5 text-muted-foreground">{param.notes}</p> : null}
               {param.sources.length > 0 ? (
@@ -172,7 +186,7 @@ export function ParametersUsed({ params }: { params: OptimisationParam[] }) {
                         {source.title}
                       </a>
                       {source.publishedOn ? ` (${formatDate(source.publishedOn)})` : ''}
-                      {source.status !== 'official' ? ` — ${statusBadges[source.status].label.toLowerCase()}` : ''}
+                      {source.status !== 'official' ? ` — ${statusLabel(source.status, source.basis)}` : ''}
                     </li>
                   ))}
                 </ul>

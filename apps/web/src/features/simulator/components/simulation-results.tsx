@@ -1,3 +1,4 @@
+import { ESTIMATE_BASES, statusLabel } from '@pilote/tariffs/status';
 import { Download, Flame } from 'lucide-react';
 import { type MouseEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -118,6 +119,16 @@ function unitPriceText(line: ResultLine): string {
   return line.unit ? `${formatNumber(line.unitPrice)} ${line.unit}` : formatNumber(line.unitPrice);
 }
 
+/**
+ * The status of a source as the engine labels it (« estimation (source secondaire) », « estimation (formule de la
+ * délibération 2024-40) »…, ADR 0050); a status or basis this page does not know reads « estimation ».
+ */
+export function sourceStatusLabel(source: Pick<ResultSource, 'status' | 'basis'>): string {
+  const status = (['official', 'secondary', 'estimate'] as const).find((known) => known === source.status);
+  const basis = ESTIMATE_BASES.find((known) => known === source.basis);
+  return status ? statusLabel(status, basis) : 'estimation';
+}
+
 function SourceLink({ source }: { source: ResultSource }) {
   return (
     <>
@@ -134,12 +145,25 @@ function SourceLink({ source }: { source: ResultSource }) {
       ) : (
         <span title={source.title}>{source.title}</span>
       )}
-      {source.status === 'estimate' ? <span className="text-xs text-muted-foreground"> (estimation)</span> : null}
+      {source.status === 'estimate' ? (
+        <span className="text-xs text-muted-foreground" data-testid="source-status">
+          {' '}
+          — {sourceStatusLabel(source)}
+        </span>
+      ) : null}
       {source.publishedOn ? (
         <span className="text-xs text-muted-foreground"> ({formatDate(source.publishedOn)})</span>
       ) : null}
     </>
   );
+}
+
+/** « Valeur estimée », with the kinds of estimate its sources name (« estimation (source secondaire) »…). */
+function estimateTitle(line: ResultLine): string {
+  const labels = [
+    ...new Set(line.sources.filter((s) => s.status === 'estimate' && s.basis).map((s) => sourceStatusLabel(s))),
+  ];
+  return labels.length === 0 ? 'Valeur estimée' : `Valeur estimée : ${labels.join(' ; ')}`;
 }
 
 /** The first source in full; the others behind a disclosure (they are long legal titles). */
@@ -405,7 +429,7 @@ export function SimulationResults({
                     <th scope="row" className="px-3 py-2 text-left font-medium text-foreground">
                       {line.label}
                       {line.isEstimate ? (
-                        <Badge className="ml-2 align-middle" title="Valeur estimée">
+                        <Badge className="ml-2 align-middle" title={estimateTitle(line)}>
                           Estimation*
                         </Badge>
                       ) : null}

@@ -105,7 +105,7 @@ describe('readSimulationResult (spec §3)', () => {
       { title: 'A', url: 'https://www.cre.fr/a', publishedOn: '2024-02-08', status: 'official' },
       { title: 'B', url: 'https://www.cre.fr/b', publishedOn: null, status: 'secondary' },
       { title: '', url: 'not a link' },
-      { title: 'C', url: 'docs/c.md', publishedOn: null, status: 'estimate' },
+      { title: 'C', url: 'docs/c.md', publishedOn: null, status: 'estimate', basis: 'atrd7Formula' },
     ];
     const line = (id: string, sourceIndices: unknown[]) => ({ id, label: id, sourceIndices });
     const reading = readSimulationResult({
@@ -122,7 +122,10 @@ describe('readSimulationResult (spec §3)', () => {
       url: 'https://www.cre.fr/a',
       publishedOn: '2024-02-08',
       status: 'official',
+      basis: null,
     });
+    // The kind of an estimate is read too (ADR 0050).
+    expect(reading.lines[2]?.sources[0]).toMatchObject({ status: 'estimate', basis: 'atrd7Formula' });
     expect(reading.lines.map((item) => item.isEstimate)).toEqual([false, false, true, false]);
   });
 

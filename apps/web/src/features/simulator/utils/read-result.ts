@@ -25,7 +25,14 @@ export type FixedTerm = (typeof fixedTerms)[number];
 export const perMwhTerms = ['ticgn', 'cee', 'termeProportionnel'] as const;
 export type PerMwhTerm = (typeof perMwhTerms)[number];
 
-export type ResultSource = { title: string; url: string | null; publishedOn: string | null; status: string | null };
+export type ResultSource = {
+  title: string;
+  url: string | null;
+  publishedOn: string | null;
+  status: string | null;
+  /** Why an estimate is one (`secondarySource`, `atrd7Formula`, `carriedOver`, ADR 0050), when the answer says. */
+  basis: string | null;
+};
 
 export type ResultLine = {
   id: string;
@@ -205,14 +212,16 @@ function readSources(value: unknown): ResultSource[] {
   const items = Array.isArray(value) ? value : isObject(value) ? [value] : [];
   return items.flatMap((item): ResultSource[] => {
     if (typeof item === 'string') {
-      return [{ title: item, url: isUsableLink(item) ? item : null, publishedOn: null, status: null }];
+      return [{ title: item, url: isUsableLink(item) ? item : null, publishedOn: null, status: null, basis: null }];
     }
     if (!isObject(item)) {
       return [];
     }
     const url = isUsableLink(item.url) ? item.url : null;
     const title = text(item.title) ?? text(item.titre) ?? url;
-    return title ? [{ title, url, publishedOn: text(item.publishedOn), status: text(item.status) }] : [];
+    return title
+      ? [{ title, url, publishedOn: text(item.publishedOn), status: text(item.status), basis: text(item.basis) }]
+      : [];
   });
 }
 

@@ -9,7 +9,7 @@ import {
   currentTariffValues,
   formatParameterValue,
   gridOrder,
-  statusLabels,
+  statusText,
   storedOverlay,
 } from '../current-values.ts';
 
@@ -48,7 +48,7 @@ function ValueRow({ row }: { row: CurrentTariffValue }) {
               statusStyles[row.status],
             )}
           >
-            {statusLabels[row.status]}
+            {statusText(row.status, row.basis)}
           </span>
         ) : (
           <span className="text-xs text-muted-foreground">Grille non intégrée</span>
