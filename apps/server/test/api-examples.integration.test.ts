@@ -233,7 +233,7 @@ describe.each(testDatabaseKinds())('the examples of /api/openapi.json on %s', (k
     const simulate = ['paths', '/api/simulator/simulate/', 'post'];
     expect(dig(document, ...simulate, 'requestBody', 'content', 'application/json', 'example')).toMatchObject({
       pointDeReseau: 'PITD',
-      code: 'ECH-PITD-0001',
+      code: 'GD1057',
       dateEffetMonth: '2026-07',
     });
     const result = [...simulate, 'responses', '200', 'content', 'application/json', 'schema', 'properties'];

@@ -11,7 +11,7 @@ import { blogPassages, readBlogPosts } from '../src/modules/chatbot/sources/blog
 import { parameterPassages } from '../src/modules/chatbot/sources/tariffs.ts';
 import { twoUsers } from './helpers/consumption-files.ts';
 import { HttpClient } from './helpers/http-client.ts';
-import { SAMPLE_ACCEPTANCE_FORM } from './helpers/simulator-forms.ts';
+import { PACKAGED_ACCEPTANCE_FORM } from './helpers/simulator-forms.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
 
@@ -182,11 +182,11 @@ describe.each(testDatabaseKinds())('chatbot API on %s', (kind) => {
     const none = (await alice.post('/api/chatbot/', { message: 'ma dernière simulation' })).json();
     expect(none.sources.map((source: { title: string }) => source.title)).not.toContain('Votre dernière simulation');
 
-    const simulated = await alice.post('/api/simulator/simulate/', SAMPLE_ACCEPTANCE_FORM);
+    const simulated = await alice.post('/api/simulator/simulate/', PACKAGED_ACCEPTANCE_FORM);
     expect(simulated.statusCode).toBe(200);
     const optimised = await alice.post('/api/optimisation/', {
       pointDeReseau: 'PITD',
-      code: 'ECH-PITD-0001',
+      code: 'GD1057',
       commune: 'Paris',
       tso: 'NaTran',
       tarif: 'T4',
@@ -204,7 +204,7 @@ describe.each(testDatabaseKinds())('chatbot API on %s', (kind) => {
     // Passages far below the best (a parameter whose description says « simulateur ») are not offered.
     expect(mine.sources.map((source: { url: string }) => source.url)).not.toContain('/tarifs-energie#valeurs');
     expect(mine.response).toMatch(/^D’après « Votre dernière simulation » : Votre dernière simulation date du /);
-    expect(mine.response).toContain('ECH-PITD-0001');
+    expect(mine.response).toContain('GD1057');
     expect(mine.response).toContain('option T4');
     expect(mine.response).toContain('grilles du 1er février 2026');
     expect(mine.response).toContain('CJA 109 MWh/j');
@@ -221,12 +221,12 @@ describe.each(testDatabaseKinds())('chatbot API on %s', (kind) => {
     expect(optimisation.response).toMatch(/économie de -?\d[\d\s\u202f]*,\d{2} € par an/);
 
     // Bob has none: his questions never bring Alice's simulation or optimisation.
-    for (const message of ['ma dernière simulation', 'ma dernière optimisation', 'ECH-PITD-0001 CJA 109']) {
+    for (const message of ['ma dernière simulation', 'ma dernière optimisation', 'GD1057 CJA 109']) {
       const body = (await bob.post('/api/chatbot/', { message })).json();
-      expect(JSON.stringify(body), message).not.toMatch(/Votre dernière|ECH-PITD-0001|private\/gas/);
+      expect(JSON.stringify(body), message).not.toMatch(/Votre dernière|GD1057|private\/gas/);
     }
     // Once Bob has one, he gets his own.
-    const bobs = await bob.post('/api/simulator/simulate/', { ...SAMPLE_ACCEPTANCE_FORM, cjaMwhj: '250' });
+    const bobs = await bob.post('/api/simulator/simulate/', { ...PACKAGED_ACCEPTANCE_FORM, cjaMwhj: '250' });
     expect(bobs.statusCode).toBe(200);
     const his = (await bob.post('/api/chatbot/', { message: 'ma dernière simulation' })).json();
     expect(his.response).toContain('CJA 250 MWh/j');

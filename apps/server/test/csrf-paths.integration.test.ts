@@ -6,7 +6,7 @@ import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { listStateChangingRoutes } from '../src/plugins/csrf.ts';
 import { HttpClient } from './helpers/http-client.ts';
-import { SAMPLE_ACCEPTANCE_FORM } from './helpers/simulator-forms.ts';
+import { PACKAGED_ACCEPTANCE_FORM } from './helpers/simulator-forms.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
 
@@ -53,7 +53,7 @@ function bodyFor(url: string): unknown {
     };
   }
   if (url === '/api/simulator/simulate/') {
-    return { ...SAMPLE_ACCEPTANCE_FORM };
+    return { ...PACKAGED_ACCEPTANCE_FORM };
   }
   if (url.includes('/sign-in/')) {
     return { email: 'root@exemple.fr', password: PASSWORD };

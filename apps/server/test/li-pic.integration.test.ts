@@ -11,7 +11,7 @@ import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { importReferenceFile, ReferenceImportError } from '../src/modules/reference-data/importer.ts';
 import { listDatasets } from '../src/modules/reference-data/repository.ts';
 import { HttpClient } from './helpers/http-client.ts';
-import { SAMPLE_ACCEPTANCE_FORM } from './helpers/simulator-forms.ts';
+import { PACKAGED_ACCEPTANCE_FORM } from './helpers/simulator-forms.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
 
@@ -161,9 +161,9 @@ describe.each(testDatabaseKinds())('LI and PIC points on %s', (kind) => {
 
     it('fresh install, current month: PITD T1–T4 and TP, LI and PIC all answer, every line with its sources and status', async () => {
       const forms: Record<string, unknown>[] = [
-        ...(['T1', 'T2', 'T3'] as const).map((tarif) => ({ ...SAMPLE_ACCEPTANCE_FORM, tarif, cjaMwhj: '' })),
-        { ...SAMPLE_ACCEPTANCE_FORM, tarif: 'T4' },
-        { ...SAMPLE_ACCEPTANCE_FORM, tarif: 'TP', distanceM: '150' },
+        ...(['T1', 'T2', 'T3'] as const).map((tarif) => ({ ...PACKAGED_ACCEPTANCE_FORM, tarif, cjaMwhj: '' })),
+        { ...PACKAGED_ACCEPTANCE_FORM, tarif: 'T4' },
+        { ...PACKAGED_ACCEPTANCE_FORM, tarif: 'TP', distanceM: '150' },
         { ...LI_FORM },
         { ...LI_FORM, pointDeReseau: 'PIC', code: 'ECH-PIC-0001', commune: '', tarif: 'T1', car: '12 000' },
       ].map((form) => ({ ...form, dateEffetMonth: CURRENT_MONTH }));

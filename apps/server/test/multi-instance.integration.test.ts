@@ -10,14 +10,14 @@ import { runMigrations } from '../src/db/migrate.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { createPdfWorkerPool, type PdfRenderer } from '../src/modules/simulator/pdf-renderer.ts';
-import { SAMPLE_ACCEPTANCE_FORM } from './helpers/simulator-forms.ts';
+import { PACKAGED_ACCEPTANCE_FORM } from './helpers/simulator-forms.ts';
 import { TEST_SECRET } from './helpers/test-app.ts';
 import { cleanRedisPrefix, TEST_REDIS_URL, uniqueRedisPrefix } from './helpers/test-redis.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const PASSWORD = 'Correct-Horse-9';
 const PDF_RATE_LIMIT_MAX = 4;
-const SAMPLE = SAMPLE_ACCEPTANCE_FORM;
+const SAMPLE = PACKAGED_ACCEPTANCE_FORM;
 
 interface Instance {
   app: FastifyInstance;

@@ -12,7 +12,7 @@ const URL = '/api/optimisation/';
 /** A T4 PITD point of the packaged sample (Paris, NaTran, NTR 2, GRDF), as the form sends it. */
 const VALID = {
   pointDeReseau: 'PITD',
-  code: 'ECH-PITD-0001',
+  code: 'GD1057',
   commune: 'Paris',
   tso: 'NaTran',
   tarif: 'T4',
@@ -163,18 +163,18 @@ describe.each(testDatabaseKinds())('optimisation API on %s', (kind) => {
     const wrongCommune = await alice.post(URL, { ...VALID, commune: 'Lyon' });
     expect(wrongCommune.statusCode).toBe(400);
     expect(wrongCommune.json()).toEqual({
-      error: "La commune « Lyon » n'est pas rattachée au PITD « ECH-PITD-0001 ».",
+      error: "La commune « Lyon » n'est pas rattachée au PITD « GD1057 ».",
       code: 'VALIDATION_FAILED',
-      details: [{ path: '/commune', message: "La commune « Lyon » n'est pas rattachée au PITD « ECH-PITD-0001 »." }],
+      details: [{ path: '/commune', message: "La commune « Lyon » n'est pas rattachée au PITD « GD1057 »." }],
     });
     expect(wrongTso.json()).toEqual({
-      error: 'Le TSO « Teréga » ne correspond pas au PITD « ECH-PITD-0001 » (gestionnaire de transport : NaTran).',
+      error: 'Le TSO « Teréga » ne correspond pas au PITD « GD1057 » (gestionnaire de transport : NaTran).',
       code: 'VALIDATION_FAILED',
       details: [
         {
           path: '/tso',
           message:
-            'Le TSO « Teréga » ne correspond pas au PITD « ECH-PITD-0001 » (gestionnaire de transport : NaTran).',
+            'Le TSO « Teréga » ne correspond pas au PITD « GD1057 » (gestionnaire de transport : NaTran).',
         },
       ],
     });
@@ -246,9 +246,11 @@ describe.each(testDatabaseKinds())('optimisation API on %s', (kind) => {
     expect(
       Math.abs(body.economieAnnuelle - (body.couts.avant.total_annuel - body.couts.apres.total_annuel)),
     ).toBeLessThan(0.0101);
-    expect(body.usedSampleData).toBe(true);
-    expect(body.warnings[0]).toContain('échantillon');
-    expect(body.referentiel).toMatchObject({ code: 'ECH-PITD-0001', ntr: 2, tso: 'NaTran', dso: 'GRDF' });
+    // The official PITD table shipped with the server (ADR 0051): not a sample.
+    expect(body.usedSampleData).toBe(false);
+    expect(body.warnings.join(' ')).not.toContain('échantillon');
+    expect(body.referentiel).toMatchObject({ code: 'GD1057', ntr: 2, tso: 'NaTran', dso: 'GRDF' });
+    expect(body.referentiel.pitdDataset).toMatchObject({ origin: 'package', isSample: false });
     expect(body.params.length).toBeGreaterThan(3);
     for (const param of body.params) {
       expect(param.estimation).toBe(param.statut === 'estimate');

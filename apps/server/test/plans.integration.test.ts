@@ -18,7 +18,7 @@ import { createBillingService } from '../src/modules/billing/service.ts';
 import { createEntitlements } from '../src/modules/plans/entitlements.ts';
 import { calendarMonth } from '../src/modules/plans/periods.ts';
 import { HttpClient } from './helpers/http-client.ts';
-import { SAMPLE_ACCEPTANCE_FORM } from './helpers/simulator-forms.ts';
+import { PACKAGED_ACCEPTANCE_FORM } from './helpers/simulator-forms.ts';
 import { createTestApp, TEST_SECRET, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
 
@@ -28,7 +28,7 @@ const DAY = 86_400_000;
 /** A T4 PITD point of the packaged sample (as the optimisation form sends it). */
 const OPTIMISATION = {
   pointDeReseau: 'PITD',
-  code: 'ECH-PITD-0001',
+  code: 'GD1057',
   commune: 'Paris',
   tso: 'NaTran',
   tarif: 'T4',
@@ -167,12 +167,12 @@ describe.each(testDatabaseKinds())('plans, quotas and the local billing provider
 
   it('counts a simulation, refuses past the limit with 429 « limite » and consumes nothing then', async () => {
     const { client, id } = await newUser();
-    const first = await client.post('/api/simulator/simulate/', SAMPLE_ACCEPTANCE_FORM);
+    const first = await client.post('/api/simulator/simulate/', PACKAGED_ACCEPTANCE_FORM);
     expect(first.statusCode, first.body).toBe(200);
     expect(quotaOf(await usage(client), 'simulations')).toMatchObject({ used: 1, remaining: 19, pct_used: 5 });
 
     await setUsed(id, 'simulations', 20);
-    const refused = await client.post('/api/simulator/simulate/', SAMPLE_ACCEPTANCE_FORM);
+    const refused = await client.post('/api/simulator/simulate/', PACKAGED_ACCEPTANCE_FORM);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().code).toBe('QUOTA_EXCEEDED');
     expect(refused.json().error).toContain('limite');
@@ -183,15 +183,15 @@ describe.each(testDatabaseKinds())('plans, quotas and the local billing provider
   it('gives the unit back when the action fails', async () => {
     const { client, id } = await newUser();
     await setUsed(id, 'simulations', 19);
-    const failed = await client.post('/api/simulator/simulate/', { ...SAMPLE_ACCEPTANCE_FORM, code: 'ECH-PITD-9999' });
+    const failed = await client.post('/api/simulator/simulate/', { ...PACKAGED_ACCEPTANCE_FORM, code: 'GD9999' });
     expect(failed.statusCode).toBeGreaterThanOrEqual(400);
     expect(failed.statusCode).not.toBe(429);
     expect(await usedInDb(id, 'simulations')).toBe(19);
-    const invalid = await client.post('/api/simulator/simulate/', { ...SAMPLE_ACCEPTANCE_FORM, car: 'abc' });
+    const invalid = await client.post('/api/simulator/simulate/', { ...PACKAGED_ACCEPTANCE_FORM, car: 'abc' });
     expect(invalid.statusCode).toBe(400);
     expect(await usedInDb(id, 'simulations')).toBe(19);
     // The unit given back is usable.
-    expect((await client.post('/api/simulator/simulate/', SAMPLE_ACCEPTANCE_FORM)).statusCode).toBe(200);
+    expect((await client.post('/api/simulator/simulate/', PACKAGED_ACCEPTANCE_FORM)).statusCode).toBe(200);
     expect(await usedInDb(id, 'simulations')).toBe(20);
   });
 
@@ -199,7 +199,7 @@ describe.each(testDatabaseKinds())('plans, quotas and the local billing provider
     const { client, id } = await newUser();
     await setUsed(id, 'simulations', 19);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => client.post('/api/simulator/simulate/', SAMPLE_ACCEPTANCE_FORM)),
+      Array.from({ length: 20 }, () => client.post('/api/simulator/simulate/', PACKAGED_ACCEPTANCE_FORM)),
     );
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
@@ -222,11 +222,11 @@ describe.each(testDatabaseKinds())('plans, quotas and the local billing provider
     );
     // Fill the queue but for one place: the first simulation waits there, the queue is then full.
     const fillers = Array.from({ length: maxQueued - 1 }, () => limiter.run(async () => {}));
-    const queued = client.post('/api/simulator/simulate/', SAMPLE_ACCEPTANCE_FORM);
+    const queued = client.post('/api/simulator/simulate/', PACKAGED_ACCEPTANCE_FORM);
     await vi.waitFor(() => expect(limiter.queued).toBe(maxQueued), { timeout: 5000, interval: 10 });
     expect(limiter.full).toBe(true);
     try {
-      const refused = await client.post('/api/simulator/simulate/', SAMPLE_ACCEPTANCE_FORM);
+      const refused = await client.post('/api/simulator/simulate/', PACKAGED_ACCEPTANCE_FORM);
       expect(refused.statusCode).toBe(503);
       expect(refused.json()).toEqual({
         code: 'SERVICE_UNAVAILABLE',
@@ -270,14 +270,14 @@ describe.each(testDatabaseKinds())('plans, quotas and the local billing provider
 
   it('counts a PDF report once per simulation and refuses the link and the download past the limit', async () => {
     const { client, id } = await newUser();
-    const simulation = await client.post('/api/simulator/simulate/', SAMPLE_ACCEPTANCE_FORM);
+    const simulation = await client.post('/api/simulator/simulate/', PACKAGED_ACCEPTANCE_FORM);
     const { simulationId, pdfUrl } = simulation.json();
     const download = await client.get(pdfUrl);
     expect(download.statusCode).toBe(200);
     expect((await client.get(pdfUrl)).statusCode).toBe(200);
     expect(await usedInDb(id, 'pdf_reports')).toBe(1);
 
-    const second = await client.post('/api/simulator/simulate/', SAMPLE_ACCEPTANCE_FORM);
+    const second = await client.post('/api/simulator/simulate/', PACKAGED_ACCEPTANCE_FORM);
     await setUsed(id, 'pdf_reports', 5);
     const link = await client.get(`/api/simulator/simulations/${second.json().simulationId}/pdf-link`);
     expect(link.statusCode).toBe(429);
@@ -440,7 +440,7 @@ describe.each(testDatabaseKinds())('plans, quotas and the local billing provider
     ).searchParams.get('session') as string;
 
     // Not canceled: the period is renewed (counters reset), the plan stays.
-    await client.post('/api/simulator/simulate/', SAMPLE_ACCEPTANCE_FORM);
+    await client.post('/api/simulator/simulate/', PACKAGED_ACCEPTANCE_FORM);
     clock = new Date(clock.getTime() + 60_000);
     const renewed = await client.post(`/api/payments/local/portal/${portalId}/end-period`, {});
     expect(renewed.statusCode, renewed.body).toBe(200);

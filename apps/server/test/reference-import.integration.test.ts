@@ -38,10 +38,10 @@ describe.each(testDatabaseKinds())('reference data importer on %s', (kind) => {
   const importPitd = (text: string, sourceFileName = 'pitd.csv') =>
     importReferenceFile(db, { kind: 'pitd', text, sourceFileName, importedBy: 'test' });
 
-  it('falls back to the packaged sample while nothing is imported', async () => {
+  it('falls back to the official tables shipped with the server while nothing is imported (ADR 0051)', async () => {
     const reference = createReferenceData(db);
-    expect((await reference.pitd()).info).toMatchObject({ origin: 'package', isSample: true });
-    expect((await reference.zi()).info).toMatchObject({ origin: 'package', isSample: true });
+    expect((await reference.pitd()).info).toMatchObject({ origin: 'package', isSample: false, rowCount: 9_998 });
+    expect((await reference.zi()).info).toMatchObject({ origin: 'package', isSample: false, rowCount: 315 });
   });
 
   it('imports a version, then a second one that deactivates (and keeps) the first', async () => {

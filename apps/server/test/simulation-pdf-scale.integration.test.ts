@@ -9,13 +9,13 @@ import { createPdfWorkerPool, type PdfRenderer } from '../src/modules/simulator/
 import { PDF_RENDERER_VERSION } from '../src/modules/simulator/pdf-report.ts';
 import { LOAD_SHED_MESSAGE } from '../src/plugins/load-shedding.ts';
 import { HttpClient } from './helpers/http-client.ts';
-import { SAMPLE_ACCEPTANCE_FORM } from './helpers/simulator-forms.ts';
+import { PACKAGED_ACCEPTANCE_FORM } from './helpers/simulator-forms.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
 
 const PASSWORD = 'Correct-Horse-9';
 /** A simulation on the sample data shipped with @pilote/tariffs (no import needed). */
-const SAMPLE = SAMPLE_ACCEPTANCE_FORM;
+const SAMPLE = PACKAGED_ACCEPTANCE_FORM;
 const PDF_RATE_LIMIT_MAX = 40;
 
 /**

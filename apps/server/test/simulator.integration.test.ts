@@ -14,7 +14,7 @@ import { importReferenceFile } from '../src/modules/reference-data/importer.ts';
 import { PdfLinkSigner } from '../src/modules/simulator/pdf-link.ts';
 import { findLastSimulation, findSimulation } from '../src/modules/simulator/repository.ts';
 import { HttpClient } from './helpers/http-client.ts';
-import { ACCEPTANCE_FORM, SAMPLE_ACCEPTANCE_FORM } from './helpers/simulator-forms.ts';
+import { ACCEPTANCE_FORM, PACKAGED_ACCEPTANCE_FORM } from './helpers/simulator-forms.ts';
 import { createTestApp, TEST_SECRET, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
 
@@ -23,7 +23,7 @@ const HEADER =
   'code_pitd;libelle;commune_insee;commune;gestionnaire_transport;gestionnaire_distribution;ntr;station_meteo';
 
 const ACCEPTANCE = ACCEPTANCE_FORM;
-const SAMPLE_ACCEPTANCE = SAMPLE_ACCEPTANCE_FORM;
+const SAMPLE_ACCEPTANCE = PACKAGED_ACCEPTANCE_FORM;
 
 /** 350 real communes (one PITD code each) so that a code search goes past the 300 cap. */
 function bigPitdFile(): string {
@@ -91,22 +91,16 @@ describe.each(testDatabaseKinds())('simulator API on %s', (kind) => {
     expect(noToken.json().code).toBe('CSRF_INVALID');
   });
 
-  describe('before any import (sample shipped with @pilote/tariffs)', () => {
-    it('first call with point only: every code, options, months, a sample flag, no commune index yet', async () => {
+  describe('before any import (official tables shipped with the server, ADR 0051)', () => {
+    it('first call with point only: the first 300 codes, options, months, no sample flag, no commune index yet', async () => {
       const response = await alice.get('/api/simulator/options/pitd/?point=pitd');
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('no-store');
       const body = response.json();
       expect(body.point).toBe('PITD');
-      expect(body.codes.map((c: { code: string }) => c.code)).toEqual([
-        'ECH-PITD-0001',
-        'ECH-PITD-0002',
-        'ECH-PITD-0003',
-        'ECH-PITD-0004',
-        'ECH-PITD-0005',
-      ]);
-      expect(body.codes[0]).toEqual({ code: 'ECH-PITD-0001', libelle: 'ÉCHANTILLON Paris (NaTran, NTR 2)' });
-      expect(body.truncated).toBe(false);
+      expect(body.codes).toHaveLength(300);
+      expect(body.codes[0]).toEqual({ code: 'AA0001', libelle: "AIRE-SUR-L'ADOUR" });
+      expect(body.truncated).toBe(true);
       expect(body.tarifs).toEqual(['T1', 'T2', 'T3', 'T4', 'TP']);
       expect(body.profils).toEqual(['P011', 'P012', 'P013', 'P014', 'P015', 'P016', 'P017', 'P018', 'P019']);
       expect(body.months).toContain('2026-02');
@@ -114,19 +108,25 @@ describe.each(testDatabaseKinds())('simulator API on %s', (kind) => {
       expect(body.tso).toEqual(['NaTran', 'Teréga']);
       expect(body.dso).toEqual([]);
       expect(body.pitdCommunesIndex).toEqual([]);
-      expect(body.usedSampleData).toBe(true);
-      expect(body.referenceData.pitd).toMatchObject({ origin: 'package', isSample: true, version: null });
+      expect(body.usedSampleData).toBe(false);
+      expect(body.referenceData.pitd).toMatchObject({
+        origin: 'package',
+        isSample: false,
+        version: null,
+        provenance: { publisher: 'GRDF', version: '2026-02-20' },
+      });
+      expect(body.referenceData.zi).toMatchObject({ origin: 'package', isSample: false, rowCount: 315 });
       expect(body.message).toBeNull();
     });
 
     it('code → its communes; single options; commune and tso narrow the lists; q searches codes', async () => {
-      const byCode = (await alice.get('/api/simulator/options/pitd/?point=pitd&code=ECH-PITD-0004')).json();
+      const byCode = (await alice.get('/api/simulator/options/pitd/?point=pitd&code=GD8016')).json();
       expect(byCode.pitdCommunesIndex).toEqual([
         {
-          code: 'ECH-PITD-0004',
+          code: 'GD8016',
           communes: [
-            { commune: 'Bordeaux', communeInsee: '33063', tso: 'Teréga', dso: 'GRDF' },
-            { commune: 'Le Bouscat', communeInsee: '33069', tso: 'Teréga', dso: 'GRDF' },
+            { commune: 'AIGUILLON', communeInsee: '47004', tso: 'Teréga', dso: 'GRDF', ntr: 3 },
+            { commune: 'DAMAZAN', communeInsee: '47078', tso: 'Teréga', dso: 'GRDF', ntr: 3 },
           ],
         },
       ]);
@@ -134,7 +134,7 @@ describe.each(testDatabaseKinds())('simulator API on %s', (kind) => {
       expect(byCode.dso).toEqual(['GRDF']);
 
       const byCommune = (
-        await alice.get('/api/simulator/options/pitd/?point=pitd&code=ECH-PITD-0004&commune=le%20bouscat&tso=Terega')
+        await alice.get('/api/simulator/options/pitd/?point=pitd&code=GD8016&commune=damazan&tso=Terega')
       ).json();
       expect(byCommune.tso).toEqual(['Teréga']);
       expect(byCommune.dso).toEqual(['GRDF']);
@@ -146,7 +146,10 @@ describe.each(testDatabaseKinds())('simulator API on %s', (kind) => {
       expect(feb2026.tarifs).toEqual(['T1', 'T2', 'T3', 'T4', 'TP']);
 
       const search = (await alice.get('/api/simulator/options/pitd/?point=pitd&q=lyon')).json();
-      expect(search.codes).toEqual([{ code: 'ECH-PITD-0002', libelle: 'ÉCHANTILLON Lyon (NaTran, NTR 1)' }]);
+      expect(search.codes).toEqual([
+        { code: 'GD0132', libelle: 'CHAZELLES-SUR-LYON' },
+        { code: 'GD0136', libelle: 'LYON' },
+      ]);
       const none = (await alice.get('/api/simulator/options/pitd/?point=pitd&q=zzz')).json();
       expect(none.codes).toEqual([]);
       const unknownCode = (await alice.get('/api/simulator/options/pitd/?point=pitd&code=NOPE')).json();
@@ -173,14 +176,21 @@ describe.each(testDatabaseKinds())('simulator API on %s', (kind) => {
       });
     });
 
-    it('simulates with the sample and says so (usedSampleData: true)', async () => {
+    it('simulates on the official table shipped with the server, not as sample data (ADR 0051)', async () => {
       const response = await alice.post('/api/simulator/simulate/', SAMPLE_ACCEPTANCE);
       expect(response.statusCode, response.body).toBe(200);
       const { resultat } = response.json();
-      expect(resultat.usedSampleData).toBe(true);
-      expect(resultat.warnings[0]).toContain('échantillon');
+      expect(resultat.usedSampleData).toBe(false);
+      expect(resultat.warnings.join(' ')).not.toContain('échantillon');
       expect(resultat.annuel.abonnement).toBe(21705.72);
-      expect(resultat.referentiel.pitdDataset).toMatchObject({ origin: 'package', isSample: true });
+      expect(resultat.referentiel.pitdDataset).toMatchObject({
+        origin: 'package',
+        isSample: false,
+        provenance: {
+          attribution:
+            'Source : GRDF, Table des PITD du 20/02/2026, publiée sur le site de concertation gaz de la CRE (GTG 2007).',
+        },
+      });
     });
   });
 
@@ -398,22 +408,12 @@ describe.each(testDatabaseKinds())('simulator API on %s', (kind) => {
       expect(stored?.result).toEqual(body.resultat);
     });
 
-    it('documents the shared sources in the generated OpenAPI answer of simulate (ADR 0041)', async () => {
-      const doc = (await new HttpClient(t.app).get('/api/openapi.json')).json();
-      const answer = doc.paths['/api/simulator/simulate/'].post.responses['200'].content['application/json'].schema;
-      const resultat = answer.properties.resultat;
-      expect(resultat.required).toEqual(expect.arrayContaining(['lignes', 'sources']));
-      expect(resultat.properties.sources.items.properties).toHaveProperty('title');
-      const line = resultat.properties.lignes.items;
-      expect(line.properties.sourceIndices).toMatchObject({ type: 'array', items: { type: 'integer' } });
-      expect(line.properties).not.toHaveProperty('sources');
-    });
-
-    it('a T2 point (CAR × Zi × A) still reports the sample Zi table', async () => {
+    it('a T2 point (CAR × Zi × A) reads the official Zi table shipped with the server', async () => {
       const response = await alice.post('/api/simulator/simulate/', { ...ACCEPTANCE, tarif: 'T2', cjaMwhj: '' });
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json().resultat.usedSampleData).toBe(true);
-      expect(response.json().resultat.referentiel.ziDataset).toMatchObject({ origin: 'package' });
+      expect(response.json().resultat.usedSampleData).toBe(false);
+      expect(response.json().resultat.referentiel.zi).toBe(0.009510185);
+      expect(response.json().resultat.referentiel.ziDataset).toMatchObject({ origin: 'package', isSample: false });
     });
 
     it('another DSO than GRDF: 400 « pas encore supporté »', async () => {
@@ -433,11 +433,9 @@ describe.each(testDatabaseKinds())('simulator API on %s', (kind) => {
       const all = (await alice.get('/api/simulator/options/pitd/?point=pitd')).json();
       expect(all.codes).toHaveLength(300);
       expect(all.truncated).toBe(true);
-      expect(all.usedSampleData).toBe(true); // the Zi table is still the sample
-      const t4 = (await alice.get('/api/simulator/options/pitd/?point=pitd&tarif=T4')).json();
-      expect(t4.usedSampleData).toBe(false); // T4 does not use Zi: only the (imported) PITD table counts
+      expect(all.usedSampleData).toBe(false); // the Zi table is the official one shipped with the server
       const t2 = (await alice.get('/api/simulator/options/pitd/?point=pitd&tarif=T2')).json();
-      expect(t2.usedSampleData).toBe(true);
+      expect(t2.usedSampleData).toBe(false);
       expect(all.referenceData.pitd).toMatchObject({ origin: 'import', version: 1, rowCount: 353 });
       const search = (await alice.get('/api/simulator/options/pitd/?point=pitd&q=pitd-01')).json();
       expect(search.codes).toHaveLength(100);

@@ -15,7 +15,7 @@ import { REFERENCE_IMPORTS, type ReferenceImportRegistration } from '../src/modu
 import { insertAudit } from '../src/modules/tariff-data/repository.ts';
 import { createTariffDataService } from '../src/modules/tariff-data/service.ts';
 import { HttpClient } from './helpers/http-client.ts';
-import { SAMPLE_ACCEPTANCE_FORM } from './helpers/simulator-forms.ts';
+import { PACKAGED_ACCEPTANCE_FORM } from './helpers/simulator-forms.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
 
@@ -126,7 +126,7 @@ describe.each(testDatabaseKinds())('tariff data administration on %s', (kind) =>
   it('a simulation of the month uses the stored value and cites the admin’s reference; undo creates a version', async () => {
     const simulateSeptember = async () => {
       const response = await user.post('/api/simulator/simulate/', {
-        ...SAMPLE_ACCEPTANCE_FORM,
+        ...PACKAGED_ACCEPTANCE_FORM,
         dateEffetMonth: '2026-09',
       });
       expect(response.statusCode).toBe(200);
@@ -152,7 +152,7 @@ describe.each(testDatabaseKinds())('tariff data administration on %s', (kind) =>
     expect(line.sources).toEqual([{ ...REFERENCE, publishedOn: null, status: 'official' }]);
     // The month before keeps the packaged value.
     const august = await user.post('/api/simulator/simulate/', {
-      ...SAMPLE_ACCEPTANCE_FORM,
+      ...PACKAGED_ACCEPTANCE_FORM,
       dateEffetMonth: '2026-08',
     });
     expect(august.json().resultat.lignes.find((l: { id: string }) => l.id === 'atrd.abonnement').unitPrice).toBe(

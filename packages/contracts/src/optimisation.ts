@@ -77,11 +77,11 @@ export const optimisationBodySchema = z
     pce: formValueSchema,
   })
   .meta({
-    // A T4 PITD of the sample table shipped with @pilote/tariffs, on a typical year (no dataset).
+    // A T4 PITD of the official table shipped with the server (ADR 0051), on a typical year (no dataset).
     examples: [
       {
         pointDeReseau: 'PITD',
-        code: 'ECH-PITD-0001',
+        code: 'GD1057',
         commune: 'Paris',
         tso: 'NaTran',
         tarif: 'T4',

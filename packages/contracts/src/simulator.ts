@@ -102,6 +102,19 @@ export const referenceDatasetInfoSchema = z.object({
   importedAt: z.iso.datetime().nullable(),
   rowCount: z.number().int(),
   description: z.string(),
+  /**
+   * The official table shipped with the application (origin `package`, ADR 0051): publisher, title, version date
+   * of the official file, the French attribution to show, and the SHA-256 of the official file.
+   */
+  provenance: z
+    .object({
+      publisher: z.string(),
+      title: z.string(),
+      version: z.string(),
+      attribution: z.string(),
+      sha256: z.string(),
+    })
+    .optional(),
 });
 export type ReferenceDatasetInfo = z.infer<typeof referenceDatasetInfoSchema>;
 
@@ -112,7 +125,47 @@ export const pitdCommuneOptionSchema = z.object({
   communeInsee: z.string(),
   tso: z.string(),
   dso: z.string(),
+  /** The commune's NTR (integer 0–10). */
+  ntr: z.number().int().optional(),
+  /**
+   * Two NTR values marked « (*) » in the official table (e.g. DX0001 Dreux: 0 and 2): the form asks the user which
+   * applies, with the table's footnote (`ntrFootnote`), and sends it as `ntr` (ADR 0051).
+   */
+  ntrChoices: z.array(z.number().int()).optional(),
 });
+
+/** One PITD serving a commune, for the address pre-fill (issue #23 §4, ADR 0051). */
+export const communePitdSchema = z.object({
+  code: z.string(),
+  libelle: z.string(),
+  commune: z.string(),
+  communeInsee: z.string(),
+  tso: z.string(),
+  dso: z.string(),
+  ntr: z.number().int(),
+  ntrChoices: z.array(z.number().int()).nullable(),
+  /** NIV coefficient of a non-péréqué concession; null for a péréqué commune or when the table does not say. */
+  coefficientNiv: z.number().nullable(),
+});
+export type CommunePitd = z.infer<typeof communePitdSchema>;
+
+/** `GET /api/simulator/communes/:insee/pitd`: the PITD(s) of a commune (the address search's INSEE code). */
+export const communePitdParamsSchema = z.object({
+  insee: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^(\d{5}|2[AB]\d{3})$/, { error: 'Code INSEE invalide : 5 caractères attendus (ex. 06088).' })
+    .meta({ examples: ['06088'] }),
+});
+export const communePitdResponseSchema = z.object({
+  insee: z.string(),
+  /** Several when the commune is served by several PITDs (the user chooses); empty when it has no gas network. */
+  points: z.array(communePitdSchema),
+  ntrFootnote: z.string().nullable(),
+  dataset: referenceDatasetInfoSchema,
+});
+export type CommunePitdResponse = z.infer<typeof communePitdResponseSchema>;
 
 export const simulatorOptionsResponseSchema = z.object({
   point: simulatorPointSchema,
@@ -144,6 +197,8 @@ export const simulatorOptionsResponseSchema = z.object({
   pointTable: referenceDatasetInfoSchema.optional(),
   /** A French notice for the UI, else null. */
   message: z.string().nullable(),
+  /** The footnote of a doubled NTR (`ntrChoices`), from the official table; null or absent otherwise. */
+  ntrFootnote: z.string().nullable().optional(),
 });
 export type SimulatorOptionsResponse = z.infer<typeof simulatorOptionsResponseSchema>;
 
@@ -177,13 +232,15 @@ export const simulateBodySchema = z
     distanceM: formValueSchema,
     /** PITD T1–T3 from July 2026, optional: débit normalisé of the meter (Nm³/h), base of the TDN (ADR 0026). */
     debitNormalise: formValueSchema,
+    /** PITD whose commune has two NTR values marked « (*) » (`ntrChoices` of the options): the one that applies. */
+    ntr: formValueSchema,
   })
   .meta({
-    // A PITD of the sample table shipped with @pilote/tariffs: the example simulates on an instance without an imported PITD table.
+    // A PITD of the official table shipped with the server (ADR 0051): the example simulates on an instance without an imported PITD table.
     examples: [
       {
         pointDeReseau: 'PITD',
-        code: 'ECH-PITD-0001',
+        code: 'GD1057',
         commune: 'Paris',
         tso: 'NaTran',
         dso: 'GRDF',
@@ -218,6 +275,8 @@ export interface ValidatedSimulatorForm {
   debitNormalise: number | undefined;
   /** YYYY-MM, or undefined (LI/PIC without a month). */
   dateEffetMonth: string | undefined;
+  /** The NTR the user chose when the PITD has two (`ntrChoices`); undefined otherwise. */
+  ntr: number | undefined;
 }
 
 export type SimulatorFormCheck =
@@ -237,6 +296,7 @@ const FIELD_LABELS: Record<string, string> = {
   cee: 'CEE',
   distanceM: 'distance',
   debitNormalise: 'débit normalisé (Nm³/h)',
+  ntr: 'NTR',
 };
 
 /** Empty → undefined; not a number or negative → FieldError naming the field. */
@@ -369,6 +429,7 @@ export function validateSimulatorForm(body: SimulateBody): SimulatorFormCheck {
         distanceM: number(body.distanceM, 'distanceM'),
         debitNormalise: number(body.debitNormalise, 'debitNormalise'),
         dateEffetMonth: month,
+        ntr: number(body.ntr, 'ntr'),
       },
     };
   } catch (error) {

@@ -182,6 +182,15 @@ export async function findPitdRowsByCode(db: Database, datasetId: string, code: 
     .orderBy(asc(pitdRows.commune), asc(pitdRows.communeInsee));
 }
 
+/** The PITD rows of a commune (INSEE code) in a dataset, sorted by code. */
+export async function findPitdRowsByCommune(db: Database, datasetId: string, insee: string): Promise<PitdRecord[]> {
+  return db
+    .select()
+    .from(pitdRows)
+    .where(and(eq(pitdRows.datasetId, datasetId), eq(pitdRows.communeInsee, insee)))
+    .orderBy(asc(pitdRows.codePitd));
+}
+
 export async function findZi(
   db: Database,
   datasetId: string,

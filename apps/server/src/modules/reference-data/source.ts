@@ -1,18 +1,13 @@
 import type { ReferenceDatasetInfo } from '@pilote/contracts';
-import {
-  findZi as findSampleZi,
-  type PitdRow,
-  type ProfilCode,
-  SAMPLE_PITD,
-  SAMPLE_ZI,
-  sampleTransportPoints,
-} from '@pilote/tariffs';
+import { type ProfilCode, sampleTransportPoints } from '@pilote/tariffs';
 import type { Database } from '../../db/client.ts';
 import { normaliseCommuneName } from './communes.ts';
+import { communeOfArrondissement, type OfficialPitdRow, officialTables, stationKey } from './official-tables.ts';
 import {
   type DatasetRecord,
   findActiveDataset,
   findPitdRowsByCode,
+  findPitdRowsByCommune,
   findTransportPointRowsByCode,
   findZi,
   type ReferenceKind,
@@ -32,6 +27,13 @@ export interface PitdEntry {
   dso: string;
   ntr: number;
   stationMeteo: string;
+  /**
+   * The shipped official table only (ADR 0051): the PITD has two NTR values marked « (*) » (e.g. DX0001: 0 and
+   * 2); the user chooses one, with the table's footnote. Absent or null otherwise.
+   */
+  ntrChoices?: number[] | null;
+  /** The shipped official table only: NIV coefficient of a non-péréqué commune, null when péréqué. */
+  coefficientNiv?: number | null;
 }
 
 /** True when `commune` (a name, any case/accents, or an INSEE code) is the entry's commune. */
@@ -39,13 +41,20 @@ export function sameCommune(entry: PitdEntry, commune: string): boolean {
   return entry.communeInsee === commune || normaliseCommuneName(entry.commune) === normaliseCommuneName(commune);
 }
 
-/** The PITD table that answers now: the active imported version, else the sample of @pilote/tariffs. */
+/** The PITD table that answers now: the active imported version, else the shipped official table (ADR 0051). */
 export interface PitdTable {
   info: ReferenceDatasetInfo;
   /** Codes whose code or label contains `q` (case-insensitive), sorted, at most `limit`. */
   searchCodes(q: string | undefined, limit: number): Promise<{ code: string; libelle: string }[]>;
   /** The rows (one per commune) of a code; empty when the code is unknown. */
   rowsOf(code: string): Promise<PitdEntry[]>;
+  /**
+   * The PITD rows of a commune by INSEE code (an arrondissement of Paris, Lyon or Marseille counts as its commune;
+   * a commune nouvelle finds the rows of the communes it absorbed): the address search's pre-fill (issue #23 §4).
+   */
+  rowsOfCommune(insee: string): Promise<PitdEntry[]>;
+  /** The footnote of the doubled NTR values (shipped official table), else null. */
+  ntrFootnote: string | null;
 }
 
 export interface ZiTable {
@@ -96,9 +105,31 @@ function importedInfo(kind: ReferenceKind, dataset: DatasetRecord): ReferenceDat
   };
 }
 
-function packagedInfo(kind: ReferenceKind): ReferenceDatasetInfo {
-  const dataset =
-    kind === 'pitd' ? SAMPLE_PITD : kind === 'zi' ? SAMPLE_ZI : sampleTransportPoints(kind === 'li' ? 'LI' : 'PIC');
+/** The shipped official PITD / Zi table (ADR 0051): not a sample, its provenance in the answer. */
+function officialInfo(kind: 'pitd' | 'zi'): ReferenceDatasetInfo {
+  const table = officialTables()[kind];
+  const { provenance } = table;
+  return {
+    kind,
+    isSample: false,
+    origin: 'package',
+    version: null,
+    sourceFileName: provenance.source.name,
+    importedAt: null,
+    rowCount: table.rows.length,
+    description: `${provenance.title}, ${provenance.publisher}, version du ${provenance.version.split('-').reverse().join('/')} (table officielle livrée avec l’application).`,
+    provenance: {
+      publisher: provenance.publisher,
+      title: provenance.title,
+      version: provenance.version,
+      attribution: provenance.attribution,
+      sha256: provenance.source.sha256 ?? provenance.sha256,
+    },
+  };
+}
+
+function packagedInfo(kind: TransportPointTableKind): ReferenceDatasetInfo {
+  const dataset = sampleTransportPoints(kind === 'li' ? 'LI' : 'PIC');
   return {
     kind,
     isSample: true,
@@ -117,35 +148,98 @@ const fold = (value: string) =>
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
 
-const fromSample = (row: PitdRow): PitdEntry => ({
+const fromOfficial = (row: OfficialPitdRow): PitdEntry => ({
   codePitd: row.codePitd,
   libelle: row.libelle,
   communeInsee: row.communeInsee,
   commune: row.commune,
-  tso: row.gestionnaireTransport,
-  dso: row.gestionnaireDistribution,
+  tso: row.tso,
+  dso: row.dso,
   ntr: row.ntr,
   stationMeteo: row.stationMeteo,
+  ntrChoices: row.ntrChoices,
+  coefficientNiv: row.coefficientNiv,
 });
 
-const samplePitdTable: PitdTable = {
-  info: packagedInfo('pitd'),
-  async searchCodes(q, limit) {
-    const needle = q ? fold(q) : undefined;
-    const byCode = new Map<string, string>();
-    for (const row of SAMPLE_PITD.rows) {
-      if (!byCode.has(row.codePitd) && (!needle || fold(`${row.codePitd} ${row.libelle}`).includes(needle))) {
-        byCode.set(row.codePitd, row.libelle);
-      }
+const byCodeThenCommune = (a: PitdEntry, b: PitdEntry) =>
+  a.codePitd.localeCompare(b.codePitd) || a.commune.localeCompare(b.commune, 'fr');
+
+/** The shipped official PITD table (ADR 0051), indexed once per process. */
+function createOfficialPitdTable(): PitdTable {
+  const { pitd } = officialTables();
+  const byCode = new Map<string, OfficialPitdRow[]>();
+  const byCommune = new Map<string, OfficialPitdRow[]>();
+  const add = (map: Map<string, OfficialPitdRow[]>, key: string, row: OfficialPitdRow) => {
+    const list = map.get(key);
+    if (list) {
+      list.push(row);
+    } else {
+      map.set(key, [row]);
     }
-    return [...byCode]
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .slice(0, limit)
-      .map(([code, libelle]) => ({ code, libelle }));
-  },
-  async rowsOf(code) {
-    return SAMPLE_PITD.rows.filter((row) => row.codePitd === code).map(fromSample);
-  },
+  };
+  for (const row of pitd.rows) {
+    add(byCode, row.codePitd, row);
+    add(byCommune, row.communeInsee, row);
+    if (row.communeAbsorbanteInsee && row.communeAbsorbanteInsee !== row.communeInsee) {
+      add(byCommune, row.communeAbsorbanteInsee, row);
+    }
+  }
+  const codes = [...byCode]
+    .map(([code, rows]) => ({
+      code,
+      libelle: (rows[0] as OfficialPitdRow).libelle,
+      folded: fold(`${code} ${(rows[0] as OfficialPitdRow).libelle}`),
+    }))
+    .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  return {
+    info: officialInfo('pitd'),
+    ntrFootnote: pitd.ntrFootnote || null,
+    async searchCodes(q, limit) {
+      const needle = q ? fold(q) : undefined;
+      const found: { code: string; libelle: string }[] = [];
+      for (const item of codes) {
+        if (!needle || item.folded.includes(needle)) {
+          found.push({ code: item.code, libelle: item.libelle });
+          if (found.length >= limit) {
+            break;
+          }
+        }
+      }
+      return found;
+    },
+    async rowsOf(code) {
+      return (byCode.get(code) ?? [])
+        .map(fromOfficial)
+        .sort((a, b) => a.commune.localeCompare(b.commune, 'fr') || a.communeInsee.localeCompare(b.communeInsee));
+    },
+    async rowsOfCommune(insee) {
+      return (byCommune.get(communeOfArrondissement(insee.toUpperCase())) ?? [])
+        .map(fromOfficial)
+        .sort(byCodeThenCommune);
+    },
+  };
+}
+
+let officialPitd: PitdTable | undefined;
+const officialPitdTable = (): PitdTable => {
+  officialPitd ??= createOfficialPitdTable();
+  return officialPitd;
+};
+
+let officialZi: ZiTable | undefined;
+/** The shipped official Zi table (ADR 0051): looked up by station name, whatever its spelling. */
+const officialZiTable = (): ZiTable => {
+  if (!officialZi) {
+    const { zi } = officialTables();
+    const values = new Map(zi.rows.map((row) => [`${stationKey(row.stationMeteo)}|${row.profil}`, row.zi]));
+    officialZi = {
+      info: officialInfo('zi'),
+      async ziOf(stationMeteo, profil) {
+        return values.get(`${stationKey(stationMeteo)}|${profil}`);
+      },
+    };
+  }
+  return officialZi;
 };
 
 function sampleTransportPointTable(kind: TransportPointTableKind): TransportPointTable {
@@ -183,13 +277,6 @@ function sampleTransportPointTable(kind: TransportPointTableKind): TransportPoin
 const sampleTransportPointTables: Record<TransportPointTableKind, TransportPointTable> = {
   li: sampleTransportPointTable('li'),
   pic: sampleTransportPointTable('pic'),
-};
-
-const sampleZiTable: ZiTable = {
-  info: packagedInfo('zi'),
-  async ziOf(stationMeteo, profil) {
-    return findSampleZi(SAMPLE_ZI, stationMeteo, profil);
-  },
 };
 
 /** A small least-recently-used map (reads of an immutable dataset version). */
@@ -249,11 +336,23 @@ export function createReferenceData(db: Database): ReferenceData {
 
   function pitdTable(dataset: DatasetRecord | undefined): PitdTable {
     if (!dataset) {
-      return samplePitdTable;
+      return officialPitdTable();
     }
     return {
       info: importedInfo('pitd', dataset),
+      ntrFootnote: null,
       searchCodes: (q, limit) => searchPitdCodes(db, dataset.id, q, limit),
+      rowsOfCommune: async (insee) =>
+        (await findPitdRowsByCommune(db, dataset.id, communeOfArrondissement(insee.toUpperCase()))).map((row) => ({
+          codePitd: row.codePitd,
+          libelle: row.libelle,
+          communeInsee: row.communeInsee,
+          commune: row.commune,
+          tso: row.tso,
+          dso: row.dso,
+          ntr: row.ntr,
+          stationMeteo: row.stationMeteo,
+        })),
       rowsOf: (code) =>
         cached(pitdReads, `${dataset.id}\u0000${code}`, async () => {
           const rows = await findPitdRowsByCode(db, dataset.id, code);
@@ -273,7 +372,7 @@ export function createReferenceData(db: Database): ReferenceData {
 
   function ziTable(dataset: DatasetRecord | undefined): ZiTable {
     if (!dataset) {
-      return sampleZiTable;
+      return officialZiTable();
     }
     return {
       info: importedInfo('zi', dataset),

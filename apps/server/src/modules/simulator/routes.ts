@@ -1,4 +1,6 @@
 import {
+  communePitdParamsSchema,
+  communePitdResponseSchema,
   simulateBodySchema,
   simulateResponseSchema,
   simulationIdParamsSchema,
@@ -76,6 +78,20 @@ export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorRoutesOptions> = as
           },
         },
         async (request) => service.options(request.actor, request.params.point, request.query),
+      );
+      scope.get(
+        '/api/simulator/communes/:insee/pitd',
+        {
+          schema: {
+            tags,
+            summary: 'PITD d’une commune (code INSEE de la recherche d’adresse)',
+            description:
+              'Les PITD qui desservent la commune dans la table en service (importée, sinon la table officielle livrée : ADR 0051), avec leur NTR ; plusieurs quand la commune en a plusieurs, aucun quand elle n’est pas desservie.',
+            params: communePitdParamsSchema,
+            response: { 200: communePitdResponseSchema, ...errorResponses(400, 401) },
+          },
+        },
+        async (request) => service.communePitd(request.actor, request.params.insee),
       );
 
       scope.post(

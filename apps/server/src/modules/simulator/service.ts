@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type CommunePitdResponse,
   type ReferenceDatasetInfo,
   SIMULATOR_CODE_SEARCH_LIMIT,
   SIMULATOR_MESSAGES,
@@ -55,6 +56,24 @@ const MONTHS_AHEAD = 24;
 /** LI / PIC: the notice shown while the labelled sample point table answers (ADR 0024). */
 export function samplePointTableMessage(point: 'LI' | 'PIC'): string {
   return `Table des points ${point} d’échantillon en service (codes fictifs) : les résultats sont indicatifs. L’exploitant la remplace par la table du GRT avec « npm run tariffs:import -- ${point.toLowerCase()} <fichier.csv> ».`;
+}
+
+/**
+ * The NTR of a PITD row: its own, or — when the official table gives the PITD two values marked « (*) » — the one
+ * the user chose (ADR 0051). A missing or foreign choice is a validation error on `/ntr`.
+ */
+function chosenNtr(entry: PitdEntry, ntr: number | undefined): number {
+  const choices = entry.ntrChoices;
+  if (!choices || choices.length < 2) {
+    return entry.ntr;
+  }
+  if (ntr === undefined || !choices.includes(ntr)) {
+    throw validationError(
+      'ntr',
+      `Le PITD « ${entry.codePitd} » a deux NTR dans la table officielle (${choices.join(' ou ')}) : choisissez celui qui s’applique.`,
+    );
+  }
+  return ntr;
 }
 
 export interface SimulatorServiceDependencies {
@@ -126,7 +145,7 @@ export function createSimulatorService({
       // read the stored bytes); a failed render gives its unit back.
       pending = quota
         .run(record.userId, 'pdf_reports', async () => {
-          const bytes = await pdfRenderer.render(toReport(record), now());
+          const bytes = await pdfRenderer.render(toReport(record), now(), record.userId);
           await storeSimulationPdf(db, record.id, PDF_RENDERER_VERSION, bytes);
           return bytes;
         })
@@ -212,6 +231,8 @@ export function createSimulatorService({
                   communeInsee: row.communeInsee,
                   tso: row.tso,
                   dso: row.dso,
+                  ntr: row.ntr,
+                  ...(row.ntrChoices ? { ntrChoices: row.ntrChoices } : {}),
                 })),
               },
             ]
@@ -220,6 +241,7 @@ export function createSimulatorService({
       usedSampleData: table.info.isSample || (ziTable.info.isSample && !(tarif === 'T4' || tarif === 'TP')),
       referenceData: { pitd: table.info, zi: ziTable.info },
       message: null,
+      ntrFootnote: rows.some((row) => row.ntrChoices) ? table.ntrFootnote : null,
     };
   }
 
@@ -335,6 +357,7 @@ export function createSimulatorService({
         `Le DSO « ${form.dso} » ne correspond pas à la commune « ${entry.commune} » (gestionnaire de distribution : ${entry.dso}).`,
       );
     }
+    const ntr = chosenNtr(entry, form.ntr);
     const usesZi = !subscribedTarifs.includes(form.tarif);
     const zi = await ziTable.ziOf(entry.stationMeteo, form.profil);
     const isSample = pitdInfo.isSample || (usesZi && ziTable.info.isSample);
@@ -359,7 +382,7 @@ export function createSimulatorService({
           ...(form.distanceM === undefined ? {} : { distanceM: form.distanceM }),
           ...(form.debitNormalise === undefined ? {} : { debitNormalise: form.debitNormalise }),
           referentiel: {
-            ntr: entry.ntr,
+            ntr,
             stationMeteo: entry.stationMeteo,
             isSample,
             ...(zi === undefined ? {} : { zi }),
@@ -374,7 +397,7 @@ export function createSimulatorService({
       }
       throw error;
     }
-    return toResultDto(result, entry, usesZi ? zi : undefined, {
+    return toResultDto(result, { ...entry, ntr }, usesZi ? zi : undefined, {
       pitd: pitdInfo,
       zi: usesZi ? ziTable.info : null,
     });
@@ -450,6 +473,29 @@ export function createSimulatorService({
   }
 
   return {
+    /** The PITD(s) of a commune by INSEE code (the address search's `citycode`): the form's pre-fill (ADR 0051). */
+    async communePitd(actor: Actor | null, insee: string): Promise<CommunePitdResponse> {
+      requireUser(actor);
+      const table = await referenceData.pitd();
+      const rows = await table.rowsOfCommune(insee);
+      return {
+        insee,
+        points: rows.map((row) => ({
+          code: row.codePitd,
+          libelle: row.libelle,
+          commune: row.commune,
+          communeInsee: row.communeInsee,
+          tso: row.tso,
+          dso: row.dso,
+          ntr: row.ntr,
+          ntrChoices: row.ntrChoices ?? null,
+          coefficientNiv: row.coefficientNiv ?? null,
+        })),
+        ntrFootnote: rows.some((row) => row.ntrChoices) ? table.ntrFootnote : null,
+        dataset: table.info,
+      };
+    },
+
     async options(actor: Actor | null, point: 'pitd' | 'li' | 'pic', query: SimulatorOptionsQuery) {
       requireUser(actor);
       if (query.point && query.point.toLowerCase() !== point) {

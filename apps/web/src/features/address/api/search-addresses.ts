@@ -10,7 +10,7 @@ export function searchAddresses(q: string, signal?: AbortSignal): Promise<Addres
 export function addressSearchQueryOptions(q: string) {
   const query = q.trim();
   return queryOptions({
-    queryKey: ['mandates', 'address-search', query],
+    queryKey: ['address', 'search', query],
     queryFn: ({ signal }) => searchAddresses(query, signal),
     enabled: query.length >= ADDRESS_SEARCH.minChars,
     placeholderData: keepPreviousData,

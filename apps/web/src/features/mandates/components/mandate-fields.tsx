@@ -13,8 +13,8 @@ import type { UseFormReturn } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { AddressAutocomplete } from '../../address/components/address-autocomplete.tsx';
 import { deliveryPointInput, type MandateFormValues, postalCodeInput } from '../utils/mandate-form.ts';
-import { AddressAutocomplete } from './address-autocomplete.tsx';
 
 export type MandateForm = UseFormReturn<MandateFormValues>;
 

@@ -1,6 +1,6 @@
 import { type SimulatorOptionsResponse, simulatorPoints } from '@pilote/contracts';
 import { RotateCcw } from 'lucide-react';
-import type { Dispatch, FormEvent, ReactNode } from 'react';
+import { type Dispatch, type FormEvent, type ReactNode, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -8,9 +8,11 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
+import { AddressAutocomplete } from '../../address/components/address-autocomplete.tsx';
 import { CodeCombobox } from '../../network-options/components/code-combobox.tsx';
+import { CommunePitdChoice } from '../../network-options/components/commune-pitd-choice.tsx';
 import { communesOf } from '../../network-options/utils/communes.ts';
-import type { SimulatorFormAction, SimulatorFormState } from '../utils/cascade.ts';
+import { ntrChoicesOf, ntrOf, type SimulatorFormAction, type SimulatorFormState } from '../utils/cascade.ts';
 import { defaultCeeFor } from '../utils/cee-default.ts';
 import {
   fieldLabels,
@@ -47,6 +49,53 @@ type TextFieldName =
 /** Help of the débit normalisé (PITD T1–T3 from July 2026, ADR 0026). */
 export const DEBIT_NORMALISE_HINT =
   'Facultatif : débit du compteur (m³/h) × (1 + pression de livraison en bar). Sert au terme de débit normalisé (TDN), facturé en T1, T2 et T3 au-delà de 40 Nm³/h depuis le 1er juillet 2026 ; laissé vide, le TDN n’est pas inclus.';
+
+/** LI / PIC: where the NTR of a transport-connected point comes from (issue #23 §2). */
+export const TRANSPORT_NTR_HINT =
+  'Le NTR d’un point raccordé au réseau de transport vient de la table des points importée par l’exploitant, ou de votre facture de transport : l’annexe de l’ATRT8 qui liste le NTR de chaque site (« Liste des NTR par site ») n’a pas de copie accessible, l’application ne peut donc pas le proposer.';
+
+/** The address field of a PITD (issue #23 §4): pre-fills the commune's PITD through the PITD table. */
+function SiteAddress({
+  code,
+  onChoose,
+}: {
+  code: string;
+  onChoose: (values: { code: string; commune: string; tso: string; dso: string }) => void;
+}) {
+  const [address, setAddress] = useState('');
+  const [commune, setCommune] = useState<{ insee: string; label: string } | null>(null);
+  return (
+    <div className="flex flex-col gap-3 sm:col-span-2">
+      <FormField
+        id="simulateur-adresse"
+        label="Adresse du site (facultatif)"
+        hint="Tapez l’adresse : la commune, son PITD et son NTR sont repris de la table des PITD."
+      >
+        {(control) => (
+          <AddressAutocomplete
+            control={control}
+            value={address}
+            onChange={setAddress}
+            onPick={(suggestion) => {
+              setAddress(suggestion.label);
+              setCommune(
+                suggestion.citycode
+                  ? { insee: suggestion.citycode, label: `${suggestion.city} (${suggestion.citycode})` }
+                  : null,
+              );
+            }}
+          />
+        )}
+      </FormField>
+      <CommunePitdChoice
+        insee={commune?.insee ?? null}
+        communeLabel={commune?.label ?? ''}
+        selectedCode={code}
+        onChoose={(point) => onChoose({ code: point.code, commune: point.commune, tso: point.tso, dso: point.dso })}
+      />
+    </div>
+  );
+}
 
 function ChoiceList({
   values,
@@ -93,6 +142,8 @@ export function SimulatorForm({
   const communes = communesOf(options, values.code).map((item) => item.commune);
   const defaultCee = defaultCeeFor(values.dateEffetMonth);
   const hasCodeTable = options ? options.codes.length > 0 || options.message === null : true;
+  const ntrChoices = point === 'PITD' ? ntrChoicesOf(options, values.code, values.commune) : [];
+  const tableNtr = point === 'PITD' && values.commune !== '' ? ntrOf(options, values.code, values.commune) : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -103,7 +154,7 @@ export function SimulatorForm({
     dispatch({ type: 'setField', field, value });
 
   const select = (
-    field: 'commune' | 'tso' | 'dso' | 'tarif' | 'profil' | 'dateEffetMonth',
+    field: 'commune' | 'tso' | 'dso' | 'ntr' | 'tarif' | 'profil' | 'dateEffetMonth',
     list: readonly string[],
     placeholder: string,
     extra: { label?: (value: string) => string; hint?: ReactNode } = {},
@@ -191,11 +242,23 @@ export function SimulatorForm({
             )}
           </FormField>
 
+          {point === 'PITD' ? (
+            <SiteAddress code={values.code} onChoose={(prefill) => dispatch({ type: 'prefill', values: prefill })} />
+          ) : null}
+
           <FormField
             id={simulatorFieldId('code')}
             label={labels.code}
             error={errors.code}
-            hint={noPoint ? 'Choisissez d’abord le point de réseau.' : 'Tapez pour rechercher (300 résultats au plus).'}
+            hint={
+              noPoint ? (
+                'Choisissez d’abord le point de réseau.'
+              ) : point === 'LI' || point === 'PIC' ? (
+                <>Tapez pour rechercher (300 résultats au plus). {TRANSPORT_NTR_HINT}</>
+              ) : (
+                'Tapez pour rechercher (300 résultats au plus).'
+              )
+            }
           >
             {(control) => (
               <CodeCombobox
@@ -217,6 +280,20 @@ export function SimulatorForm({
           })}
           {select('tso', options?.tso ?? [], 'Choisissez le TSO')}
           {showsDso(values) ? select('dso', options?.dso ?? [], 'Choisissez le DSO') : null}
+          {ntrChoices.length > 0
+            ? select('ntr', ntrChoices.map(String), 'Choisissez le NTR', {
+                hint: `La table des PITD donne deux NTR à ce PITD (*) : ${options?.ntrFootnote ?? ''}`,
+              })
+            : null}
+          {ntrChoices.length === 0 && tableNtr !== undefined ? (
+            <p className="text-sm text-muted-foreground sm:col-span-2" data-testid="simulateur-ntr">
+              NTR du PITD : <strong className="text-foreground">{tableNtr}</strong> (table des PITD
+              {options?.referenceData?.pitd.provenance
+                ? ` du ${formatDate(options.referenceData.pitd.provenance.version)}`
+                : ' en service'}
+              ).
+            </p>
+          ) : null}
           {select('tarif', options?.tarifs ?? [], 'Choisissez l’option')}
           {select('profil', options?.profils ?? [], 'Choisissez le profil')}
           {select('dateEffetMonth', options?.months ?? [], 'Choisissez le mois', {

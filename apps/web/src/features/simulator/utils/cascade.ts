@@ -35,6 +35,8 @@ export const initialSimulatorFormState: SimulatorFormState = {
 export type SimulatorFormAction =
   | { type: 'setPoint'; point: PointChoice }
   | { type: 'setField'; field: Exclude<SimulatorField, 'pointDeReseau'>; value: string }
+  /** The address search found the commune's PITD (issue #23 §4): code, commune, TSO, DSO at once. */
+  | { type: 'prefill'; values: Pick<SimulatorFormValues, 'code' | 'commune' | 'tso' | 'dso'> }
   | { type: 'options'; options: SimulatorOptionsResponse }
   | { type: 'setErrors'; errors: FieldErrors; formError?: string | null }
   | { type: 'reset' };
@@ -93,6 +95,9 @@ export function reconcileWithOptions(
   }
   if (options.point === 'PITD') {
     next.dso = pickListed(next.dso, options.dso);
+    // Two NTR values marked « (*) » for the chosen commune: keep the user's choice if listed (ADR 0051).
+    const choices = ntrChoicesOf(options, next.code, next.commune);
+    next.ntr = pickListed(next.ntr, choices.map(String));
   }
   next.tarif = pickListed(next.tarif, options.tarifs);
   next.profil = pickListed(next.profil, options.profils);
@@ -102,6 +107,23 @@ export function reconcileWithOptions(
   }
   const changed = (Object.keys(next) as SimulatorField[]).some((key) => next[key] !== values[key]);
   return changed ? next : values;
+}
+
+/** The NTR values the user must choose between for `code` × `commune` (empty: the table gives one NTR). */
+export function ntrChoicesOf(options: SimulatorOptionsResponse | undefined, code: string, commune: string): number[] {
+  const entry = options?.pitdCommunesIndex?.find((item) => item.code === code);
+  const row = entry?.communes.find((item) => item.commune === commune);
+  return row?.ntrChoices && row.ntrChoices.length > 1 ? row.ntrChoices : [];
+}
+
+/** The NTR of `code` × `commune` in the options answer, when the table gives one. */
+export function ntrOf(
+  options: SimulatorOptionsResponse | undefined,
+  code: string,
+  commune: string,
+): number | undefined {
+  const entry = options?.pitdCommunesIndex?.find((item) => item.code === code);
+  return entry?.communes.find((item) => item.commune === commune)?.ntr;
 }
 
 function withoutErrors(errors: FieldErrors, fields: readonly SimulatorField[]): FieldErrors {
@@ -126,12 +148,25 @@ export function simulatorFormReducer(state: SimulatorFormState, action: Simulato
       const cleared: SimulatorField[] = [action.field];
       if (action.field === 'code' && action.value !== state.values.code) {
         values.commune = '';
-        cleared.push('commune');
+        values.ntr = '';
+        cleared.push('commune', 'ntr');
+      }
+      if (action.field === 'commune' && action.value !== state.values.commune) {
+        values.ntr = '';
+        cleared.push('ntr');
       }
       return {
         values,
         errors: withoutErrors(state.errors, cleared),
         formError: action.field === 'honeypot' ? state.formError : null,
+      };
+    }
+    case 'prefill': {
+      const values = { ...state.values, ...action.values, ntr: '' };
+      return {
+        values,
+        errors: withoutErrors(state.errors, ['code', 'commune', 'tso', 'dso', 'ntr']),
+        formError: null,
       };
     }
     case 'options': {

@@ -13,6 +13,11 @@ export type SimulatorFormValues = {
   commune: string;
   tso: string;
   dso: string;
+  /**
+   * PITD whose commune has two NTR values marked « (*) » in the official table (ADR 0051): the one the user chose.
+   * Empty otherwise (the NTR then comes from the table).
+   */
+  ntr: string;
   tarif: string;
   profil: string;
   /** MWh/an (CAR). */
@@ -45,6 +50,7 @@ export const emptySimulatorValues: SimulatorFormValues = {
   commune: '',
   tso: '',
   dso: '',
+  ntr: '',
   tarif: '',
   profil: '',
   car: '',
@@ -66,6 +72,7 @@ export const fieldOrder: readonly SimulatorField[] = [
   'commune',
   'tso',
   'dso',
+  'ntr',
   'tarif',
   'profil',
   'dateEffetMonth',
@@ -141,6 +148,7 @@ export function fieldLabels(point: PointChoice): Record<Exclude<SimulatorField, 
     commune: 'Commune',
     tso: 'Gestionnaire de transport (TSO)',
     dso: 'Gestionnaire de distribution (DSO)',
+    ntr: 'NTR — niveau de tarif régional',
     tarif: point === 'PITD' ? 'Option tarifaire ATRD' : 'Option tarifaire',
     profil: 'Profil de consommation',
     car: 'CAR — consommation annuelle de référence (MWh/an)',
@@ -178,6 +186,7 @@ export function toSimulateBody(values: SimulatorFormValues): SimulateBody {
   set('tso', values.tso);
   if (showsDso(values)) {
     set('dso', values.dso);
+    set('ntr', values.ntr);
   }
   set('tarif', values.tarif);
   set('profil', values.profil);

@@ -34,6 +34,7 @@ const standIns: Record<keyof SimulateBody, string> = {
   cee: '0',
   distanceM: '0',
   debitNormalise: '0',
+  ntr: '0',
 };
 
 export type SimulatorValidation =
