@@ -100,6 +100,23 @@ describe.each(testDatabaseKinds())('official point tables on a fresh install (%s
     expect(tcr?.inputs).toMatchObject({ ntr: 7 });
   });
 
+  it('a non-péréqué commune simulates with the NIV of the table, dated by the table’s version (ADR 0050)', async () => {
+    const byCommune = (await alice.get('/api/simulator/communes/62029/pitd')).json();
+    expect(byCommune.points).toMatchObject([{ code: 'GD0990', commune: 'AMETTES', ntr: 0, coefficientNiv: 1.045 }]);
+    const response = await alice.post('/api/simulator/simulate/', {
+      ...NICE_T4,
+      code: 'GD0990',
+      commune: 'AMETTES',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { resultat } = response.json();
+    const abonnement = resultat.lignes.find((line: { id: string }) => line.id === 'atrd.abonnement');
+    expect(abonnement.label).toMatch(/NIV 1,045/);
+    // The NIV dates from the table of 20 February 2026: re-indexed on 1 July 2026, so November's is an estimate.
+    expect(abonnement.isEstimate).toBe(true);
+    expect(resultat.warnings.join(' ')).toMatch(/NIV/);
+  });
+
   it('a commune with several PITDs lists them all; an arrondissement finds its commune', async () => {
     const arles = (await alice.get('/api/simulator/communes/13004/pitd')).json();
     expect(arles.points.map((p: { code: string }) => p.code)).toEqual(['GD0903', 'GD0926']);

@@ -386,6 +386,13 @@ export function createSimulatorService({
             stationMeteo: entry.stationMeteo,
             isSample,
             ...(zi === undefined ? {} : { zi }),
+            // A non-péréqué commune of the official table: its NIV, known on the table's version date (ADR 0050, 0051).
+            ...(typeof entry.coefficientNiv === 'number'
+              ? {
+                  coefficientNiv: entry.coefficientNiv,
+                  coefficientNivKnownOn: pitdInfo.provenance?.version ?? null,
+                }
+              : {}),
           },
         },
         dateEffet,
