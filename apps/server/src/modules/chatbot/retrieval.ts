@@ -15,6 +15,30 @@ export const MAX_PASSAGES = 3;
  */
 export const RELATIVE_MIN_SCORE = 0.25;
 
+/**
+ * Words by which a message points back to the conversation's subject instead of naming one (ADR 0047): a
+ * demonstrative (« ça », « cela »…), a subject pronoun (« est-elle obligatoire ? »), an object pronoun before an
+ * infinitive (« l'optimiser », « comment la réduire »), or an opening « Et / Mais / Alors… » with no acronym or code
+ * of its own (« Et en 2027 ? »; « Et la CTA ? » names its subject). Letters, not `\b`, delimit the words: `\b` does
+ * not see « ç » or « é » as letters.
+ */
+const FOLLOW_UP_MARKERS = [
+  /(?<!\p{L})(?:ça|ca|cela|ceci|celui|celle|ceux|celles|il|elle|ils|elles)(?!\p{L})/iu,
+  /(?<!\p{L})l['’]\s*\p{L}+(?:er|ir|re)(?!\p{L})/iu,
+  /(?<!\p{L})(?:comment|pourquoi|quand|où|combien|peut-on|faut-il|dois-je|puis-je)\s+(?:le|la|les|lui|leur)\s+\p{L}+(?:er|ir|re)(?!\p{L})/iu,
+];
+const OPENING_CONNECTIVE = /^\s*(?:et|mais|alors|donc|puis|sinon|ensuite|aussi)(?!\p{L})/iu;
+/** An acronym or a code (CTA, CJA, T4, P016, GD8016): a subject of the message's own. */
+const OWN_SUBJECT = /(?<![\p{L}\d])[A-Z][A-Z\d]+(?![\p{L}\d])/u;
+
+/** True when the message refers to what was said before (« Et comment l'optimiser ? » after a CJA question). */
+export function isFollowUp(message: string): boolean {
+  return (
+    FOLLOW_UP_MARKERS.some((marker) => marker.test(message)) ||
+    (OPENING_CONNECTIVE.test(message) && !OWN_SUBJECT.test(message))
+  );
+}
+
 export interface RetrievalDependencies {
   /** The public texts, read once at start (knowledge.ts `productPassages`). */
   publicPassages: readonly Passage[];
@@ -56,18 +80,24 @@ export function createRetrieval({ publicPassages, tariffOverlay, ownWork }: Retr
   return {
     /**
      * The passages for this signed-in caller's message (401 without a user: their own data is the only data read).
-     * A follow-up that finds nothing on its own (« et depuis quand ? ») is searched again with the caller's previous
-     * question in front of it, so that it keeps that question's subject; a message that finds passages by itself is
-     * never mixed with the previous one (a change of subject stays one).
+     * A message that points back to the conversation (« Et comment l'optimiser ? », {@link isFollowUp}) is searched
+     * with the caller's previous question in front of it, even when it finds something generic on its own; any other
+     * message is searched so too only when it finds nothing on its own (« et depuis quand ? »). A message that names
+     * its own subject is never mixed with the previous one (a change of subject stays one). ADRs 0037, 0047.
      */
     async retrieve(actor: Actor | null, message: string, previousQuestion?: string): Promise<SearchHit[]> {
       const { user } = requireUser(actor);
       const [index, own] = await Promise.all([publicIndex(), ownWork.passages(user.id)]);
-      const hits = search(index, own, message);
-      if (hits.length > 0 || !previousQuestion?.trim()) {
-        return hits;
+      const withContext = () => search(index, own, `${previousQuestion} ${message}`);
+      if (!previousQuestion?.trim()) {
+        return search(index, own, message);
       }
-      return search(index, own, `${previousQuestion} ${message}`);
+      if (isFollowUp(message)) {
+        const hits = withContext();
+        return hits.length > 0 ? hits : search(index, own, message);
+      }
+      const hits = search(index, own, message);
+      return hits.length > 0 ? hits : withContext();
     },
   };
 }
