@@ -454,12 +454,20 @@ describe.each(testDatabaseKinds())('mandates API on %s', (kind) => {
     const wrong = await alice.post(`/api/mandates/${signed.id}/revoke/`, { confirmation: '09876543210986' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error).toBe(`Veuillez saisir exactement : ${PDL}`);
+    expect(signed.expiry_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const revoked = await alice.post(`/api/mandates/${signed.id}/revoke/`, { confirmation: '0987 6543 2109 87' });
-    expect(revoked.json().mandate).toMatchObject({
+    // The revocation date, and no expiry still to come (issue #21 §4): in the answer, the detail and the list.
+    const revokedView = {
       status: 'revoked',
       is_active: false,
       revoked_at: clock.toISOString(),
-    });
+      expiry_date: null,
+      days_until_expiry: null,
+    };
+    expect(revoked.json().mandate).toMatchObject(revokedView);
+    expect((await alice.get(`/api/mandates/${signed.id}/`)).json().mandate).toMatchObject(revokedView);
+    const history = (await alice.get('/api/mandates/?is_active=false')).json();
+    expect(history.items.find((item: { id: string }) => item.id === signed.id)).toMatchObject(revokedView);
     const twice = await alice.post(`/api/mandates/${signed.id}/revoke/`, { confirmation: PDL });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error).toBe(MANDATE_MESSAGES.notRevocable);

@@ -587,7 +587,10 @@ export const mandateSchema = z.object({
   created_at: z.iso.datetime(),
   /** When the mandate was mailed to the manager. */
   sent_date: z.iso.datetime().nullable(),
-  /** Last day the mandate is valid (YYYY-MM-DD, Europe/Paris): signature day + duration. */
+  /**
+   * Last day the mandate is valid (YYYY-MM-DD, Europe/Paris): signature day + duration. Null once it was revoked or
+   * rejected: it then ended at `revoked_at` / `rejected_at`, and no expiry is to come.
+   */
   expiry_date: z.string().nullable(),
   /** Whole days from today (Europe/Paris) to expiry_date, for active mandates; null otherwise. */
   days_until_expiry: z.number().int().nullable(),
@@ -598,6 +601,7 @@ export const mandateSchema = z.object({
   authorized_contractual_data: z.boolean(),
   authorized_load_curve: z.boolean(),
   activated_at: z.iso.datetime().nullable(),
+  /** When the owner revoked it (status `revoked`); null otherwise. */
   revoked_at: z.iso.datetime().nullable(),
   rejected_at: z.iso.datetime().nullable(),
   rejection_reason: z.string().nullable(),

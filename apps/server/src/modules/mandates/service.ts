@@ -138,7 +138,8 @@ export function createMandatesService(deps: MandatesDependencies) {
       status_display: mandateStatusLabels[status],
       created_at: row.createdAt.toISOString(),
       sent_date: row.sentDate?.toISOString() ?? null,
-      expiry_date: row.expiryDate,
+      // A revoked or rejected mandate has no expiry to come: it ended (revoked_at / rejected_at), issue #21 §4.
+      expiry_date: status === 'revoked' || status === 'rejected' ? null : row.expiryDate,
       duration_months: row.durationMonths,
       authorized_consumption_data: row.authorizedConsumptionData,
       authorized_technical_data: row.authorizedTechnicalData,
