@@ -149,6 +149,54 @@ describe.each(testDatabaseKinds())('official point tables on a fresh install (%s
     }
   });
 
+  it('the admin import preview says what a new PITD version adds, removes and changes in NTR, before confirming', async () => {
+    const passwordHash = await createPasswordHasher(10).hash(PASSWORD);
+    await insertVerifiedUser(t.database.handle.db, {
+      email: 'root@exemple.fr',
+      name: 'Root',
+      role: 'admin',
+      passwordHash,
+    });
+    const admin = new HttpClient(t.app);
+    await admin.post('/api/auth/sign-in/email', { email: 'root@exemple.fr', password: PASSWORD });
+    const text = [
+      'code_pitd;libelle;commune_insee;commune;gestionnaire_transport;gestionnaire_distribution;ntr;station_meteo',
+      'GD0922;NICE;06088;NICE;NaTran;GRDF;8;NICE',
+      'GD0903;ARLES;13004;ARLES;NaTran;GRDF;4;MARIGNANE',
+      'GD9999;NOUVEAU PITD;06004;ANTIBES;NaTran;GRDF;5;NICE',
+      'DX0001;DREUX;28134;DREUX;NaTran;SEML Gedia;2;CHARTRES',
+    ].join('\n');
+    const response = await admin.post('/api/admin/tariff-data/reference-imports/pitd/preview', {
+      fileName: 'pitd-2026-03.csv',
+      text,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { changes, errors } = response.json();
+    expect(errors).toEqual([]);
+    expect(changes).toMatchObject({
+      against: 'package',
+      added: 1,
+      // Every row of the shipped table but the three kept.
+      removed: 9_998 - 3,
+      // Nice 7 → 8 and Arles (GD0903) 3 → 4; Dreux 2 is one of its two NTR (0 ou 2): not a change.
+      ntrChanged: 2,
+    });
+    expect(changes.samples.added).toEqual([
+      { code: 'GD9999', libelle: 'NOUVEAU PITD', communeInsee: '06004', commune: 'ANTIBES', ntr: 5 },
+    ]);
+    expect(changes.samples.ntrChanged).toContainEqual({
+      code: 'GD0922',
+      libelle: 'NICE',
+      communeInsee: '06088',
+      commune: 'NICE',
+      ntr: 8,
+      ntrBefore: '7',
+    });
+    expect(changes.samples.removed).toHaveLength(20);
+    // Nothing was written: the shipped table still answers.
+    expect((await alice.get('/api/simulator/communes/06088/pitd')).json().points[0].ntr).toBe(7);
+  });
+
   it('an imported version replaces the shipped table; rows of a commune come from it', async () => {
     await importReferenceFile(t.database.handle.db, {
       kind: 'pitd',

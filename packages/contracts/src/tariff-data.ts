@@ -330,6 +330,31 @@ export const referenceImportBodySchema = z.object({
   isSample: z.boolean().default(false),
 });
 export type ReferenceImportBody = z.input<typeof referenceImportBodySchema>;
+const referenceImportChangedPointSchema = z.object({
+  code: z.string(),
+  libelle: z.string(),
+  communeInsee: z.string(),
+  commune: z.string(),
+  ntr: z.number().int(),
+});
+/**
+ * PITD table: what the new version changes against the table in service (the active import, or the official table
+ * shipped with the server: `against`), keyed by PITD code × commune; counts, and the first 20 rows of each kind
+ * (ADR 0051).
+ */
+export const referenceImportChangesSchema = z.object({
+  against: z.enum(['import', 'package']),
+  added: z.number().int(),
+  removed: z.number().int(),
+  ntrChanged: z.number().int(),
+  samples: z.object({
+    added: z.array(referenceImportChangedPointSchema),
+    removed: z.array(referenceImportChangedPointSchema),
+    /** `ntrBefore`: the former value (« 0 ou 2 » for a doubled NTR of the shipped table). */
+    ntrChanged: z.array(referenceImportChangedPointSchema.extend({ ntrBefore: z.string() })),
+  }),
+});
+export type ReferenceImportChanges = z.infer<typeof referenceImportChangesSchema>;
 export const referenceImportPreviewSchema = z.object({
   kind: z.string(),
   fileName: z.string(),
@@ -341,6 +366,8 @@ export const referenceImportPreviewSchema = z.object({
   warnings: z.array(z.string()),
   /** Line-numbered French errors: the file would be refused (nothing is written). */
   errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
+  /** PITD table: rows added, removed and NTR changed against the table in service; null for other tables. */
+  changes: referenceImportChangesSchema.nullable().optional(),
 });
 export type ReferenceImportPreview = z.infer<typeof referenceImportPreviewSchema>;
 export const referenceImportResultSchema = z.object({

@@ -3,10 +3,12 @@
  * (`tariffs:import`). A new table kind (LI, PIC…) plugs in with one entry in {@link REFERENCE_IMPORTS}: its label,
  * its CSV header, how to read its active version and how to import a file.
  */
+import type { ReferenceImportChanges } from '@pilote/contracts';
 import { PITD_CSV_HEADER, TRANSPORT_POINT_CSV_HEADER, ZI_CSV_HEADER } from '@pilote/tariffs';
 import type { Database } from '../../db/client.ts';
 import type { ReferenceFileCheck, ReferenceFileChecker } from '../reference-data/check-file.ts';
 import { formatImportSummary, type ImportSummary, importReferenceFile } from '../reference-data/importer.ts';
+import { diffPitdRows, pitdRowsInService } from '../reference-data/pitd-diff.ts';
 import { findActiveDataset, type ReferenceKind } from '../reference-data/repository.ts';
 
 export interface ReferenceImportRequest {
@@ -35,6 +37,8 @@ export interface ReferenceImportRegistration {
   importFile(db: Database, request: ReferenceImportRequest): Promise<ImportSummary>;
   /** French summary (the CLI's). */
   describe(summary: ImportSummary, fileName: string): string;
+  /** What the checked file changes against the table in service (PITD: ADR 0051); absent for the other kinds. */
+  changes?(db: Database, checked: ReferenceFileCheck): Promise<ReferenceImportChanges | null>;
 }
 
 function datasetKind(kind: ReferenceKind, label: string, header: readonly string[]): ReferenceImportRegistration {
@@ -64,7 +68,16 @@ function datasetKind(kind: ReferenceKind, label: string, header: readonly string
 }
 
 export const REFERENCE_IMPORTS: readonly ReferenceImportRegistration[] = [
-  datasetKind('pitd', 'Table des PITD', PITD_CSV_HEADER),
+  {
+    ...datasetKind('pitd', 'Table des PITD', PITD_CSV_HEADER),
+    async changes(db, checked) {
+      if (!checked.ok) {
+        return null;
+      }
+      const { rows, against } = await pitdRowsInService(db);
+      return diffPitdRows(rows, checked.pitd, against);
+    },
+  },
   datasetKind('zi', 'Table Zi', ZI_CSV_HEADER),
   datasetKind('li', 'Table des points LI', TRANSPORT_POINT_CSV_HEADER),
   datasetKind('pic', 'Table des points PIC', TRANSPORT_POINT_CSV_HEADER),

@@ -602,6 +602,8 @@ export function createTariffDataService({
           errors: checked.errors.map((e) => ({ line: e.line, message: e.message })),
         };
       }
+      // What the new version changes (PITD: added, removed, NTR changed), against the table in service (ADR 0051).
+      const changes = checked && registration.changes ? await registration.changes(db, checked) : null;
       const rollback = new Error('preview: roll back');
       let preview: ReferenceImportPreview | null = null;
       try {
@@ -624,6 +626,7 @@ export function createTariffDataService({
               activeRowCount: active?.rowCount ?? null,
               warnings: summary.warnings,
               errors: [],
+              changes,
             };
           } catch (error) {
             if (!(error instanceof ReferenceImportError)) {
