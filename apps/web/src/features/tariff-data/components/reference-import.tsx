@@ -1,4 +1,4 @@
-import type { ReferenceImportBody } from '@pilote/contracts';
+import type { ReferenceImportBody, ReferenceImportChanges } from '@pilote/contracts';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -6,10 +6,63 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
+import { formatCount } from '../../../lib/format.ts';
 import { FormError } from '../../auth/components/form-error.tsx';
 import { useConfirmReferenceImport } from '../api/confirm-reference-import.ts';
 import { useReferenceImports } from '../api/get-reference-imports.ts';
 import { usePreviewReferenceImport } from '../api/preview-reference-import.ts';
+
+type ChangedPoint = ReferenceImportChanges['samples']['added'][number];
+
+function ChangedList({
+  title,
+  points,
+  total,
+  ntr,
+}: {
+  title: string;
+  points: readonly (ChangedPoint & { ntrBefore?: string })[];
+  total: number;
+  ntr: boolean;
+}) {
+  if (total === 0) {
+    return null;
+  }
+  return (
+    <details className="text-sm text-foreground">
+      <summary className="cursor-pointer">
+        {title}
+        {total > points.length ? ` (les ${points.length} premières sur ${total})` : ''}
+      </summary>
+      <ul className="mt-1 list-disc pl-5">
+        {points.map((point) => (
+          <li key={`${point.code}-${point.communeInsee}`}>
+            {point.code} — {point.libelle}, {point.commune} ({point.communeInsee}) :{' '}
+            {ntr && point.ntrBefore !== undefined ? `NTR ${point.ntrBefore} → ${point.ntr}` : `NTR ${point.ntr}`}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/** What a new PITD version changes against the table in service, shown before the import is confirmed (ADR 0051). */
+function ReferenceChanges({ changes }: { changes: ReferenceImportChanges }) {
+  const against =
+    changes.against === 'package' ? 'la table officielle livrée avec l’application' : 'la version importée en service';
+  return (
+    <div className="flex flex-col gap-2" data-testid="reference-import-changes">
+      <p className="text-sm font-medium text-foreground">
+        Par rapport à {against} : {formatCount(changes.added, 'ligne ajoutée', 'lignes ajoutées')},{' '}
+        {formatCount(changes.removed, 'ligne retirée', 'lignes retirées')},{' '}
+        {formatCount(changes.ntrChanged, 'NTR modifié', 'NTR modifiés')}.
+      </p>
+      <ChangedList title="Lignes ajoutées" points={changes.samples.added} total={changes.added} ntr={false} />
+      <ChangedList title="Lignes retirées" points={changes.samples.removed} total={changes.removed} ntr={false} />
+      <ChangedList title="NTR modifiés" points={changes.samples.ntrChanged} total={changes.ntrChanged} ntr />
+    </div>
+  );
+}
 
 /**
  * Reference tables (PITD, Zi, and whatever the server registers): upload → preview (the importer's full checks,
@@ -46,7 +99,11 @@ export function ReferenceImport() {
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
           label="Table"
-          hint={chosen ? `Version active : ${chosen.activeVersion ?? 'aucune (échantillon livré)'}` : undefined}
+          hint={
+            chosen
+              ? `Version active : ${chosen.activeVersion ?? (chosen.kind === 'pitd' || chosen.kind === 'zi' ? 'aucune (table officielle livrée)' : 'aucune (échantillon livré)')}`
+              : undefined
+          }
         >
           {(control) => (
             <Select
@@ -104,6 +161,7 @@ export function ReferenceImport() {
                   ? ' ; aucune version importée jusqu’ici.'
                   : ` ; la version active ${preview.data.activeVersion} compte ${preview.data.activeRowCount} ligne(s).`}
               </p>
+              {preview.data.changes ? <ReferenceChanges changes={preview.data.changes} /> : null}
               {preview.data.warnings.map((warning) => (
                 <Alert key={warning} tone="info">
                   {warning}
