@@ -47,6 +47,11 @@ test.describe('signed in as the administrator', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Administration' })).toBeVisible();
     const users = page.getByRole('table');
     await expect(users.getByRole('cell', { name: E2E_ADMIN.email, exact: true })).toBeVisible();
+    // At 1280 px the users table fits its frame: no column is cut off at the right (issue #21).
+    expect(page.viewportSize()?.width).toBe(1280);
+    expect(
+      await users.locator('xpath=..').evaluate((frame) => frame.scrollWidth - frame.clientWidth),
+    ).toBeLessThanOrEqual(0);
 
     await page.getByLabel('Rechercher par nom ou e-mail').fill('personne-de-tel');
     await page.getByRole('button', { name: 'Rechercher' }).click();
@@ -55,15 +60,20 @@ test.describe('signed in as the administrator', () => {
     await page.getByRole('button', { name: 'Rechercher' }).click();
     await expect(users.getByRole('cell', { name: E2E_ADMIN.email, exact: true })).toBeVisible();
 
+    // The panel's sections are tabs (issue #21): the outbox is one of them.
+    await page.getByRole('tab', { name: "Boîte d'envoi" }).click();
     await expect(page.getByRole('heading', { level: 2, name: "Boîte d'envoi" })).toBeVisible();
 
     // On a phone the wide tables scroll in their own frame and long codes wrap: the page never scrolls sideways
     // (a screen-reader-only header cell escaped the users table's frame, and the grid CSV header did not wrap).
     await page.setViewportSize({ width: 360, height: 740 });
-    await expect(page.getByRole('heading', { level: 2, name: 'Données tarifaires' })).toBeVisible();
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
-      .toBeLessThanOrEqual(0);
+    for (const section of ['Utilisateurs', 'Données tarifaires'] as const) {
+      await page.getByRole('tab', { name: section }).click();
+      await expect(page.getByRole('heading', { level: 2, name: section })).toBeVisible();
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+        .toBeLessThanOrEqual(0);
+    }
   });
 });
 
@@ -80,6 +90,7 @@ test('the contact messages sent from /contact show in the admin panel', async ({
   await signInThroughApi(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await page.goto('/private/admin');
   await waitForSplash(page);
+  await page.getByRole('tab', { name: 'Messages de contact' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Messages de contact' })).toBeVisible();
   const list = page.getByTestId('contact-messages-list');
   await expect(list.getByText('Message à retrouver dans le panneau d’administration.')).toBeVisible();

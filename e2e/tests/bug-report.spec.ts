@@ -55,6 +55,7 @@ test('an anonymous visitor picks an element, captures the page and sends a repor
   await signInThroughApi(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await page.goto('/private/admin');
   await waitForSplash(page);
+  await page.getByRole('tab', { name: 'Rapports de bugs' }).click();
   const section = page.getByRole('region', { name: 'Rapports de bugs' });
   await section.getByLabel('Gravité').selectOption('major');
   const item = section.getByTestId('bug-reports-list').getByRole('listitem').filter({ hasText: title });

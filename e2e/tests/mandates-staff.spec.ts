@@ -43,6 +43,7 @@ async function staffAdminPanel(browser: Browser, staff: { email: string; passwor
   await signInThroughApi(staffPage, staff.email, staff.password);
   await staffPage.goto('/private/admin');
   await waitForSplash(staffPage);
+  await staffPage.getByRole('tab', { name: 'Mandats' }).click();
   const panel = staffPage.getByTestId('admin-mandates');
   await expect(panel.getByRole('heading', { level: 2, name: 'Mandats' })).toBeVisible();
   await expect(panel.getByLabel('Statut', { exact: true })).toHaveValue('sent');

@@ -17,6 +17,7 @@ test.describe('signed in as the administrator', () => {
   }) => {
     await page.goto('/private/admin');
     await waitForSplash(page);
+    await page.getByRole('tab', { name: 'Données tarifaires' }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Données tarifaires' })).toBeVisible();
 
     const add = page.getByRole('form', { name: 'Ajouter une valeur datée' });

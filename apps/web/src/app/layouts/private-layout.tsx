@@ -71,7 +71,7 @@ export function PrivateLayout({
   const SwitchIcon = energySwitch.target === 'elec' ? Zap : Flame;
 
   return (
-    <div className="flex min-h-dvh bg-background" inert={inert}>
+    <div className="flex min-h-dvh bg-background" inert={inert} data-private-layout="">
       <aside
         id={sidebarId}
         aria-label="Menu latéral"
@@ -157,12 +157,23 @@ export function PrivateLayout({
             isSigningOut={isSigningOut}
           />
         </header>
-        {/* pb-36: the page's end scrolls clear of the assistant and bug-report buttons (fixed, 8 rem high). */}
-        <main id={MAIN_ID} tabIndex={-1} className="flex-1 px-4 pt-8 pb-36 sm:px-6 lg:px-10">
+        {/*
+          The assistant and bug-report buttons are fixed: nothing the user needs may sit under them (issue #21).
+          pb-36: the page's end scrolls clear of them. From sm up they float in a right gutter (sm:pr-20, the
+          buttons' 4 rem column and a margin) that the page's content never enters; on a phone, where a gutter
+          would cost a fifth of the width, they sit side by side in a band along the bottom edge (below), and
+          `data-private-layout` gives the page scroll paddings (styles.css) so that a control scrolled into view
+          (keyboard focus, find, links) stops above that band and below the sticky header.
+        */}
+        <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 px-4 pt-8 pb-36 sm:px-6 sm:pr-20 lg:pl-10">
           {showWelcome && isWelcomeVisible ? <WelcomeBanner name={user.name} onDone={onWelcomeDone} /> : null}
           {children ?? <Outlet />}
         </main>
       </div>
+      <div
+        aria-hidden="true"
+        className="fixed inset-x-0 bottom-0 z-30 h-16 border-t border-border bg-background/95 backdrop-blur sm:hidden"
+      />
       <ChatPanel />
     </div>
   );

@@ -29,9 +29,11 @@ export function DialogContent({
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
       >
-        <DialogPrimitive.Title className="pr-8 text-lg font-semibold text-foreground">{title}</DialogPrimitive.Title>
+        <DialogPrimitive.Title className="pr-8 text-lg font-semibold wrap-anywhere text-foreground">
+          {title}
+        </DialogPrimitive.Title>
         {description ? (
-          <DialogPrimitive.Description className="mt-2 text-sm leading-6 text-muted-foreground">
+          <DialogPrimitive.Description className="mt-2 text-sm leading-6 wrap-anywhere text-muted-foreground">
             {description}
           </DialogPrimitive.Description>
         ) : null}

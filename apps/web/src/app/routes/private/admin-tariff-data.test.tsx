@@ -74,7 +74,7 @@ async function openAdmin(user: AccountUser, extra = {}) {
     }),
     ...extra,
   });
-  renderApp('/private/admin');
+  renderApp('/private/admin?section=donnees-tarifaires');
   await act(async () => {
     await vi.advanceTimersByTimeAsync(1200 + 900);
   });

@@ -3,6 +3,7 @@ import { useCallback, useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { DocumentTitle } from '../../../components/layout/page-header.tsx';
+import { AdminTabs } from '../../../features/admin/components/admin-tabs.tsx';
 import { ContactMessagesPanel } from '../../../features/admin/components/contact-messages-panel.tsx';
 import { MandatesPanel } from '../../../features/admin/components/mandates-panel.tsx';
 import { OutboxPanel } from '../../../features/admin/components/outbox-panel.tsx';
@@ -40,22 +41,39 @@ function AdminPage() {
     return <ForbiddenRedirect />;
   }
   return (
-    <div className="flex flex-col gap-10">
+    <div className="flex flex-col gap-8">
       <DocumentTitle title="Administration" />
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-foreground">Administration</h1>
         <p className="mt-2 text-sm text-muted-foreground">
           {user.role === 'admin'
-            ? 'Utilisateurs, rôles, e-mails envoyés par la plateforme et messages de contact.'
+            ? 'Utilisateurs, mandats, e-mails envoyés par la plateforme, messages de contact, données tarifaires et rapports de bugs.'
             : 'Accès staff : lecture des utilisateurs et des en-têtes des e-mails. Seuls les administrateurs changent les rôles.'}
         </p>
       </div>
-      <UsersPanel viewerRole={user.role} onForbidden={onForbidden} />
-      <MandatesPanel onForbidden={onForbidden} />
-      <OutboxPanel onForbidden={onForbidden} />
-      <ContactMessagesPanel onForbidden={onForbidden} />
-      <TariffDataPanel viewerRole={user.role} onForbidden={onForbidden} />
-      <BugReportsPanel onForbidden={onForbidden} />
+      <AdminTabs
+        label="Sections de l'administration"
+        sections={[
+          {
+            id: 'utilisateurs',
+            label: 'Utilisateurs',
+            render: () => <UsersPanel viewerRole={user.role} onForbidden={onForbidden} />,
+          },
+          { id: 'mandats', label: 'Mandats', render: () => <MandatesPanel onForbidden={onForbidden} /> },
+          { id: 'emails', label: "Boîte d'envoi", render: () => <OutboxPanel onForbidden={onForbidden} /> },
+          {
+            id: 'contact',
+            label: 'Messages de contact',
+            render: () => <ContactMessagesPanel onForbidden={onForbidden} />,
+          },
+          {
+            id: 'donnees-tarifaires',
+            label: 'Données tarifaires',
+            render: () => <TariffDataPanel viewerRole={user.role} onForbidden={onForbidden} />,
+          },
+          { id: 'bugs', label: 'Rapports de bugs', render: () => <BugReportsPanel onForbidden={onForbidden} /> },
+        ]}
+      />
     </div>
   );
 }

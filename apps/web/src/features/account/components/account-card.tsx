@@ -23,7 +23,7 @@ export function AccountCard({ name, email, tier, children }: AccountCardProps) {
       </div>
       <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-[8rem_1fr]">
         <dt className="text-muted-foreground">Nom</dt>
-        <dd className="font-medium text-foreground">{name}</dd>
+        <dd className="font-medium wrap-anywhere text-foreground">{name}</dd>
         <dt className="text-muted-foreground">E-mail</dt>
         <dd className="flex flex-wrap items-center gap-x-3 gap-y-1 font-medium text-foreground">
           <span className="break-all">{email}</span>

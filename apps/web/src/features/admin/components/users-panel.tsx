@@ -59,22 +59,22 @@ export function UsersPanel({ viewerRole, onForbidden }: { viewerRole: UserRole; 
             <table className="w-full min-w-[48rem] text-left text-sm" aria-describedby={headingId}>
               <thead className="bg-muted text-muted-foreground">
                 <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">
+                  <th scope="col" className="px-3 py-3 font-medium">
                     Nom
                   </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
+                  <th scope="col" className="px-3 py-3 font-medium">
                     E-mail
                   </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
+                  <th scope="col" className="px-3 py-3 font-medium">
                     Rôle
                   </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
+                  <th scope="col" className="px-3 py-3 font-medium">
                     Offre
                   </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
+                  <th scope="col" className="px-3 py-3 font-medium">
                     Inscription
                   </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
+                  <th scope="col" className="px-3 py-3 font-medium">
                     <span className="sr-only">Actions</span>
                   </th>
                 </tr>
@@ -89,20 +89,23 @@ export function UsersPanel({ viewerRole, onForbidden }: { viewerRole: UserRole; 
                 ) : (
                   users.data.items.map((user) => (
                     <tr key={user.id} className="border-t border-border">
-                      <td className="px-4 py-3 font-medium text-foreground">{user.name}</td>
-                      <td className="min-w-48 px-4 py-3 wrap-anywhere text-foreground">
+                      <td className="min-w-32 px-3 py-3 font-medium wrap-anywhere text-foreground">{user.name}</td>
+                      <td className="min-w-40 px-3 py-3 wrap-anywhere text-foreground">
                         {user.email}
                         {user.emailVerified ? null : (
                           <span className="ml-2 text-xs text-muted-foreground">(non vérifiée)</span>
                         )}
                       </td>
-                      <td className="px-4 py-3">
+                      <td className="px-3 py-3">
                         <Badge>{roleLabels[user.role]}</Badge>
                       </td>
-                      <td className="px-4 py-3 text-foreground">{tierLabels[user.tier]}</td>
-                      <td className="px-4 py-3 text-muted-foreground">{formatDate(user.createdAt)}</td>
-                      <td className="px-4 py-3 text-right">
-                        <div className="flex justify-end gap-2">
+                      <td className="px-3 py-3 whitespace-nowrap text-foreground">{tierLabels[user.tier]}</td>
+                      <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">
+                        {formatDate(user.createdAt)}
+                      </td>
+                      <td className="px-3 py-3 text-right">
+                        {/* One above the other: side by side they made the table wider than a 1280 px screen. */}
+                        <div className="flex flex-col items-end gap-2">
                           <UserPlanDialog user={user} canEdit={canChangeRoles} onForbidden={onForbidden} />
                           {canChangeRoles ? <RoleChangeDialog user={user} onForbidden={onForbidden} /> : null}
                         </div>

@@ -18,7 +18,7 @@ export function BugReportButton() {
         <button
           type="button"
           onClick={() => setOpen(true)}
-          className="fixed right-4 bottom-4 z-40 inline-flex size-12 items-center justify-center rounded-full border border-border-strong bg-background text-foreground shadow-lg hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          className="fixed right-4 bottom-2 z-40 inline-flex size-12 sm:bottom-4 items-center justify-center rounded-full border border-border-strong bg-background text-foreground shadow-lg hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
           aria-label="Signaler un bug"
           title="Signaler un bug"
         >

@@ -127,7 +127,7 @@ export function ChatPanel() {
       <button
         type="button"
         onClick={() => setOpen(true)}
-        className="fixed right-4 bottom-20 z-40 inline-flex size-12 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        className="fixed right-20 bottom-2 z-40 inline-flex size-12 sm:right-4 sm:bottom-20 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         aria-label="Ouvrir l’assistant"
         title="Assistant"
       >

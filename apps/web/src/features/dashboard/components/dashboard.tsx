@@ -41,7 +41,8 @@ export function Dashboard({ name, energy }: { name: string; energy: Energy }) {
   return (
     <div className="flex flex-col gap-8">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-foreground sm:text-3xl">Bonjour {name}</h1>
+        {/* The name is the e-mail's local part until the user gives one: one long word that must wrap, not widen the page. */}
+        <h1 className="text-2xl font-bold tracking-tight wrap-anywhere text-foreground sm:text-3xl">Bonjour {name}</h1>
         <p className="mt-2 text-muted-foreground">
           Bienvenue dans votre espace {energy === 'gas' ? 'gaz' : 'électricité'}. Que souhaitez-vous faire ?
         </p>

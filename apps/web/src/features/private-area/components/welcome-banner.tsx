@@ -27,7 +27,7 @@ export function WelcomeBanner({ name, onDone }: { name: string; onDone: () => vo
       className="mb-6 flex animate-welcome items-center gap-3 rounded-xl border border-border bg-accent px-4 py-3 text-accent-foreground motion-reduce:animate-none"
     >
       <Sparkles aria-hidden="true" className="size-5 shrink-0" />
-      <p className="flex-1 text-sm font-medium">Bienvenue, {name} !</p>
+      <p className="min-w-0 flex-1 text-sm font-medium wrap-anywhere">Bienvenue, {name} !</p>
       <button
         type="button"
         onClick={() => setIsVisible(false)}
