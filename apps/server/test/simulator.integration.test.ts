@@ -448,7 +448,7 @@ describe.each(testDatabaseKinds())('simulator API on %s', (kind) => {
       expect(paris.tso).toEqual(['NaTran']);
     });
 
-    it('a month past the last published ATRD7 grid says so, in the result and at the top of the PDF', async () => {
+    it('a month past the last published CTA coefficient says so, in the result and at the top of the PDF', async () => {
       const response = await alice.post('/api/simulator/simulate/', {
         ...ACCEPTANCE,
         assiette: '15 466,8',
@@ -456,17 +456,21 @@ describe.each(testDatabaseKinds())('simulator API on %s', (kind) => {
       });
       expect(response.statusCode, response.body).toBe(200);
       const body = response.json();
-      expect(body.resultat.estimatedGrids).toEqual([
-        { grid: 'ATRD7 GRDF', lastSourcedOn: '2025-07-01' },
-        { grid: 'CTA', lastSourcedOn: '2025-07-01' },
-      ]);
+      // November 2026 is no longer past the last ATRD7 grid: the grid of 1 July 2026 is estimated (observed in a
+      // secondary source or derived by the formula of délib. 2024-40, ADR 0050), its lines say so, but only the CTA
+      // coefficient (not found, carried over) is read past its last sourced value.
+      expect(body.resultat.estimatedGrids).toEqual([{ grid: 'CTA', lastSourcedOn: '2025-07-01' }]);
+      const abonnement = body.resultat.lignes.find((line: { id: string }) => line.id === 'atrd.abonnement');
+      expect(abonnement).toMatchObject({ annualAmount: 22973.52, isEstimate: true });
+      expect(abonnement.sourceIndices.map((index: number) => body.resultat.sources[index].basis)).toContain(
+        'atrd7Formula',
+      );
       const pdf = await new HttpClient(t.app).get(body.pdfUrl);
       expect(pdf.statusCode).toBe(200);
       const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), { mergePages: true });
       const flat = text.replace(/[\s\u00a0\u202f]+/g, ' ');
-      expect(flat).toContain(
-        'Grille estimée : ATRD7 GRDF (dernière valeur publiée dans nos sources : 1er juillet 2025) ; CTA',
-      );
+      expect(flat).toContain('Grille estimée : CTA (dernière valeur publiée dans nos sources : 1er juillet 2025).');
+      expect(flat).toContain('estimation (formule de la délibération 2024-40)');
     });
 
     it('the PDF link downloads the report with the same lines; only its signature opens it', async () => {

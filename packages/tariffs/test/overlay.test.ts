@@ -77,10 +77,23 @@ describe('withOverlay', () => {
   });
 
   it('an overlay entry after an estimate makes it no longer « past the last sourced value »', () => {
-    const estimate = resolveAt(ATRD7_GRDF.T4.abonnement, '2026-07-01');
-    expect(lastSourcedBefore(ATRD7_GRDF.T4.abonnement, estimate.entry)).toBe('2025-07-01');
-    const overlay = createParameterOverlay([t4Abonnement('2026-10-01', 21000)], PARAMETER_REGISTRY);
+    // The carry-over of 1 July 2027 extrapolates past the last known grid (1 July 2026, ADR 0050).
+    const estimate = resolveAt(ATRD7_GRDF.T4.abonnement, '2027-07-01');
+    expect(lastSourcedBefore(ATRD7_GRDF.T4.abonnement, estimate.entry)).toBe('2026-07-01');
+    const overlay = createParameterOverlay([t4Abonnement('2027-10-01', 24000)], PARAMETER_REGISTRY);
     expect(lastSourcedBefore(ATRD7_GRDF.T4.abonnement, estimate.entry, overlay)).toBeNull();
+  });
+
+  it('an estimate of the grid in force (observed, or derived by the formula) is not « past the last sourced value »', () => {
+    const derived = resolveAt(ATRD7_GRDF.T4.abonnement, '2026-07-01');
+    expect(derived.entry.basis).toBe('atrd7Formula');
+    expect(lastSourcedBefore(ATRD7_GRDF.T4.abonnement, derived.entry)).toBeNull();
+    const observed = resolveAt(ATRD7_GRDF.T4.proportionnel, '2026-07-01');
+    expect(observed.entry.basis).toBe('secondarySource');
+    expect(lastSourcedBefore(ATRD7_GRDF.T4.proportionnel, observed.entry)).toBeNull();
+    // The CTA coefficient of 1 July 2026 was not found: carried over, past the last sourced value.
+    const coefficient = resolveAt(TAXES.cta.coefficientProportionnalite, '2026-07-01');
+    expect(lastSourcedBefore(TAXES.cta.coefficientProportionnalite, coefficient.entry)).toBe('2025-07-01');
   });
 });
 
@@ -290,7 +303,7 @@ describe('the deliberation of the July 2026 grid imported through « Données ta
     }));
   }
 
-  it('replaces every packaged estimate of the grid: official lines, no « grille estimée » for ATRD7', () => {
+  it('replaces every packaged estimate of the grid: official lines with the deliberation as source', () => {
     const overlay = createParameterOverlay(publishedGrid(), PARAMETER_REGISTRY);
     const before = simulate(t4Input, '2026-11-01');
     const after = simulate(t4Input, '2026-11-01', { overlay });
@@ -307,8 +320,9 @@ describe('the deliberation of the July 2026 grid imported through « Données ta
         id,
       ).toBe(true);
     }
-    expect(before.estimatedGrids.map((g) => g.grid)).toContain('ATRD7 GRDF');
-    expect(after.estimatedGrids.map((g) => g.grid)).not.toContain('ATRD7 GRDF');
+    // Neither is « past the last grid » for ATRD7: the packaged July 2026 values estimate the grid in force.
+    expect(before.estimatedGrids.map((g) => g.grid)).toEqual(['CTA']);
+    expect(after.estimatedGrids.map((g) => g.grid)).toEqual(['CTA']);
     // The CTA coefficient of 1 July 2026 is still not found: the CTA lines stay estimates.
     expect(after.lignes.find((l) => l.id === 'cta.tso')?.isEstimate).toBe(true);
   });

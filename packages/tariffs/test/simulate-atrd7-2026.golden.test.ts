@@ -182,6 +182,14 @@ describe('ATRD7 from 1 July 2026, one case per option (November 2026)', () => {
     for (const id of ['atrd.abonnement', 'atrd.capacite', 'atrd.proportionnel', 'cta.dso', 'cta.tso']) {
       expect(line(r, id).isEstimate, id).toBe(true);
     }
+    // Issue 23 « done when »: a T4 site in Nice (PITD GD0922, NTR 7) in November 2026, every line sourced.
+    expect(line(r, 'atrt.tcr').formula).toBe('109 MWh/j × 99,12 €/MWh/j/an × 7 (NTR)');
+    for (const item of r.lignes) {
+      expect(item.sources.length, item.id).toBeGreaterThan(0);
+    }
+    // The July 2026 grid is estimated, but it is the grid in force, not an extrapolation past the last one: only
+    // the CTA coefficient (not found, carried over) raises the « grille estimée » banner (ADR 0050).
+    expect(r.estimatedGrids).toEqual([{ grid: 'CTA', lastSourcedOn: '2025-07-01' }]);
   });
 });
 

@@ -264,19 +264,23 @@ describe('2026 grids (délib. 2026-28, 2026-49, 2026-63; arrêté accise du 27 j
 
   it('names the grids read past their last sourced value (the « grille estimée » banner), and none in February 2026', () => {
     const r = simulate(acceptanceInput({ modulation: 29.015 }), '2026-11-01');
-    expect(r.estimatedGrids).toEqual([
-      { grid: 'ATRD7 GRDF', lastSourcedOn: '2025-07-01' },
-      { grid: 'CTA', lastSourcedOn: '2025-07-01' },
-    ]);
+    // The ATRD7 grid of 1 July 2026 is an estimate of the grid in force (observed in a secondary source or derived
+    // by the formula of délib. 2024-40), not an extrapolation past the last one (ADR 0050): only the CTA coefficient,
+    // not found and carried over, is « past the last sourced value ».
+    expect(r.estimatedGrids).toEqual([{ grid: 'CTA', lastSourcedOn: '2025-07-01' }]);
     // The default CEE cost is an estimate but has no sourced value to go past; 2025 ATRT8 TCL estimates precede a
     // sourced value: neither is a « grille estimée ».
     expect(simulate(acceptanceInput(), '2026-02-01').estimatedGrids).toEqual([]);
     expect(simulate(acceptanceInput(), '2027-05-01').estimatedGrids.map((g) => g.grid)).toEqual([
-      'ATRD7 GRDF',
       'ATRT8',
       'CTA',
       'Accise',
     ]);
+    // From 1 July 2027 (Y2027 unknown) the ATRD7 values are carried over: past the last known grid, of July 2026.
+    expect(simulate(acceptanceInput(), '2027-08-01').estimatedGrids).toContainEqual({
+      grid: 'ATRD7 GRDF',
+      lastSourcedOn: '2026-07-01',
+    });
   });
 
   it('no line mixes an estimate into an official status', () => {

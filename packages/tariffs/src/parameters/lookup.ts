@@ -158,17 +158,27 @@ export function prorate(packaged: Parameter, from: IsoDate, to: IsoDate, overlay
 }
 
 /**
- * When `entry` continues `param` past its last sourced value (an `estimate` after an `official` or `secondary`
- * value, with no sourced value after it), the start date of that last sourced value; otherwise null. Estimates
- * that are the only values of a parameter (the default CEE cost) or that precede a sourced value are not past it.
+ * True when an entry stands for a grid we have: a sourced value (`official`, `secondary`), or an estimate of the grid
+ * in force itself — observed in a secondary source or derived by the official formula (ADR 0050). An estimate
+ * without a basis, or one that carries a previous value over, extrapolates past it.
+ */
+export function standsForAKnownGrid(entry: DatedEntry): boolean {
+  return entry.status !== 'estimate' || entry.basis === 'secondarySource' || entry.basis === 'atrd7Formula';
+}
+
+/**
+ * When `entry` continues `param` past its last known grid (an extrapolating `estimate` — no basis, or carried over —
+ * after a value that {@link standsForAKnownGrid}, with none after it), the start date of that last value; otherwise
+ * null. Estimates that are the only values of a parameter (the default CEE cost) or that precede a sourced value
+ * are not past it; nor is an estimate of the grid in force (the ATRD7 grid of 1 July 2026, ADR 0050).
  */
 export function lastSourcedBefore(packaged: Parameter, entry: DatedEntry, overlay?: ParameterOverlay): IsoDate | null {
   const param = withOverlay(packaged, overlay);
-  if (entry.status !== 'estimate' || entry.value === null) {
+  if (entry.value === null || standsForAKnownGrid(entry)) {
     return null;
   }
   const entries = sortedEntries(param);
-  const sourced = entries.filter((e) => e.status !== 'estimate' && e.value !== null);
+  const sourced = entries.filter((e) => standsForAKnownGrid(e) && e.value !== null);
   const before = sourced.filter((e) => compareIsoDates(e.from, entry.from) < 0);
   const after = sourced.filter((e) => compareIsoDates(e.from, entry.from) > 0);
   const last = before[before.length - 1];
