@@ -24,10 +24,8 @@ const result = await build({
   entryPoints: {
     server: path.join(root, 'src/server.ts'),
     cli: path.join(root, 'src/cli/bin.ts'),
-    // The PDF renderer's worker thread, loaded by pdf-renderer.ts from beside server.mjs (ADR 0018).
-    'pdf-worker': path.join(root, 'src/modules/simulator/pdf-worker.ts'),
-    // runWorkerTask's thread (lib/worker-task.ts, ADR 0030): runs the named tasks of lib/worker-tasks.ts.
-    'worker-task': path.join(root, 'src/lib/worker-task-entry.ts'),
+    // A thread of the worker pool (src/workers/pool.ts, ADRs 0040, 0045): runs the tasks of src/workers/registry.ts.
+    'worker-task': path.join(root, 'src/workers/entry.ts'),
     // The PGlite thread of the server (db/pglite-thread.ts, ADR 0042).
     'pglite-thread': path.join(root, 'src/db/pglite-thread-entry.ts'),
   },

@@ -13,7 +13,6 @@ import { createObjectStorage, type ObjectStorage } from './adapters/storage/inde
 import { type Config, toFastifyTrustProxy } from './config/env.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { readBuildInfoFile, resolveBackendBuildInfo } from './lib/build-info.ts';
-import { closeWorkerTaskPool, configureWorkerTaskPool } from './lib/worker-task.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { addressRoutes } from './modules/address/routes.ts';
 import { createAddressSearch } from './modules/address/service.ts';
@@ -79,6 +78,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerActor, signedIn } from './plugins/signed-in.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { closeWorkerPool, configureWorkerPool } from './workers/pool.ts';
 
 z.config(z.locales.fr());
 
@@ -148,6 +148,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Every 503 says when to come back (a full worker queue, ADR 0045; routes with a better figure set their own).
+  app.addHook('onSend', async (_request, reply) => {
+    if (reply.statusCode === 503 && !reply.hasHeader('Retry-After')) {
+      reply.header('Retry-After', '5');
+    }
+  });
   registerNulByteRefusal(app);
   registerJsonBodyParser(app);
   await registerLoadShedding(app, config);
@@ -268,10 +274,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   jobs.every(BUG_DIGEST_JOB, BUG_DIGEST_SCHEDULE);
 
-  // Worker tasks (audits, mandates, reference checks) run in a warm pool of threads (ADR 0040); closing the app
-  // terminates its idle threads.
-  configureWorkerTaskPool({ threads: config.workerTaskThreads });
-  app.addHook('onClose', () => closeWorkerTaskPool());
+  // Every CPU task (audits, mandate and simulation PDFs, reference checks) runs in one bounded pool of warm threads,
+  // fair per user (ADRs 0040, 0045); closing the app terminates its idle threads.
+  configureWorkerPool({ threads: config.workerTaskThreads, queueMax: config.workerTaskQueueMax });
+  app.addHook('onClose', () => closeWorkerPool());
   const pdfRenderer =
     deps.pdfRenderer ?? createPdfWorkerPool({ size: config.pdf.workers, queueMax: config.pdf.queueMax });
   app.addHook('onClose', () => pdfRenderer.close());

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { AppError } from '../src/lib/app-error.ts';
 import {
@@ -17,6 +18,7 @@ import {
 import { daysBetween, expiryDay, parisDay } from '../src/modules/mandates/dates.ts';
 import { MandateLinkSigner } from '../src/modules/mandates/links.ts';
 import { decodeSignaturePng } from '../src/modules/mandates/signature-image.ts';
+import { noise, pngBytes, pngChunk, pngDataUrl } from './helpers/png.ts';
 
 const key = (id: string) => `${id}:${randomBytes(32).toString('base64')}`;
 
@@ -106,23 +108,40 @@ describe('mandate helpers', () => {
     expect(signer.verify('m1', 'owner:u1', 'attachment', q('exp'), q('sig'))).toBe('expired');
   });
 
-  it('reads the signature PNG header: magic bytes, IHDR size, IEND', () => {
-    const header = (width: number, height: number) => {
-      const bytes = Buffer.alloc(8 + 25 + 12);
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes, 0);
-      bytes.writeUInt32BE(13, 8);
-      bytes.write('IHDR', 12, 'latin1');
-      bytes.writeUInt32BE(width, 16);
-      bytes.writeUInt32BE(height, 20);
-      Buffer.from([0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]).copy(bytes, 33);
-      return `data:image/png;base64,${bytes.toString('base64')}`;
-    };
-    expect(decodeSignaturePng(header(800, 200)).length).toBe(45);
-    expect(() => decodeSignaturePng(header(801, 200))).toThrow(
+  it('reads the signature PNG whole: magic bytes, IHDR size, every chunk and its CRC, the IDAT inflated to size', () => {
+    expect(decodeSignaturePng(pngDataUrl(pngBytes(800, 200))).length).toBe(pngBytes(800, 200).length);
+    expect(() => decodeSignaturePng(pngDataUrl(pngBytes(801, 200)))).toThrow(
       'La signature dépasse la taille autorisée (800 × 200 pixels).',
     );
-    expect(() => decodeSignaturePng(header(800, 0))).toThrow('La signature doit être une image PNG.');
+    expect(() => decodeSignaturePng(pngDataUrl(pngBytes(800, 0)))).toThrow('La signature doit être une image PNG.');
     expect(() => decodeSignaturePng('data:image/png;base64,%%%')).toThrow('La signature doit être une image PNG.');
     expect(() => decodeSignaturePng('')).toThrow('Veuillez signer le mandat.');
+  });
+
+  it('refuses a malformed PNG before any render (issue #21 §1.3): random IDAT, bad CRC, wrong size, odd chunks', () => {
+    const format = 'La signature doit être une image PNG.';
+    // The attack: a valid header, then 6.7 kB of random IDAT (behind a valid zlib header, too).
+    for (const idat of [noise(6_700), Buffer.concat([Buffer.from([0x78, 0x9c]), noise(6_700)])]) {
+      expect(() => decodeSignaturePng(pngDataUrl(pngBytes(400, 150, { idat })))).toThrow(format);
+    }
+    // Header only: no image data at all.
+    const headerOnly = Buffer.concat([pngBytes(10, 10).subarray(0, 33), pngChunk('IEND', Buffer.alloc(0))]);
+    expect(() => decodeSignaturePng(pngDataUrl(headerOnly))).toThrow(format);
+    // A flipped byte in the image data: its CRC no longer matches.
+    const flipped = pngBytes(400, 150);
+    flipped[45] = (flipped[45] as number) ^ 0xff;
+    expect(() => decodeSignaturePng(pngDataUrl(flipped))).toThrow(format);
+    // More, or fewer, rows than the header says; a scanline filter byte beyond 4.
+    expect(() => decodeSignaturePng(pngDataUrl(pngBytes(400, 150, { rows: 151 })))).toThrow(format);
+    expect(() => decodeSignaturePng(pngDataUrl(pngBytes(400, 150, { rows: 149 })))).toThrow(format);
+    const badFilter = Buffer.alloc(401 * 150, 0x40);
+    expect(() => decodeSignaturePng(pngDataUrl(pngBytes(400, 150, { idat: deflateSync(badFilter) })))).toThrow(format);
+    // Compressed text (one more inflate to bound) and unknown chunks are refused; plain ancillary ones pass.
+    expect(() =>
+      decodeSignaturePng(pngDataUrl(pngBytes(40, 15, { extra: [pngChunk('zTXt', Buffer.from('a\0\0x'))] }))),
+    ).toThrow(format);
+    expect(
+      decodeSignaturePng(pngDataUrl(pngBytes(40, 15, { extra: [pngChunk('tEXt', Buffer.from('a\0b'))] }))).length,
+    ).toBeGreaterThan(0);
   });
 });

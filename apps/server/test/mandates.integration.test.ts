@@ -15,6 +15,7 @@ import { decryptBytes, encryptBytes, parseMandateKeys } from '../src/modules/man
 import { renderSealedMandate } from '../src/modules/mandates/mandate-pdf.ts';
 import { generateSelfSignedP12 } from '../src/modules/mandates/seal.ts';
 import { HttpClient } from './helpers/http-client.ts';
+import { noise, pngBytes, pngDataUrl } from './helpers/png.ts';
 import { createTestApp, TEST_SECRET, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
 
@@ -234,6 +235,8 @@ describe.each(testDatabaseKinds())('mandates API on %s', (kind) => {
         ),
         MANDATE_MESSAGES.signatureFormat,
       ],
+      // A valid header then random image data (issue #21 §1.3): refused before any render, not a 30 s loop and a 500.
+      [signedBody({}, pngDataUrl(pngBytes(400, 150, { idat: noise(6_700) }))), MANDATE_MESSAGES.signatureFormat],
       [signedBody({}, png(801, 150)), MANDATE_MESSAGES.signatureSize],
       [signedBody({}, png(400, 201)), MANDATE_MESSAGES.signatureSize],
     ];

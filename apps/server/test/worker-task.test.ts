@@ -1,14 +1,22 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { afterAll, describe, expect, it } from 'vitest';
-import { closeWorkerTaskPool, runWorkerTask, workerTaskThreadsStarted } from '../src/lib/worker-task.ts';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import {
+  closeWorkerPool,
+  configureWorkerPool,
+  DEFAULT_WORKER_QUEUE_MAX,
+  DEFAULT_WORKER_THREADS,
+  runWorkerTask,
+  workerThreadsStarted,
+} from '../src/workers/pool.ts';
+import { probeTask } from '../src/workers/probe.ts';
 
-const LIMITS = { timeoutMs: 10_000, maxOldGenerationSizeMb: 256 };
+const LIMITS = { owner: 'tests', timeoutMs: 10_000, heapMb: 256 };
 
-afterAll(() => closeWorkerTaskPool());
+afterAll(() => closeWorkerPool());
 
 describe('runWorkerTask (worker thread with time and memory limits)', () => {
   it('returns the task’s value', async () => {
-    await expect(runWorkerTask('diagnostic.probe', { action: 'echo', value: 'bonjour' }, LIMITS)).resolves.toEqual({
+    await expect(runWorkerTask(probeTask, { action: 'echo', value: 'bonjour' }, LIMITS)).resolves.toEqual({
       ok: true,
       value: 'bonjour',
     });
@@ -22,7 +30,7 @@ describe('runWorkerTask (worker thread with time and memory limits)', () => {
       ticks += 1;
     }, 20);
     const started = Date.now();
-    const result = await runWorkerTask('diagnostic.probe', { action: 'spin' }, { ...LIMITS, timeoutMs: 1_500 });
+    const result = await runWorkerTask(probeTask, { action: 'spin' }, { ...LIMITS, timeoutMs: 1_500 });
     const elapsed = Date.now() - started;
     clearInterval(ticker);
     histogram.disable();
@@ -35,95 +43,87 @@ describe('runWorkerTask (worker thread with time and memory limits)', () => {
   });
 
   it('kills a task that exhausts its heap, without touching the server’s', async () => {
-    const result = await runWorkerTask(
-      'diagnostic.probe',
-      { action: 'allocate' },
-      { ...LIMITS, maxOldGenerationSizeMb: 64 },
-    );
+    const result = await runWorkerTask(probeTask, { action: 'allocate' }, { ...LIMITS, heapMb: 64 });
     expect(result).toEqual({ ok: false, error: { kind: 'memory', message: 'mémoire dépassée (64 Mo)' } });
   });
 
   it('reports a thrown error and an exit as a crash', async () => {
-    await expect(runWorkerTask('diagnostic.probe', { action: 'throw', message: 'illisible' }, LIMITS)).resolves.toEqual(
-      {
-        ok: false,
-        error: { kind: 'crash', message: 'illisible' },
-      },
-    );
-    const exited = await runWorkerTask('diagnostic.probe', { action: 'exit' }, LIMITS);
+    await expect(runWorkerTask(probeTask, { action: 'throw', message: 'illisible' }, LIMITS)).resolves.toEqual({
+      ok: false,
+      error: { kind: 'crash', message: 'illisible' },
+    });
+    const exited = await runWorkerTask(probeTask, { action: 'exit' }, LIMITS);
     expect(exited).toMatchObject({ ok: false, error: { kind: 'crash' } });
   });
 
   it('terminates the thread when the signal aborts (a job overrunning its own timeout)', async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 300);
-    const result = await runWorkerTask(
-      'diagnostic.probe',
-      { action: 'spin' },
-      { ...LIMITS, signal: controller.signal },
-    );
+    const result = await runWorkerTask(probeTask, { action: 'spin' }, { ...LIMITS, signal: controller.signal });
     expect(result).toEqual({ ok: false, error: { kind: 'aborted', message: 'tâche annulée' } });
   });
 });
 
 describe('the warm pool of runWorkerTask (ADR 0040)', () => {
   it('runs a second task in the thread of the first (no new thread)', async () => {
-    await expect(runWorkerTask('diagnostic.probe', { action: 'echo', value: 'un' }, LIMITS)).resolves.toEqual({
+    await expect(runWorkerTask(probeTask, { action: 'echo', value: 'un' }, LIMITS)).resolves.toEqual({
       ok: true,
       value: 'un',
     });
-    const before = workerTaskThreadsStarted();
+    const before = workerThreadsStarted();
     const started = performance.now();
-    await expect(runWorkerTask('diagnostic.probe', { action: 'echo', value: 'deux' }, LIMITS)).resolves.toEqual({
+    await expect(runWorkerTask(probeTask, { action: 'echo', value: 'deux' }, LIMITS)).resolves.toEqual({
       ok: true,
       value: 'deux',
     });
-    expect(workerTaskThreadsStarted()).toBe(before);
+    expect(workerThreadsStarted()).toBe(before);
     // A warm thread answers in milliseconds; a new one under tsx takes hundreds (registering tsx, transpiling).
     expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   it('keeps a thread after a task that threw, and replaces one killed by a timeout or its heap limit', async () => {
-    await runWorkerTask('diagnostic.probe', { action: 'echo', value: 'chaud' }, LIMITS);
-    const warm = workerTaskThreadsStarted();
-    await expect(
-      runWorkerTask('diagnostic.probe', { action: 'throw', message: 'illisible' }, LIMITS),
-    ).resolves.toMatchObject({ ok: false, error: { kind: 'crash' } });
-    await expect(runWorkerTask('diagnostic.probe', { action: 'echo', value: 'encore' }, LIMITS)).resolves.toEqual({
-      ok: true,
-      value: 'encore',
-    });
-    expect(workerTaskThreadsStarted()).toBe(warm);
-
-    // The spinning thread is the warm one: terminated, the next task gets a new thread and a correct answer.
-    await expect(
-      runWorkerTask('diagnostic.probe', { action: 'spin' }, { ...LIMITS, timeoutMs: 300 }),
-    ).resolves.toMatchObject({ ok: false, error: { kind: 'timeout' } });
-    expect(workerTaskThreadsStarted()).toBe(warm);
-    await expect(runWorkerTask('diagnostic.probe', { action: 'echo', value: 'neuf' }, LIMITS)).resolves.toEqual({
-      ok: true,
-      value: 'neuf',
-    });
-    expect(workerTaskThreadsStarted()).toBe(warm + 1);
-
-    // Same after an out-of-memory death (a thread of its own heap limit), and after an exit.
-    const small = { ...LIMITS, maxOldGenerationSizeMb: 64 };
-    await runWorkerTask('diagnostic.probe', { action: 'echo', value: 'petit' }, small);
-    const beforeMemory = workerTaskThreadsStarted();
-    await expect(runWorkerTask('diagnostic.probe', { action: 'allocate' }, small)).resolves.toMatchObject({
-      ok: false,
-      error: { kind: 'memory' },
-    });
-    await expect(runWorkerTask('diagnostic.probe', { action: 'echo', value: 'après' }, small)).resolves.toEqual({
-      ok: true,
-      value: 'après',
-    });
-    expect(workerTaskThreadsStarted()).toBe(beforeMemory + 1);
-    await expect(runWorkerTask('diagnostic.probe', { action: 'exit' }, LIMITS)).resolves.toMatchObject({
+    await runWorkerTask(probeTask, { action: 'echo', value: 'chaud' }, LIMITS);
+    const warm = workerThreadsStarted();
+    await expect(runWorkerTask(probeTask, { action: 'throw', message: 'illisible' }, LIMITS)).resolves.toMatchObject({
       ok: false,
       error: { kind: 'crash' },
     });
-    await expect(runWorkerTask('diagnostic.probe', { action: 'echo', value: 'vivant' }, LIMITS)).resolves.toEqual({
+    await expect(runWorkerTask(probeTask, { action: 'echo', value: 'encore' }, LIMITS)).resolves.toEqual({
+      ok: true,
+      value: 'encore',
+    });
+    expect(workerThreadsStarted()).toBe(warm);
+
+    // The spinning thread is the warm one: terminated, the next task gets a new thread and a correct answer.
+    await expect(runWorkerTask(probeTask, { action: 'spin' }, { ...LIMITS, timeoutMs: 300 })).resolves.toMatchObject({
+      ok: false,
+      error: { kind: 'timeout' },
+    });
+    expect(workerThreadsStarted()).toBe(warm);
+    await expect(runWorkerTask(probeTask, { action: 'echo', value: 'neuf' }, LIMITS)).resolves.toEqual({
+      ok: true,
+      value: 'neuf',
+    });
+    expect(workerThreadsStarted()).toBe(warm + 1);
+
+    // Same after an out-of-memory death (a thread of its own heap limit), and after an exit.
+    const small = { ...LIMITS, heapMb: 64 };
+    await runWorkerTask(probeTask, { action: 'echo', value: 'petit' }, small);
+    const beforeMemory = workerThreadsStarted();
+    await expect(runWorkerTask(probeTask, { action: 'allocate' }, small)).resolves.toMatchObject({
+      ok: false,
+      error: { kind: 'memory' },
+    });
+    await expect(runWorkerTask(probeTask, { action: 'echo', value: 'après' }, small)).resolves.toEqual({
+      ok: true,
+      value: 'après',
+    });
+    expect(workerThreadsStarted()).toBe(beforeMemory + 1);
+    await expect(runWorkerTask(probeTask, { action: 'exit' }, LIMITS)).resolves.toMatchObject({
+      ok: false,
+      error: { kind: 'crash' },
+    });
+    await expect(runWorkerTask(probeTask, { action: 'echo', value: 'vivant' }, LIMITS)).resolves.toEqual({
       ok: true,
       value: 'vivant',
     });
@@ -131,15 +131,77 @@ describe('the warm pool of runWorkerTask (ADR 0040)', () => {
 
   it('runs tasks at once in separate threads, and closing drops the idle threads', async () => {
     const values = await Promise.all(
-      ['a', 'b', 'c'].map((value) => runWorkerTask('diagnostic.probe', { action: 'echo', value }, LIMITS)),
+      ['a', 'b', 'c'].map((value) => runWorkerTask(probeTask, { action: 'echo', value }, LIMITS)),
     );
     expect(values.map((result) => (result.ok ? result.value : result.error.kind))).toEqual(['a', 'b', 'c']);
-    await closeWorkerTaskPool();
-    const before = workerTaskThreadsStarted();
-    await expect(runWorkerTask('diagnostic.probe', { action: 'echo', value: 'de nouveau' }, LIMITS)).resolves.toEqual({
+    await closeWorkerPool();
+    const before = workerThreadsStarted();
+    await expect(runWorkerTask(probeTask, { action: 'echo', value: 'de nouveau' }, LIMITS)).resolves.toEqual({
       ok: true,
       value: 'de nouveau',
     });
-    expect(workerTaskThreadsStarted()).toBe(before + 1);
+    expect(workerThreadsStarted()).toBe(before + 1);
+  });
+});
+
+describe('the one bounded pool (ADR 0045)', () => {
+  afterEach(() => configureWorkerPool({ threads: DEFAULT_WORKER_THREADS, queueMax: DEFAULT_WORKER_QUEUE_MAX }));
+
+  it('serves owners round-robin: one user’s queued tasks do not hold back another user’s single task', async () => {
+    configureWorkerPool({ threads: 1 });
+    const done: string[] = [];
+    const run = (owner: string, value: string) =>
+      runWorkerTask(probeTask, { action: 'echo', value }, { ...LIMITS, owner }).then((result) => {
+        done.push(result.ok ? result.value : result.error.kind);
+      });
+    const many = Array.from({ length: 10 }, (_, i) => run('alice', `alice-${i + 1}`));
+    const one = run('bob', 'bob-1');
+    await Promise.all([...many, one]);
+    // alice-1 took the only thread at once; bob's task is next, before alice's nine others.
+    expect(done.slice(0, 3)).toEqual(['alice-1', 'bob-1', 'alice-2']);
+    expect(done).toHaveLength(11);
+  });
+
+  it('runs at most WORKER_TASK_THREADS tasks at once, and refuses beyond the queue (kind busy)', async () => {
+    configureWorkerPool({ threads: 1, queueMax: 2 });
+    const stop = new AbortController();
+    const spinning = runWorkerTask(probeTask, { action: 'spin' }, { ...LIMITS, signal: stop.signal });
+    const waiting = [
+      runWorkerTask(probeTask, { action: 'echo', value: 'un' }, { ...LIMITS, owner: 'a' }),
+      runWorkerTask(probeTask, { action: 'echo', value: 'deux' }, { ...LIMITS, owner: 'b' }),
+    ];
+    await expect(runWorkerTask(probeTask, { action: 'echo', value: 'trois' }, LIMITS)).resolves.toEqual({
+      ok: false,
+      error: { kind: 'busy', message: 'file d’attente des tâches pleine' },
+    });
+    stop.abort();
+    await expect(spinning).resolves.toMatchObject({ ok: false, error: { kind: 'aborted' } });
+    await expect(Promise.all(waiting)).resolves.toEqual([
+      { ok: true, value: 'un' },
+      { ok: true, value: 'deux' },
+    ]);
+  });
+
+  it('terminates a task reading untrusted input past its memory limit (ArrayBuffers, outside the heap limit); the memory comes back', async () => {
+    const before = process.memoryUsage.rss();
+    const result = await runWorkerTask(probeTask, { action: 'buffers', megabytes: 2048 }, { ...LIMITS, memoryMb: 128 });
+    expect(result).toEqual({ ok: false, error: { kind: 'memory', message: 'mémoire du processus dépassée (128 Mo)' } });
+    // The thread that held them is gone: the process is back near where it was (2 GB were asked for).
+    expect(process.memoryUsage.rss() - before).toBeLessThan(256 * 1024 * 1024);
+    await expect(runWorkerTask(probeTask, { action: 'echo', value: 'ensuite' }, LIMITS)).resolves.toEqual({
+      ok: true,
+      value: 'ensuite',
+    });
+  });
+
+  it('retires a thread that keeps a lot of off-heap memory after its task instead of keeping it warm', async () => {
+    await runWorkerTask(probeTask, { action: 'echo', value: 'chaud' }, LIMITS);
+    const warm = workerThreadsStarted();
+    await expect(runWorkerTask(probeTask, { action: 'buffers', megabytes: 96, keep: true }, LIMITS)).resolves.toEqual({
+      ok: true,
+      value: '96 Mo',
+    });
+    await runWorkerTask(probeTask, { action: 'echo', value: 'neuf' }, LIMITS);
+    expect(workerThreadsStarted()).toBe(warm + 1);
   });
 });

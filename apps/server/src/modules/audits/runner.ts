@@ -9,24 +9,25 @@ import {
 import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { audits } from '../../db/schema.ts';
-import { runWorkerTask, type WorkerTaskError } from '../../lib/worker-task.ts';
+import { runWorkerTask, type WorkerTaskError } from '../../workers/pool.ts';
 import type { ReferenceData } from '../reference-data/source.ts';
 import type { AuditOutcome, AuditRunner, ClaimLetterRenderer } from './service.ts';
+import { auditTasks } from './tasks.ts';
 
-/** Limits of one file's reading and checking (ADR 0034). */
+/** Limits of one file's reading and checking (ADR 0034; defaults in tasks.ts): tests shorten them. */
 export interface AuditLimits {
-  timeoutMs: number;
-  maxOldGenerationSizeMb: number;
+  timeoutMs?: number;
+  heapMb?: number;
+  /** Growth of the process's resident memory while a file is read (ADR 0045). */
+  memoryMb?: number;
 }
-
-export const DEFAULT_AUDIT_LIMITS: AuditLimits = { timeoutMs: 30_000, maxOldGenerationSizeMb: 256 };
 
 /** The French message of a worker that did not answer. */
 export function workerFailureMessage(error: WorkerTaskError): string {
   if (error.kind === 'timeout') {
     return AUDIT_MESSAGES.timeout;
   }
-  if (error.kind === 'memory') {
+  if (error.kind === 'memory' || error.kind === 'busy') {
     return AUDIT_MESSAGES.memory;
   }
   return AUDIT_MESSAGES.crashed;
@@ -43,7 +44,7 @@ export function createAuditRunner(deps: {
   limits?: AuditLimits;
   onWorkerFailure?: (error: WorkerTaskError, auditId: string) => void;
 }): AuditRunner {
-  const limits = deps.limits ?? DEFAULT_AUDIT_LIMITS;
+  const limits = deps.limits ?? {};
 
   async function pointReference(invoice: NormalisedInvoice): Promise<AuditReferenceData['point']> {
     const code = invoice.point.code;
@@ -88,13 +89,13 @@ export function createAuditRunner(deps: {
 
   return {
     async run({ bytes, fileName, userId, auditId }, signal?: AbortSignal): Promise<AuditOutcome> {
-      const read = await runWorkerTask('audit.read-invoice', { bytes, fileName }, { ...limits, signal });
+      const owner = userId;
+      const read = await runWorkerTask(auditTasks.read, { bytes, fileName }, { ...limits, owner, signal });
       if (!read.ok) {
         deps.onWorkerFailure?.(read.error, auditId);
         return { ok: false, message: workerFailureMessage(read.error), found: [] };
       }
-      // The task's declared output (worker-tasks.ts infers it through a dynamic import).
-      const result = read.value as ReadResult;
+      const result: ReadResult = read.value;
       if (!result.ok) {
         return { ok: false, message: result.refusal.message, found: [...result.refusal.found] };
       }
@@ -103,7 +104,11 @@ export function createAuditRunner(deps: {
         point: await pointReference(invoice),
         otherPeriods: await otherPeriods(userId, auditId, invoice),
       };
-      const checked = await runWorkerTask('audit.check-invoice', { invoice, reference }, { ...limits, signal });
+      const checked = await runWorkerTask(
+        auditTasks.check,
+        { invoice, reference },
+        { ...limits, memoryMb: undefined, owner, signal },
+      );
       if (!checked.ok) {
         deps.onWorkerFailure?.(checked.error, auditId);
         return { ok: false, message: workerFailureMessage(checked.error), found: [] };
@@ -111,7 +116,7 @@ export function createAuditRunner(deps: {
       return {
         ok: true,
         invoice: invoice as unknown as NormalisedInvoiceDto,
-        report: checked.value as AuditReport as unknown as AuditReportDto,
+        report: checked.value satisfies AuditReport as unknown as AuditReportDto,
         warnings: [...result.warnings],
       };
     },
@@ -119,18 +124,18 @@ export function createAuditRunner(deps: {
 }
 
 /** The claim letter, rendered in a worker thread (never on the request's event loop). */
-export function createClaimLetterRenderer(limits: AuditLimits = DEFAULT_AUDIT_LIMITS): ClaimLetterRenderer {
+export function createClaimLetterRenderer(limits: AuditLimits = {}): ClaimLetterRenderer {
   return {
-    async render(letter, generatedAt) {
+    async render(letter, generatedAt, owner = 'system') {
       const result = await runWorkerTask(
-        'audit.claim-letter',
+        auditTasks.claimLetter,
         { letter, generatedAt: generatedAt.toISOString() },
-        limits,
+        { ...limits, memoryMb: undefined, owner },
       );
       if (!result.ok) {
         throw new Error(`claim letter render failed (${result.error.kind}): ${result.error.message}`);
       }
-      return result.value as Uint8Array;
+      return result.value;
     },
   };
 }

@@ -65,7 +65,8 @@ export type AuditOutcome =
   | { ok: false; message: string; found: string[] };
 
 export interface ClaimLetterRenderer {
-  render(input: ClaimLetterInput, generatedAt: Date): Promise<Uint8Array>;
+  /** `owner`: the user the letter is for (the worker pool's fair share, ADR 0045). */
+  render(input: ClaimLetterInput, generatedAt: Date, owner?: string): Promise<Uint8Array>;
 }
 
 export interface AuditsServiceDependencies {
@@ -321,6 +322,7 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
           recoverableEuros: report.overBilledEuros,
         },
         now(),
+        row.userId,
       );
       await saveClaimLetter(db, id, CLAIM_LETTER_RENDERER_VERSION, bytes);
       return { bytes, fileName };

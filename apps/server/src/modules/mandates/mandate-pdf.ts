@@ -6,11 +6,12 @@ import { SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 import { drawable, loadFonts, provideSubsetFonts } from '../simulator/pdf-report.ts';
 import { frenchDay, type MandateDocumentInput, mandateSections, PLATFORM_NAME } from './mandate-text.ts';
+import { assertRenderableSignature } from './png-check.ts';
 import { sealSubject, sha256Hex } from './seal.ts';
 
 /**
  * Renders a mandate to PDF and seals it (ADR 0031). Pure CPU work with no Fastify nor database: it runs in a
- * worker thread (render-task.ts), never on the request's event loop.
+ * worker thread (tasks.ts, run by render.ts), never on the request's event loop.
  *
  * Pages: the mandate text (parties, delivery point, each data category, duration, revocation right, 30-day
  * deletion, legal basis), the signature image, then the evidence page (signer account, timestamp, IP, user agent,
@@ -115,6 +116,9 @@ export function mandateContentSha256(input: MandateDocumentInput): string {
 
 export async function renderSealedMandate(input: SealedMandateInput): Promise<SealedMandateOutput> {
   const { document } = input;
+  // Checked at the request too (signature-image.ts); again here, first, where a malformed image would make pdf-lib's
+  // decoder loop (ADR 0045).
+  assertRenderableSignature(document.signaturePng);
   if (input.fonts) {
     provideSubsetFonts(input.fonts);
   }

@@ -1,6 +1,7 @@
 import { AppError } from '../../lib/app-error.ts';
-import { runWorkerTask } from '../../lib/worker-task.ts';
+import { runWorkerTask, WORKERS_BUSY_MESSAGE } from '../../workers/pool.ts';
 import type { SealedMandateInput, SealedMandateOutput } from './mandate-pdf.ts';
+import { mandateTasks } from './tasks.ts';
 
 type Fonts = { regular: Uint8Array; bold: Uint8Array };
 let fonts: Promise<Fonts | undefined> | undefined;
@@ -10,15 +11,13 @@ let fonts: Promise<Fonts | undefined> | undefined;
  * failure this render subsets its own and the next call tries again.
  */
 function subsetFonts(): Promise<Fonts | undefined> {
-  fonts ??= runWorkerTask('mandates.fonts', undefined, { timeoutMs: 60_000, maxOldGenerationSizeMb: 256 }).then(
-    (result) => {
-      if (!result.ok) {
-        fonts = undefined;
-        return undefined;
-      }
-      return result.value as Fonts;
-    },
-  );
+  fonts ??= runWorkerTask(mandateTasks.fonts, undefined, { owner: 'system' }).then((result) => {
+    if (!result.ok) {
+      fonts = undefined;
+      return undefined;
+    }
+    return result.value;
+  });
   return fonts;
 }
 
@@ -34,15 +33,20 @@ export function prepareMandateFonts(): Promise<void> {
   );
 }
 
-/** The mandate PDF is rendered and sealed in a worker thread (lib/worker-task.ts), never on the event loop. */
+/**
+ * The mandate PDF is rendered and sealed in a worker thread of the pool (workers/pool.ts), never on the event loop,
+ * in the signer's fair share; a full queue answers 503 (the route adds Retry-After).
+ */
 export async function renderMandateInWorker(input: SealedMandateInput): Promise<SealedMandateOutput> {
   const withFonts = { ...input, fonts: input.fonts ?? (await subsetFonts()) };
-  const result = await runWorkerTask('mandates.render', withFonts, { timeoutMs: 30_000, maxOldGenerationSizeMb: 256 });
+  const result = await runWorkerTask(mandateTasks.render, withFonts, { owner: input.document.signer.userId });
   if (!result.ok) {
+    if (result.error.kind === 'busy') {
+      throw new AppError('SERVICE_UNAVAILABLE', WORKERS_BUSY_MESSAGE);
+    }
     throw new AppError('INTERNAL_ERROR', undefined, {
       cause: new Error(`mandate PDF render failed (${result.error.kind}): ${result.error.message}`),
     });
   }
-  // The task table infers `unknown` through the lazy import; the task is renderSealedMandate.
-  return result.value as SealedMandateOutput;
+  return result.value;
 }

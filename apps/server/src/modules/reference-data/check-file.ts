@@ -1,7 +1,7 @@
 /**
  * The CPU part of a reference-table import (ADR 0011, ADR 0024): parse the CSV with the tariffs parsers, then check
  * each INSEE code and commune name against the Code officiel géographique (a 13 MB directory). No database, no
- * Fastify: the server runs it in a worker thread (`reference.check`, lib/worker-tasks.ts) so a 10⁴-line upload
+ * Fastify: the server runs it in a worker thread (`reference.check`, check-task.ts) so a 10⁴-line upload
  * never holds the event loop; the operator CLI runs it in process.
  */
 import {

@@ -1,8 +1,6 @@
-import { runWorkerTask } from '../../lib/worker-task.ts';
-import type { ReferenceFileCheck, ReferenceFileChecker } from './check-file.ts';
-
-/** Limits of one reference-table check: a national PITD table (~12 000 lines) takes well under a second. */
-const CHECK_LIMITS = { timeoutMs: 60_000, maxOldGenerationSizeMb: 512 } as const;
+import { runWorkerTask } from '../../workers/pool.ts';
+import type { ReferenceFileChecker } from './check-file.ts';
+import { referenceCheckTask } from './check-task.ts';
 
 /**
  * Checks a reference file in a worker thread (task `reference.check`), so the server's event loop never parses
@@ -10,9 +8,9 @@ const CHECK_LIMITS = { timeoutMs: 60_000, maxOldGenerationSizeMb: 512 } as const
  * file: it surfaces as a plain Error (500, logged), the file stays unwritten.
  */
 export const checkInWorker: ReferenceFileChecker = async (input) => {
-  const result = await runWorkerTask('reference.check', input, CHECK_LIMITS);
+  const result = await runWorkerTask(referenceCheckTask, input, { owner: 'reference-data' });
   if (!result.ok) {
     throw new Error(`reference table check failed in its worker (${result.error.kind}): ${result.error.message}`);
   }
-  return result.value as ReferenceFileCheck;
+  return result.value;
 };
