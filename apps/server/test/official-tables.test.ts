@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { referenceTableAttributions } from '@pilote/content';
 import { describe, expect, it } from 'vitest';
 import {
   communeOfArrondissement,
@@ -34,6 +35,14 @@ describe('official point tables shipped with the server (ADR 0051)', () => {
       expect(entry.source.name, entry.file).not.toBe('');
       expect(entry.source.sha256, entry.file).toMatch(/^[0-9a-f]{64}$/);
       expect(entry.source.copyPath, entry.file).not.toBe('');
+    }
+  });
+
+  it('the attributions the web shows (@pilote/content) are the provenance’s', () => {
+    for (const shown of referenceTableAttributions) {
+      expect(manifest.files.find((entry) => entry.table === shown.table)?.attribution, shown.table).toBe(
+        shown.attribution,
+      );
     }
   });
 

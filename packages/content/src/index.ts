@@ -6,4 +6,5 @@
 export * from './faq.ts';
 export * from './glossary.ts';
 export * from './markdown.ts';
+export * from './reference-tables.ts';
 export * from './tariff-explanations.ts';

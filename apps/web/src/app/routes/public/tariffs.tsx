@@ -1,4 +1,4 @@
-import { tariffBillLines, tariffValueStatuses } from '@pilote/content';
+import { referenceTableAttributions, tariffBillLines, tariffValueStatuses, transportNtrNotice } from '@pilote/content';
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PublicPage } from '../../../components/layout/public-page.tsx';
@@ -62,6 +62,24 @@ function TariffsPage() {
         <Suspense fallback={null}>
           <PublicTariffCalendar />
         </Suspense>
+      </div>
+
+      <div className="max-w-3xl space-y-3" data-testid="reference-tables">
+        <h2 id="tables-de-reference" className="mt-12">
+          Les tables de référence
+        </h2>
+        <p>
+          Le simulateur rattache chaque commune à son PITD, à son niveau de tarif régional (NTR) et à sa station météo
+          avec les tables officielles ci-dessous, converties sans modification de leurs valeurs.
+        </p>
+        <ul>
+          {referenceTableAttributions.map((table) => (
+            <li key={table.table}>
+              <strong>{table.title}</strong> — {table.attribution}
+            </li>
+          ))}
+        </ul>
+        <p className="text-sm text-muted-foreground">{transportNtrNotice}</p>
       </div>
 
       <div className="max-w-3xl">

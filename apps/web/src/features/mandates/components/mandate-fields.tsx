@@ -8,12 +8,13 @@ import {
   mandateEnergyTypes,
   mandateManagerLabels,
 } from '@pilote/contracts';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { AddressAutocomplete } from '../../address/components/address-autocomplete.tsx';
+import { CommunePitdChoice } from '../../network-options/components/commune-pitd-choice.tsx';
 import { deliveryPointInput, type MandateFormValues, postalCodeInput } from '../utils/mandate-form.ts';
 
 export type MandateForm = UseFormReturn<MandateFormValues>;
@@ -117,6 +118,11 @@ export function EnergyAndManagerFields({ form }: { form: MandateForm }) {
 /** Step 2: address (with suggestions when `suggest`), postal code (5 digits), city. */
 export function AddressFields({ form, suggest }: { form: MandateForm; suggest: boolean }) {
   const { errors } = form.formState;
+  // Gas: the commune of the picked address and its PITD(s) from the PITD table (issue #23 §4, ADR 0051), shown for
+  // the user to check the delivery point's network; several PITDs are a choice left to them.
+  const [commune, setCommune] = useState<{ insee: string; label: string } | null>(null);
+  const [pitd, setPitd] = useState('');
+  const gas = (form.watch('energy_type') || 'gas') === 'gas';
   const address = form.watch('delivery_point_address');
   const addressField = form.register('delivery_point_address');
   const postalCode = form.watch('delivery_point_postal_code');
@@ -142,6 +148,12 @@ export function AddressFields({ form, suggest }: { form: MandateForm; suggest: b
                 form.setValue('delivery_point_postal_code', suggestion.postal_code);
                 form.setValue('delivery_point_city', suggestion.city);
                 form.clearErrors(['delivery_point_address', 'delivery_point_postal_code', 'delivery_point_city']);
+                setPitd('');
+                setCommune(
+                  suggestion.citycode
+                    ? { insee: suggestion.citycode, label: `${suggestion.city} (${suggestion.citycode})` }
+                    : null,
+                );
               }}
             />
           ) : (
@@ -179,6 +191,16 @@ export function AddressFields({ form, suggest }: { form: MandateForm; suggest: b
           />
         )}
       </FormField>
+      {suggest && gas && commune ? (
+        <div className="sm:col-span-3">
+          <CommunePitdChoice
+            insee={commune.insee}
+            communeLabel={commune.label}
+            selectedCode={pitd}
+            onChoose={(point) => setPitd(point.code)}
+          />
+        </div>
+      ) : null}
     </div>
   );
 }

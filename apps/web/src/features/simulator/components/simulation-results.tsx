@@ -471,6 +471,17 @@ export function SimulationResults({
         </Card>
       ) : null}
 
+      {reading.referenceSources.length > 0 ? (
+        <Card className="p-4 sm:p-6">
+          <CardTitle>Tables de référence</CardTitle>
+          <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-foreground" data-testid="reference-sources">
+            {reading.referenceSources.map((source) => (
+              <li key={source}>{source}</li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
+
       {reading.gridDates.length > 0 ? (
         <Card className="p-4 sm:p-6">
           <CardTitle>Grilles appliquées</CardTitle>

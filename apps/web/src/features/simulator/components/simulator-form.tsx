@@ -1,3 +1,4 @@
+import { transportNtrNotice } from '@pilote/content';
 import { type SimulatorOptionsResponse, simulatorPoints } from '@pilote/contracts';
 import { RotateCcw } from 'lucide-react';
 import { type Dispatch, type FormEvent, type ReactNode, useState } from 'react';
@@ -49,10 +50,6 @@ type TextFieldName =
 /** Help of the débit normalisé (PITD T1–T3 from July 2026, ADR 0026). */
 export const DEBIT_NORMALISE_HINT =
   'Facultatif : débit du compteur (m³/h) × (1 + pression de livraison en bar). Sert au terme de débit normalisé (TDN), facturé en T1, T2 et T3 au-delà de 40 Nm³/h depuis le 1er juillet 2026 ; laissé vide, le TDN n’est pas inclus.';
-
-/** LI / PIC: where the NTR of a transport-connected point comes from (issue #23 §2). */
-export const TRANSPORT_NTR_HINT =
-  'Le NTR d’un point raccordé au réseau de transport vient de la table des points importée par l’exploitant, ou de votre facture de transport : l’annexe de l’ATRT8 qui liste le NTR de chaque site (« Liste des NTR par site ») n’a pas de copie accessible, l’application ne peut donc pas le proposer.';
 
 /** The address field of a PITD (issue #23 §4): pre-fills the commune's PITD through the PITD table. */
 function SiteAddress({
@@ -254,7 +251,7 @@ export function SimulatorForm({
               noPoint ? (
                 'Choisissez d’abord le point de réseau.'
               ) : point === 'LI' || point === 'PIC' ? (
-                <>Tapez pour rechercher (300 résultats au plus). {TRANSPORT_NTR_HINT}</>
+                <>Tapez pour rechercher (300 résultats au plus). {transportNtrNotice}</>
               ) : (
                 'Tapez pour rechercher (300 résultats au plus).'
               )

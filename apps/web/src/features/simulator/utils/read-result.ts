@@ -56,6 +56,11 @@ export type SimulationReading = {
   warnings: string[];
   gridDates: { key: string; date: string }[];
   usedSampleData: boolean;
+  /**
+   * The attributions of the official reference tables the result used (PITD table, Zi table shipped with the
+   * server: `referentiel.pitdDataset.provenance.attribution`, ADR 0051), once each.
+   */
+  referenceSources: string[];
   /** The « grille estimée » banner text, or null (results of grids past their last sourced value). */
   estimatedGridsNotice: string | null;
   hasEstimates: boolean;
@@ -66,6 +71,17 @@ export type SimulationReading = {
   /** The stored simulation's id (to ask for a fresh PDF link), if the answer gives it. */
   simulationId: string | null;
 };
+
+/** The official tables' attributions of `referentiel.pitdDataset` / `ziDataset` (ADR 0051), once each. */
+function referenceSourcesOf(raw: unknown): string[] {
+  const referentiel = findByKey(raw, ['referentiel'], asObject);
+  const attributions = ['pitdDataset', 'ziDataset'].flatMap((key) => {
+    const provenance = asObject(asObject(referentiel?.[key])?.provenance);
+    const attribution = provenance ? text(provenance.attribution) : null;
+    return attribution ? [attribution] : [];
+  });
+  return [...new Set(attributions)];
+}
 
 /** Lower case, no accents, no separators: "Terme_Distribution" → "termedistribution", "Résultat" → "resultat". */
 export function normaliseKey(key: string): string {
@@ -316,6 +332,7 @@ export function readSimulationResult(raw: unknown): SimulationReading {
     warnings,
     gridDates,
     usedSampleData: flag(['usedSampleData']) ?? false,
+    referenceSources: referenceSourcesOf(raw),
     estimatedGridsNotice: estimatedGridsNotice(
       findByKey(raw, ['estimatedGrids'], (value) =>
         Array.isArray(value)
