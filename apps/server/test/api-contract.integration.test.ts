@@ -234,10 +234,23 @@ describe('the API contract (OpenAPI generated from the route schemas)', () => {
       '/api/auth/sign-in/email',
       '/api/auth/sign-out',
       '/api/auth/get-session',
-      '/api/auth/{*}',
+      '/api/auth/reset-password/{token}',
     ]) {
       expect(document.paths[authPath], authPath).toBeDefined();
     }
+  });
+
+  // Here rather than in simulator.integration: the document is generated once per app (1–3 s of CPU), and this file
+  // has already paid for it (ADR 0049).
+  it('documents the shared sources in the generated OpenAPI answer of simulate (ADR 0041)', async () => {
+    const doc = (await app.inject({ url: '/api/openapi.json' })).json();
+    const answer = doc.paths['/api/simulator/simulate/'].post.responses['200'].content['application/json'].schema;
+    const resultat = answer.properties.resultat;
+    expect(resultat.required).toEqual(expect.arrayContaining(['lignes', 'sources']));
+    expect(resultat.properties.sources.items.properties).toHaveProperty('title');
+    const line = resultat.properties.lignes.items;
+    expect(line.properties.sourceIndices).toMatchObject({ type: 'array', items: { type: 'integer' } });
+    expect(line.properties).not.toHaveProperty('sources');
   });
 
   it('serves the reference UI at /api/docs under the unchanged app CSP, with its own same-origin scripts', async () => {
