@@ -8,7 +8,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Entitlements } from './entitlements.ts';
-import { type CounterKey, returnUnit, unitTaker, usedOf } from './repository.ts';
+import { type CounterKey, returnUnit, type UnitClaim, unitTaker, usedOf } from './repository.ts';
 
 /** One unit taken; `refund()` gives it back to the period it was taken from (a failed action). */
 export interface Consumption {
@@ -55,6 +55,25 @@ export function createQuota({ db, entitlements }: QuotaDependencies) {
 
   return {
     consume,
+
+    /**
+     * The unit an action will take itself, in the statement that writes its result (`unitUpsert`, ADR 0046): the
+     * user's counter key, period and limit. 429 at once when the plan gives none; when the statement finds the limit
+     * reached (no row), the caller throws `exceeded(claim)`. Nothing is taken here, so there is nothing to give back.
+     */
+    async claim(userId: string, feature: QuotaFeatureName): Promise<UnitClaim> {
+      const { tier, period } = await entitlements.resolve(userId);
+      const limit = quotaLimit(tier, feature);
+      if (limit !== null && limit <= 0) {
+        throw refused(feature, limit);
+      }
+      return { userId, feature, periodStart: period.start, periodEnd: period.end, limit, at: entitlements.now() };
+    },
+
+    /** The 429 « limite » of a claim whose unit could not be taken. */
+    exceeded(claim: UnitClaim): AppError {
+      return refused(claim.feature, claim.limit);
+    },
 
     /** Takes a unit, runs the action, and gives the unit back if the action fails. */
     async run<T>(userId: string, feature: QuotaFeatureName, action: () => Promise<T>): Promise<T> {

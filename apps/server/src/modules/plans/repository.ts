@@ -144,9 +144,35 @@ export interface CounterKey {
  * `limit` (null = no limit). PostgreSQL locks the conflicting row and re-checks the WHERE on its latest version,
  * so concurrent calls never go past the limit. Returns the new count, or null when the limit was reached.
  */
-export type TakeUnit = (
-  key: CounterKey & { periodEnd: Date; limit: number | null; at: Date },
-) => Promise<number | null>;
+export type TakeUnit = (key: UnitClaim) => Promise<number | null>;
+
+/** The key, period and limit of one unit to take, and the time it is taken at (TakeUnit, unitUpsert). */
+export type UnitClaim = CounterKey & { periodEnd: Date; limit: number | null; at: Date };
+
+/**
+ * The statement that takes one unit (see TakeUnit), not yet prepared, with placeholders `userId`, `feature`,
+ * `periodStart`, `periodEnd`, `at` and — when `limited` — `limit`; it returns `used`. A caller may run it alone
+ * (unitTaker) or as the first part of a statement that also writes what the unit pays for (a simulation and its
+ * row, ADR 0046): then both happen, or neither.
+ */
+export function unitUpsert(db: Database, limited: boolean) {
+  return db
+    .insert(usageCounters)
+    .values({
+      userId: sql.placeholder('userId'),
+      feature: sql.placeholder('feature'),
+      periodStart: sql.placeholder('periodStart'),
+      periodEnd: sql.placeholder('periodEnd'),
+      used: 1,
+      updatedAt: sql.placeholder('at'),
+    })
+    .onConflictDoUpdate({
+      target: [usageCounters.userId, usageCounters.feature, usageCounters.periodStart],
+      set: { used: sql`${usageCounters.used} + 1`, updatedAt: sql`excluded.updated_at` },
+      ...(limited ? { setWhere: sql`${usageCounters.used} < ${sql.placeholder('limit')}` } : {}),
+    })
+    .returning({ used: usageCounters.used });
+}
 
 /**
  * Takes one unit in ONE statement: inserts the period's counter at 1, or adds 1 to it only while it is below
@@ -156,23 +182,7 @@ export type TakeUnit = (
  */
 export function unitTaker(db: Database): TakeUnit {
   const upsert = (limited: boolean) =>
-    db
-      .insert(usageCounters)
-      .values({
-        userId: sql.placeholder('userId'),
-        feature: sql.placeholder('feature'),
-        periodStart: sql.placeholder('periodStart'),
-        periodEnd: sql.placeholder('periodEnd'),
-        used: 1,
-        updatedAt: sql.placeholder('at'),
-      })
-      .onConflictDoUpdate({
-        target: [usageCounters.userId, usageCounters.feature, usageCounters.periodStart],
-        set: { used: sql`${usageCounters.used} + 1`, updatedAt: sql`excluded.updated_at` },
-        ...(limited ? { setWhere: sql`${usageCounters.used} < ${sql.placeholder('limit')}` } : {}),
-      })
-      .returning({ used: usageCounters.used })
-      .prepare(limited ? 'plans_take_unit_limited' : 'plans_take_unit');
+    unitUpsert(db, limited).prepare(limited ? 'plans_take_unit_limited' : 'plans_take_unit');
   const unlimited = upsert(false);
   const limited = upsert(true);
   return async (key) => {

@@ -2,6 +2,7 @@ import type { SimulationResultDto } from '@pilote/contracts';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { simulationPdfs, simulations } from '../../db/schema.ts';
+import { type UnitClaim, unitUpsert } from '../plans/repository.ts';
 import { readStoredResult } from './stored-result.ts';
 
 type SimulationRow = typeof simulations.$inferSelect;
@@ -33,6 +34,66 @@ export function simulationInserter(db: Database): (row: SimulationInsert) => Pro
     .prepare('simulations_insert');
   return async (row) => {
     await query.execute(row);
+  };
+}
+
+/**
+ * Takes the simulation's quota unit and inserts its row in ONE statement (ADR 0046): the counter upsert of
+ * `unitUpsert` as a data-modifying CTE, and the row inserted from it. The row exists only if the unit was taken,
+ * and a failed insert takes no unit. Resolves to the counter after the unit, or null when the limit was reached
+ * (no row written). Prepared once per database, with and without a limit (ADR 0038).
+ */
+export function simulationRecorder(db: Database): (row: SimulationInsert, unit: UnitClaim) => Promise<number | null> {
+  const statement = (limited: boolean) => {
+    const unit = db.$with('unit').as(unitUpsert(db, limited));
+    // Typed casts: the values are not mapped by drizzle's column encoders here (json given as text, time as ISO).
+    const value = (name: keyof SimulationInsert, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+    return db
+      .with(unit)
+      .insert(simulations)
+      .select((qb) =>
+        qb
+          .select({
+            id: value('id', 'text').as('id'),
+            userId: value('userId', 'text').as('user_id'),
+            pointDeReseau: value('pointDeReseau', 'text').as('point_de_reseau'),
+            input: value('input', 'jsonb').as('input'),
+            result: value('result', 'json').as('result'),
+            gridDates: value('gridDates', 'jsonb').as('grid_dates'),
+            dateEffet: value('dateEffet', 'text').as('date_effet'),
+            usedSampleData: value('usedSampleData', 'boolean').as('used_sample_data'),
+            createdAt: value('createdAt', 'timestamptz').as('created_at'),
+          })
+          .from(unit),
+      )
+      .returning({ used: sql<number>`(select ${unit.used} from ${unit})` })
+      .prepare(limited ? 'simulations_record_limited' : 'simulations_record');
+  };
+  const unlimited = statement(false);
+  const limited = statement(true);
+  return async (row, unit) => {
+    const values = {
+      userId: unit.userId,
+      feature: unit.feature,
+      periodStart: unit.periodStart,
+      periodEnd: unit.periodEnd,
+      at: unit.at,
+      id: row.id,
+      pointDeReseau: row.pointDeReseau,
+      input: JSON.stringify(row.input),
+      result: JSON.stringify(row.result),
+      gridDates: JSON.stringify(row.gridDates),
+      dateEffet: row.dateEffet,
+      usedSampleData: row.usedSampleData,
+      createdAt: row.createdAt.toISOString(),
+    };
+    if (row.userId !== unit.userId) {
+      throw new Error('a simulation is paid by its own user');
+    }
+    const rows = await (unit.limit === null
+      ? unlimited.execute(values)
+      : limited.execute({ ...values, limit: unit.limit }));
+    return rows[0]?.used ?? null;
   };
 }
 

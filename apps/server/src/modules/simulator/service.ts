@@ -43,7 +43,7 @@ import {
   findSimulation,
   findSimulationPdf,
   type SimulationRecord,
-  simulationInserter,
+  simulationRecorder,
   storeSimulationPdf,
 } from './repository.ts';
 
@@ -123,7 +123,7 @@ export function createSimulatorService({
   quota,
   now = () => new Date(),
 }: SimulatorServiceDependencies) {
-  const insertSimulation = simulationInserter(db);
+  const recordSimulation = simulationRecorder(db);
   const monthsCache = new Map<string, string[]>();
   /** The overlay the months cache was computed with: a stored value can extend or end a grid. */
   let monthsOverlay: ParameterOverlay | undefined;
@@ -529,26 +529,31 @@ export function createSimulatorService({
       }
       const dateEffet = `${form.dateEffetMonth ?? monthOf(now())}-01`;
       const id = randomUUID();
-      // One unit of the `simulations` quota, given back if the simulation fails (429 « limite » when none left).
-      const resultat = await quota.run(user.id, 'simulations', async () => {
-        const result =
-          form.pointDeReseau === 'PITD'
-            ? await simulatePitd(form, tso, dateEffet)
-            : await simulateTransport(form.pointDeReseau, form, tso, dateEffet);
-        const stored: StoredSimulationInput = { form: { ...form, tso }, dateEffet };
-        await insertSimulation({
+      // One unit of the `simulations` quota (429 « limite » when none is left), taken by the statement that stores
+      // the simulation (ADR 0046): a simulation that fails, or is not stored, takes none.
+      const unit = await quota.claim(user.id, 'simulations');
+      const resultat =
+        form.pointDeReseau === 'PITD'
+          ? await simulatePitd(form, tso, dateEffet)
+          : await simulateTransport(form.pointDeReseau, form, tso, dateEffet);
+      const stored: StoredSimulationInput = { form: { ...form, tso }, dateEffet };
+      const used = await recordSimulation(
+        {
           id,
           userId: user.id,
           pointDeReseau: form.pointDeReseau,
           input: stored as unknown as Record<string, unknown>,
-          result: result as unknown as Record<string, unknown>,
-          gridDates: result.gridDates,
+          result: resultat as unknown as Record<string, unknown>,
+          gridDates: resultat.gridDates,
           dateEffet,
-          usedSampleData: result.usedSampleData,
+          usedSampleData: resultat.usedSampleData,
           createdAt: now(),
-        });
-        return result;
-      });
+        },
+        unit,
+      );
+      if (used === null) {
+        throw quota.exceeded(unit);
+      }
       const link = pdfLinks.link(id, user.id);
       return { simulationId: id, resultat, pdfUrl: link.url, pdfUrlExpiresAt: link.expiresAt.toISOString() };
     },
