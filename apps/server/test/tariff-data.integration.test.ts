@@ -400,6 +400,11 @@ describe.each(testDatabaseKinds())('tariff data administration on %s', (kind) =>
       (e: { date: string; grid: string }) => e.date === '2026-07-01' && e.grid === 'ATRD7 GRDF',
     );
     expect(july.changes.length).toBeGreaterThan(5);
+    // Each packaged estimate says its kind (ADR 0050).
+    const t4Capacity = july.changes.find(
+      (c: { parameterId: string }) => c.parameterId === 'atrd7.grdf.t4.capacite-jusqua-500',
+    );
+    expect(t4Capacity).toMatchObject({ value: 304.92, status: 'estimate', basis: 'atrd7Formula' });
     const stored = body.items.find((e: { date: string }) => e.date === '2026-09-01');
     expect(stored.changes[0]).toMatchObject({ parameterId: T4_ABONNEMENT, origin: 'stored' });
     const tooLong = await new HttpClient(t.app).get('/api/tariff-data/calendar?from=2020-01-01&to=2030-01-01');

@@ -8,6 +8,7 @@ import {
   sourcesOfLine,
   validateSimulatorForm,
 } from './simulator.ts';
+import { valueStatusText } from './tariff-data.ts';
 
 /** A complete PITD T3 form for September 2026 (the TDN applies). */
 const t3: SimulateBody = {
@@ -185,5 +186,18 @@ describe('simulation result: each source once (ADR 0041)', () => {
     expect(simulationResultSchema.safeParse({ ...valid, lignes: [withoutIndices] }).success).toBe(false);
     const { sources: __, ...withoutList } = valid;
     expect(simulationResultSchema.safeParse(withoutList).success).toBe(false);
+  });
+});
+
+describe('status labels of tariff values (ADR 0050)', () => {
+  it('says the kind of an estimate when it is known, capitalised as the other statuses', () => {
+    expect(valueStatusText('official')).toBe('Officielle');
+    expect(valueStatusText('estimate')).toBe('Estimation');
+    expect(valueStatusText('estimate', null)).toBe('Estimation');
+    expect(valueStatusText('estimate', 'secondarySource')).toBe('Estimation (source secondaire)');
+    expect(valueStatusText('estimate', 'atrd7Formula')).toBe('Estimation (formule de la délibération 2024-40)');
+    expect(valueStatusText('estimate', 'carriedOver')).toBe('Estimation (valeur précédente reconduite)');
+    // A basis only qualifies an estimate.
+    expect(valueStatusText('secondary', 'secondarySource')).toBe('Source secondaire');
   });
 });

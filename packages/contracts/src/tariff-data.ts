@@ -2,9 +2,11 @@
  * Tariff data administration (issue 11 part 3, ADR 0025): dated values added in the admin panel, grid imports,
  * reference-table imports, the audit log, and the public calendar of grid changes.
  */
-import type { ParameterGrid, ParameterUnit, ValueStatus } from '@pilote/tariffs';
+import type { EstimateBasis, ParameterGrid, ParameterUnit, ValueStatus } from '@pilote/tariffs';
+import { statusLabel } from '@pilote/tariffs/status';
 import { z } from 'zod';
 import { pageOf, pageQuerySchema } from './pagination.ts';
+import { estimateBases } from './simulator.ts';
 
 export const parameterGrids = ['ATRD7 GRDF', 'ATRT8', 'CTA', 'Accise', 'TVA', 'CEE'] as const;
 export const parameterGridSchema = z.enum(parameterGrids);
@@ -41,6 +43,19 @@ export const valueStatusLabels: Record<ValueStatusDto, string> = {
   secondary: 'Source secondaire',
   estimate: 'Estimation',
 };
+
+/**
+ * The label of a status, capitalised as in `valueStatusLabels`; an estimate whose kind is known says it:
+ * « Estimation (source secondaire) », « Estimation (formule de la délibération 2024-40) », « Estimation (valeur
+ * précédente reconduite) » (ADR 0050).
+ */
+export function valueStatusText(status: ValueStatusDto, basis?: EstimateBasis | null): string {
+  if (status !== 'estimate' || !basis) {
+    return valueStatusLabels[status];
+  }
+  const label = statusLabel(status, basis);
+  return `${label.charAt(0).toUpperCase()}${label.slice(1)}`;
+}
 
 export const tariffDataMessages = {
   parameterId: 'Veuillez choisir un paramètre.',
@@ -233,6 +248,8 @@ export const tariffCalendarChangeSchema = z.object({
   value: z.number().nullable(),
   previousValue: z.number().nullable(),
   status: valueStatusSchema,
+  /** Why an estimate is one, when known (ADR 0050); null or absent otherwise. */
+  basis: z.enum(estimateBases).nullable().optional(),
   origin: z.enum(['package', 'stored']),
 });
 export const tariffCalendarEntrySchema = z.object({

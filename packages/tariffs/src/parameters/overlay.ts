@@ -7,7 +7,7 @@
  * order.
  */
 import { compareIsoDates, type IsoDate, isIsoDate } from '../dates.ts';
-import type { DatedEntry, Parameter, ParameterUnit, SourceReference, ValueStatus } from './types.ts';
+import type { DatedEntry, EstimateBasis, Parameter, ParameterUnit, SourceReference, ValueStatus } from './types.ts';
 
 /** One stored dated value, as the server passes it. */
 export interface OverlayValue {
@@ -184,6 +184,8 @@ export interface ParameterChange {
   /** The value in force the day before (null when none). */
   readonly previousValue: number | null;
   readonly status: ValueStatus;
+  /** Why an `estimate` is one, when known (ADR 0050); null otherwise. */
+  readonly basis: EstimateBasis | null;
   readonly origin: 'package' | 'overlay';
 }
 
@@ -209,6 +211,7 @@ export function changesBetween(registry: readonly Parameter[], from: IsoDate, to
         value: entry.value,
         previousValue: sorted[index - 1]?.value ?? null,
         status: entry.status,
+        basis: entry.status === 'estimate' ? (entry.basis ?? null) : null,
         origin: isOverlayEntry(entry) ? 'overlay' : 'package',
       });
     });

@@ -454,6 +454,7 @@ export function createTariffDataService({
           value: change.value,
           previousValue: change.previousValue,
           status: change.status,
+          basis: change.basis,
           origin: change.origin === 'overlay' ? 'stored' : 'package',
         });
       }

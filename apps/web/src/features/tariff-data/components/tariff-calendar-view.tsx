@@ -1,4 +1,4 @@
-import { type TariffCalendarEntry, type TariffCalendarResponse, valueStatusLabels } from '@pilote/contracts';
+import { type TariffCalendarEntry, type TariffCalendarResponse, valueStatusText } from '@pilote/contracts';
 import { useId } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
@@ -10,7 +10,7 @@ function formatValue(value: number | null): string {
 
 function CalendarEntry({ entry }: { entry: TariffCalendarEntry }) {
   const stored = entry.changes.some((c) => c.origin === 'stored');
-  const statuses = [...new Set(entry.changes.map((c) => c.status))];
+  const statuses = [...new Set(entry.changes.map((c) => valueStatusText(c.status, c.basis)))];
   return (
     <li className="rounded-xl border border-border bg-surface p-4" data-testid="calendar-entry" data-date={entry.date}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -18,8 +18,7 @@ function CalendarEntry({ entry }: { entry: TariffCalendarEntry }) {
           <time dateTime={entry.date}>{formatDate(entry.date, 'long')}</time> · {entry.grid}
         </p>
         <p className="text-xs text-muted-foreground">
-          {entry.when === 'upcoming' ? 'À venir' : 'En vigueur'} ·{' '}
-          {statuses.map((status) => valueStatusLabels[status]).join(', ')}
+          {entry.when === 'upcoming' ? 'À venir' : 'En vigueur'} · {statuses.join(', ')}
           {stored ? ' · ajoutée par l’équipe' : ''}
         </p>
       </div>
@@ -36,7 +35,7 @@ function CalendarEntry({ entry }: { entry: TariffCalendarEntry }) {
                 ? ''
                 : `${formatValue(change.previousValue)}${change.value === null ? ` ${change.unit}` : ''} → `}
               <span className="font-medium text-foreground tabular-nums">{formatValue(change.value)}</span>
-              {change.value === null ? '' : ` ${change.unit}`} ({valueStatusLabels[change.status]})
+              {change.value === null ? '' : ` ${change.unit}`} ({valueStatusText(change.status, change.basis)})
             </li>
           ))}
         </ul>
