@@ -42,7 +42,13 @@ const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0
 const READ_GOAL = 0.5;
 const SIMULATE_P99_GOAL_MS = 100;
 const P99_UNDER_LOAD_GOAL = 2;
-const ROUTES: readonly ShippedRoute[] = ['health', 'me', 'meBearer', 'simulate', 'simulateBearer'];
+const ALL_ROUTES: readonly ShippedRoute[] = ['health', 'me', 'meBearer', 'simulate', 'simulateBearer'];
+/** BENCH_API_ROUTES=simulate,simulateBearer: only these routes alone (the mixed run always runs). */
+const ROUTES: readonly ShippedRoute[] = process.env.BENCH_API_ROUTES
+  ? ALL_ROUTES.filter((route) => process.env.BENCH_API_ROUTES?.split(',').includes(route))
+  : ALL_ROUTES;
+/** BENCH_API_SECTION=<name>: writes between `<name>` / `<name>-postgres` markers instead of `bench:api` ones. */
+const SECTION = process.env.BENCH_API_SECTION ?? 'bench:api';
 
 export interface RunFigures {
   readonly rps: number;
@@ -152,20 +158,26 @@ const LABELS: Record<ShippedRoute, string> = {
   simulateBearer: '`POST /api/simulator/simulate/` (bearer)',
 };
 
-type Results = Record<ShippedRoute, RunFigures> & { alone: Light; loaded: Light & { simulate: RunFigures } };
+type Results = Partial<Record<ShippedRoute, RunFigures>> & { alone: Light; loaded: Light & { simulate: RunFigures } };
 
 function section(target: ShippedTarget, r: Results): string {
-  const read = (route: 'me' | 'meBearer') =>
-    `× ${fmt(r[route].rps / r.health.rps, 2)} ${verdict(r[route].rps / r.health.rps >= READ_GOAL)} (CPU : × ${fmt(r.health.cpuMs / r[route].cpuMs, 2)})`;
-  const simulateP99 = (route: 'simulate' | 'simulateBearer') =>
-    `${fmt(r[route].p99)} ms ${verdict(r[route].p99 <= SIMULATE_P99_GOAL_MS)}`;
+  const read = (route: 'me' | 'meBearer') => {
+    const [health, f] = [r.health, r[route]];
+    return health && f
+      ? `× ${fmt(f.rps / health.rps, 2)} ${verdict(f.rps / health.rps >= READ_GOAL)} (CPU : × ${fmt(health.cpuMs / f.cpuMs, 2)})`
+      : 'non mesuré';
+  };
+  const simulateP99 = (route: 'simulate' | 'simulateBearer') => {
+    const f = r[route];
+    return f ? `${fmt(f.p99)} ms ${verdict(f.p99 <= SIMULATE_P99_GOAL_MS)}` : 'non mesuré';
+  };
   const mixedLine = (label: string, alone: RunFigures, loaded: RunFigures) =>
     `| ${label} | ${fmt(alone.rps)} | ${fmt(alone.p99)} | ${fmt(loaded.rps)} | ${fmt(loaded.p99)} | ${p99Verdict(alone, loaded)} |`;
   return `### ${target.label}
 
 | Route (${CONNECTIONS} connexions, ${SECONDS} s) | req/s | p50 (ms) | p99 (ms) | CPU serveur (ms/req) | erreurs / non-2xx |
 | --- | --- | --- | --- | --- | --- |
-${ROUTES.map((route) => line(LABELS[route], r[route])).join('\n')}
+${ROUTES.map((route) => line(LABELS[route], r[route] as RunFigures)).join('\n')}
 
 Objectifs de l’issue 21 §2 — lecture / health (req/s) ≥ ${fmt(READ_GOAL, 1)} : cookie ${read('me')}, bearer ${read('meBearer')} ;
 simulate p99 ≤ ${SIMULATE_P99_GOAL_MS} ms : cookie ${simulateP99('simulate')}, bearer ${simulateP99('simulateBearer')}.
@@ -229,12 +241,13 @@ async function benchDatabase(
       const [before, after] = results as [Results, Results];
       const each = (f: (r: Results, route: ShippedRoute) => string) =>
         ROUTES.map((route) => `${LABELS[route]} ${f(before, route)}`).join(', ');
+      const of = (r: Results, route: ShippedRoute) => r[route] as RunFigures;
       ratios = `
-Après / avant (même exécution, courses entrelacées) — req/s : ${ROUTES.map((route) => `${LABELS[route]} × ${fmt(after[route].rps / before[route].rps, 2)}`).join(', ')}.
-CPU du processus serveur par requête, avant → après (ms) : ${each((r, route) => `${fmt(r[route].cpuMs, 2)} → ${fmt(after[route].cpuMs, 2)}`)}.
+Après / avant (même exécution, courses entrelacées) — req/s : ${ROUTES.map((route) => `${LABELS[route]} × ${fmt(of(after, route).rps / of(before, route).rps, 2)}`).join(', ')}.
+CPU du processus serveur par requête, avant → après (ms) : ${each((r, route) => `${fmt(of(r, route).cpuMs, 2)} → ${fmt(of(after, route).cpuMs, 2)}`)}.
 `;
     }
-    const marker = kind === 'postgres' ? 'bench:api-postgres' : 'bench:api';
+    const marker = kind === 'postgres' ? `${SECTION}-postgres` : SECTION;
     const text = `<!-- ${marker} start -->
 ## API sur la configuration livrée (issues 10 §6 et 21 §2), ${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}
 
