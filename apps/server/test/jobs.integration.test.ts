@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDbJobQueue, type JobQueue, periodStart, retryDelay } from '../src/adapters/jobs/index.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
-import { createTestApp } from './helpers/test-app.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from './helpers/test-database.ts';
 
 const T0 = new Date('2026-03-01T08:00:00.000Z');
@@ -262,36 +262,56 @@ describe.each(testDatabaseKinds())('job queue on %s', (kind) => {
     }
   });
 
-  it('is app.jobs: idle until started, and app.close() waits for the running job before the database closes', async () => {
-    const testApp = await createTestApp(kind);
-    const started = deferred();
-    const release = deferred();
-    let finished = false;
-    let ran = false;
-    testApp.app.jobs.register('app.long', async () => {
-      ran = true;
-      started.resolve();
-      await release.promise;
-      finished = true;
+  describe('app.jobs', () => {
+    // Built in a hook: an app on its own database copy is set-up work (seconds on a busy machine), not this test's.
+    let testApp: TestApp;
+    let closed = false;
+    beforeAll(async () => {
+      testApp = await createTestApp(kind);
     });
-    const id = await testApp.app.jobs.enqueue('app.long', {});
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(ran).toBe(false); // buildApp does not poll: start-server.ts starts the queue
-    testApp.app.jobs.start();
-    await started.promise;
-    setTimeout(() => release.resolve(), 100);
-    const job = testApp.app.jobs.get(id);
-    expect(await job).toMatchObject({ status: 'running' });
-    // app.close (preClose) waits for the job, which records its outcome while the database is still open.
-    await testApp.app.close();
-    expect(finished).toBe(true);
-    const rows = (await testApp.database.handle.db.execute(
-      sql`select status from jobs where id = ${id}`,
-    )) as unknown as {
-      rows: { status: string }[];
-    };
-    expect(rows.rows).toEqual([{ status: 'done' }]);
-    await testApp.database.destroy();
+    afterAll(async () => {
+      if (!closed) {
+        await testApp?.app.close();
+      }
+      await testApp?.database.destroy();
+    });
+
+    it('is app.jobs: idle until started, and app.close() waits for the running job before the database closes', async () => {
+      const started = deferred();
+      const release = deferred();
+      let finished = false;
+      let ran = false;
+      testApp.app.jobs.register('app.long', async () => {
+        ran = true;
+        started.resolve();
+        await release.promise;
+        finished = true;
+      });
+      const id = await testApp.app.jobs.enqueue('app.long', {});
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(ran).toBe(false); // buildApp does not poll: start-server.ts starts the queue
+      testApp.app.jobs.start();
+      await started.promise;
+      // The job holds until it is released below (not after a delay): read while it runs, however slow the machine.
+      expect(await testApp.app.jobs.get(id)).toMatchObject({ status: 'running' });
+      // app.close (preClose) waits for the job, which records its outcome while the database is still open.
+      let closeEnded = false;
+      const close = testApp.app.close().then(() => {
+        closeEnded = true;
+      });
+      closed = true;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(closeEnded).toBe(false);
+      release.resolve();
+      await close;
+      expect(finished).toBe(true);
+      const rows = (await testApp.database.handle.db.execute(
+        sql`select status from jobs where id = ${id}`,
+      )) as unknown as {
+        rows: { status: string }[];
+      };
+      expect(rows.rows).toEqual([{ status: 'done' }]);
+    });
   });
 
   it('never runs one job twice when two workers claim at once', async () => {
