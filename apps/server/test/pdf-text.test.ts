@@ -4,14 +4,15 @@
 // (`vitest -u`) and shows in review.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { extractText, getDocumentProxy } from 'unpdf';
+import { extractText, getDocumentProxy, getResolvedPDFJS } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClaimLetterInput } from '../src/modules/audits/claim-letter.ts';
 import { renderClaimLetterPdf } from '../src/modules/audits/claim-letter.ts';
 import { renderSealedMandate } from '../src/modules/mandates/mandate-pdf.ts';
 import { generateSelfSignedP12 } from '../src/modules/mandates/seal.ts';
-import { loadFonts, renderSimulationPdf } from '../src/modules/simulator/pdf-report.ts';
+import { renderSimulationPdf } from '../src/modules/simulator/pdf-report.ts';
 import type { SimulationReport } from '../src/modules/simulator/service.ts';
+import { loadFonts } from '../src/pdf/fonts.ts';
 import { pngBytes } from './helpers/png.ts';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures/pdf-text');
@@ -23,9 +24,10 @@ async function textOf(bytes: Uint8Array): Promise<string> {
 }
 
 describe('the text of the downloaded PDFs', () => {
-  // The fonts are subset once per process (HarfBuzz, the costly part): in the hook, so each test is its render.
+  // The fonts are subset once per process (HarfBuzz, the costly part) and PDF.js loads once: in the hook, so each
+  // test is its render and its reading.
   beforeAll(async () => {
-    await loadFonts();
+    await Promise.all([loadFonts(), getResolvedPDFJS()]);
   });
 
   it('simulation report', async () => {

@@ -1,6 +1,6 @@
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { measure, type PdfLayout, PdfWriter } from '../src/lib/pdf-writer.ts';
+import { measure, type PdfLayout, PdfWriter } from '../src/pdf/writer.ts';
 
 const layout: PdfLayout = {
   page: { width: 300, height: 200 },

@@ -57,7 +57,7 @@ describe('worker tasks from the built bundle', () => {
       worker.on('message', (message) => {
         answers.push(message);
         if (answers.length === 1) {
-          worker.postMessage({ id: 8, task: 'mandates.fonts', input: undefined });
+          worker.postMessage({ id: 8, task: 'pdf.fonts', input: undefined });
           return;
         }
         console.log(JSON.stringify(answers.map((answer) => ({

@@ -47,7 +47,7 @@ const SOCKET_PORT = 5432;
 /**
  * Beside the bundle (dist/pglite-thread.mjs next to dist/server.mjs), or from source under tsx (tests, `npm run
  * dev`, the bench): a worker does not inherit tsx's loader, so a small script registers it first (as
- * lib/worker-task.ts does).
+ * workers/pool.ts does).
  */
 function startWorker(workerData: PgliteThreadData): Worker {
   const options = { name: 'pglite', workerData };

@@ -5,11 +5,13 @@ import { auditTasks } from '../modules/audits/tasks.ts';
 import { mandateTasks } from '../modules/mandates/tasks.ts';
 import { referenceCheckTask } from '../modules/reference-data/check-task.ts';
 import { simulationPdfTask } from '../modules/simulator/pdf-task.ts';
+import { pdfFontsTask } from '../pdf/tasks.ts';
 import { probeTask } from './probe.ts';
 import type { WorkerTask } from './task.ts';
 
 export const registeredTasks: readonly WorkerTask<never, unknown>[] = [
   probeTask,
+  pdfFontsTask,
   ...Object.values(auditTasks),
   ...Object.values(mandateTasks),
   referenceCheckTask,

@@ -2,8 +2,8 @@ import fontkit from '@pdf-lib/fontkit';
 import type { AuditFindingDto, NormalisedInvoiceDto } from '@pilote/contracts';
 import { formatNumberFr } from '@pilote/tariffs';
 import { PDFDocument, rgb } from 'pdf-lib';
-import { type PdfLayout, PdfWriter } from '../../lib/pdf-writer.ts';
-import { drawable, loadFonts, NO_LIGATURES } from '../simulator/pdf-report.ts';
+import { drawable, loadFonts, NO_LIGATURES } from '../../pdf/fonts.ts';
+import { type PdfLayout, PdfWriter } from '../../pdf/writer.ts';
 
 /**
  * The claim letter of an audit (issue #14): a French letter addressed to the supplier of the invoice, asking for

@@ -4,7 +4,7 @@ import { P12Signer } from '@signpdf/signer-p12';
 import { SignPdf } from '@signpdf/signpdf';
 import { SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
-import { drawable, loadFonts, provideSubsetFonts } from '../simulator/pdf-report.ts';
+import { drawable, loadFonts, NO_LIGATURES, provideSubsetFonts } from '../../pdf/fonts.ts';
 import { frenchDay, type MandateDocumentInput, mandateSections, PLATFORM_NAME } from './mandate-text.ts';
 import { assertRenderableSignature } from './png-check.ts';
 import { sealSubject, sha256Hex } from './seal.ts';
@@ -42,7 +42,6 @@ const MARGIN = 56;
 const WIDTH = PAGE.width - 2 * MARGIN;
 const INK = rgb(0.1, 0.12, 0.16);
 const MUTED = rgb(0.38, 0.4, 0.45);
-const NO_LIGATURES = { liga: false, clig: false, dlig: false, rlig: false, calt: false };
 /** Detached CMS of an RSA-2048 P12 with one certificate is ~1.6 kB; room for a chain. */
 const SIGNATURE_LENGTH = 16_384;
 

@@ -1,4 +1,5 @@
 import { AppError } from '../../lib/app-error.ts';
+import { pdfFontsTask } from '../../pdf/tasks.ts';
 import { runWorkerTask, WORKERS_BUSY_MESSAGE } from '../../workers/pool.ts';
 import type { SealedMandateInput, SealedMandateOutput } from './mandate-pdf.ts';
 import { mandateTasks } from './tasks.ts';
@@ -11,7 +12,7 @@ let fonts: Promise<Fonts | undefined> | undefined;
  * failure this render subsets its own and the next call tries again.
  */
 function subsetFonts(): Promise<Fonts | undefined> {
-  fonts ??= runWorkerTask(mandateTasks.fonts, undefined, { owner: 'system' }).then((result) => {
+  fonts ??= runWorkerTask(pdfFontsTask, undefined, { owner: 'system' }).then((result) => {
     if (!result.ok) {
       fonts = undefined;
       return undefined;

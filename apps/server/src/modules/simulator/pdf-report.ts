@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import {
   estimatedGridsNotice,
@@ -10,121 +8,16 @@ import {
 } from '@pilote/contracts';
 import { formatNumberFr, statusLabel } from '@pilote/tariffs';
 import { PDFDocument, type PDFFont, rgb } from 'pdf-lib';
-import subsetFont from 'subset-font';
-import { measure, type PdfLayout, PdfWriter, type TextStyle } from '../../lib/pdf-writer.ts';
+import { drawable, loadFonts, NO_LIGATURES } from '../../pdf/fonts.ts';
+import { measure, type PdfLayout, PdfWriter, type TextStyle } from '../../pdf/writer.ts';
 import type { SimulationReport } from './service.ts';
 
 /**
  * The PDF report of a simulation (issue 4 §5): inputs, summary, every line with its formula, unit price,
  * monthly and annual amounts and its sources (title, URL, status; estimates marked), grid dates, warnings,
- * the sample-data notice, generation date and page numbers. Noto Sans (OFL, from @expo-google-fonts/noto-sans)
- * is embedded and subset, so French text (é, €, ×, espaces insécables…) is drawn as is; the rare character
- * the font lacks is replaced (≤ → <=, accents dropped) or shown as « ? », never a crash.
+ * the sample-data notice, generation date and page numbers. The fonts (src/pdf/fonts.ts) draw French text as is;
+ * the rare character they lack is replaced or shown as « ? », never a crash.
  */
-
-const require = createRequire(import.meta.url);
-
-/**
- * Characters kept in the embedded fonts: Basic Latin, Latin-1, Latin Extended-A, general punctuation (narrow
- * no-break space, dashes, quotes, ellipsis), €, −, ᵉ, №, ™. pdf-lib's own subsetting drops glyphs of Noto Sans
- * (letters render blank), so the fonts are subset once with HarfBuzz (`subset-font`) and embedded whole:
- * ~56 kB per style instead of 630 kB.
- */
-const KEPT_RANGES: [number, number][] = [
-  [0x20, 0x7e],
-  [0xa0, 0x17f],
-  [0x2000, 0x206f],
-  [0x20ac, 0x20ac],
-  [0x2116, 0x2116],
-  [0x2122, 0x2122],
-  [0x2212, 0x2212],
-  [0x1d49, 0x1d49],
-];
-
-export interface LoadedFonts {
-  regular: Uint8Array;
-  bold: Uint8Array;
-  coverage: { hasGlyphForCodePoint(codePoint: number): boolean };
-}
-
-let loading: Promise<LoadedFonts> | undefined;
-let loaded: LoadedFonts | undefined;
-
-async function subset(path: string): Promise<Uint8Array> {
-  let characters = '';
-  for (const [from, to] of KEPT_RANGES) {
-    for (let codePoint = from; codePoint <= to; codePoint += 1) {
-      characters += String.fromCodePoint(codePoint);
-    }
-  }
-  return subsetFont(readFileSync(require.resolve(path)), characters, { targetFormat: 'truetype' });
-}
-
-/** The subset Noto Sans fonts (shared with the audit claim letter). */
-export function loadFonts(): Promise<LoadedFonts> {
-  loading ??= (async () => {
-    const [regular, bold] = await Promise.all([
-      subset('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
-      subset('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
-    ]);
-    const coverage = fontkit.create(Buffer.from(regular)) as unknown as LoadedFonts['coverage'];
-    loaded = { regular, bold, coverage };
-    return loaded;
-  })();
-  return loading;
-}
-
-/**
- * Uses fonts subset elsewhere (a one-shot worker thread receives them from its parent instead of subsetting
- * again: the mandate render, ADR 0031). Ignored once fonts are loaded.
- */
-export function provideSubsetFonts(fonts: { regular: Uint8Array; bold: Uint8Array }): void {
-  if (loading) {
-    return;
-  }
-  const coverage = fontkit.create(Buffer.from(fonts.regular)) as unknown as LoadedFonts['coverage'];
-  loaded = { regular: fonts.regular, bold: fonts.bold, coverage };
-  loading = Promise.resolve(loaded);
-}
-
-/** The subset fonts' bytes (to hand to a worker thread). */
-export async function subsetFontBytes(): Promise<{ regular: Uint8Array; bold: Uint8Array }> {
-  const { regular, bold } = await loadFonts();
-  return { regular, bold };
-}
-
-const FALLBACKS: Record<string, string> = {
-  '≤': '<=',
-  '≥': '>=',
-  '≠': '!=',
-  '\t': ' ',
-  '\u2009': '\u202f',
-  '\u200b': '',
-  '\ufeff': '',
-};
-
-/** Keeps what the font can draw; replaces the rest (never throws on a character). */
-export function drawable(text: string): string {
-  const coverage = loaded?.coverage;
-  let out = '';
-  for (const char of text) {
-    const codePoint = char.codePointAt(0) ?? 0x3f;
-    if (char === '\n') {
-      out += char;
-    } else if (FALLBACKS[char] !== undefined) {
-      out += FALLBACKS[char];
-    } else if (codePoint < 0x20 || (codePoint >= 0x7f && codePoint < 0xa0)) {
-      out += ' ';
-    } else if (coverage?.hasGlyphForCodePoint(codePoint)) {
-      out += char;
-    } else {
-      const stripped = char.normalize('NFD').replace(/\p{Diacritic}/gu, '');
-      out +=
-        stripped && [...stripped].every((c) => coverage?.hasGlyphForCodePoint(c.codePointAt(0) ?? 0)) ? stripped : '?';
-    }
-  }
-  return out;
-}
 
 const NNBSP = '\u202f';
 /** Thousands separated by narrow no-break spaces so amounts never wrap. */
@@ -294,9 +187,6 @@ const POSTES: { key: keyof SimulationReport['result']['annuel']; label: string }
   { key: 'ctaTotal', label: 'CTA totale' },
   { key: 'totalFixe', label: 'Total des termes fixes' },
 ];
-
-/** Ligatures (fi, fl) would be drawn with the advance of two letters and extracted as U+FB01: off. */
-export const NO_LIGATURES = { liga: false, clig: false, dlig: false, rlig: false, calt: false };
 
 /**
  * Version of the report's layout and contents. Stored PDFs are keyed by it (ADR 0018): bump it whenever a
