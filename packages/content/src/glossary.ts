@@ -31,7 +31,7 @@ export const glossaryTerms: readonly GlossaryTerm[] = [
     acronym: 'ATRD',
     name: 'Accès des tiers aux réseaux de distribution (tarif ATRD7)',
     definition:
-      "Tarif d'utilisation des réseaux de distribution de gaz. Pour GRDF, la grille ATRD7 (délibération CRE n° 2024-40) est mise à jour chaque 1er juillet. Elle comprend les options T1, T2, T3, T4 et TP.",
+      "Tarif d'utilisation des réseaux de distribution de gaz. La grille ATRD7 de GRDF (délibération CRE n° 2024-40) est mise à jour chaque 1er juillet ; depuis le 1er juillet 2026, elle est nationale : les entreprises locales de distribution l'appliquent aussi (péréquation nationale), sauf dans les concessions non péréquées, où chaque terme hors Rf est multiplié par un coefficient NIV. Elle comprend les options T1, T2, T3, T4 et TP.",
   },
   {
     id: 'atrt',
@@ -84,7 +84,7 @@ export const glossaryTerms: readonly GlossaryTerm[] = [
     acronym: 'GRD',
     name: 'Gestionnaire de réseau de distribution',
     definition:
-      "Entreprise qui exploite le réseau de distribution auquel votre site est raccordé (GRDF pour la grande majorité des communes). Pilote Énergie calcule aujourd'hui la grille de GRDF.",
+      "Entreprise qui exploite le réseau de distribution auquel votre site est raccordé (GRDF pour la grande majorité des communes). Pilote Énergie calcule la grille de GRDF, nationale depuis le 1er juillet 2026 (entreprises locales de distribution comprises).",
   },
   {
     id: 'grt',
