@@ -84,7 +84,7 @@ export const glossaryTerms: readonly GlossaryTerm[] = [
     acronym: 'GRD',
     name: 'Gestionnaire de réseau de distribution',
     definition:
-      "Entreprise qui exploite le réseau de distribution auquel votre site est raccordé (GRDF pour la grande majorité des communes). Pilote Énergie calcule la grille de GRDF, nationale depuis le 1er juillet 2026 (entreprises locales de distribution comprises).",
+      'Entreprise qui exploite le réseau de distribution auquel votre site est raccordé (GRDF pour la grande majorité des communes). Pilote Énergie calcule la grille de GRDF, nationale depuis le 1er juillet 2026 (entreprises locales de distribution comprises).',
   },
   {
     id: 'grt',
