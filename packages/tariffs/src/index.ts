@@ -13,6 +13,7 @@ export * from './optimiser/index.ts';
 export * from './parameters/atrd7-grdf.ts';
 export * from './parameters/atrd7-indexation.ts';
 export * from './parameters/atrt8.ts';
+export * from './parameters/atrt8-transport-consumer.ts';
 export * from './parameters/lookup.ts';
 export * from './parameters/overlay.ts';
 export * from './parameters/penalties.ts';

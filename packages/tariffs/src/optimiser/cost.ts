@@ -11,6 +11,7 @@ import type {
   CapacityPlan,
   DistributionPenaltyRule,
   JourConsommation,
+  TransportConsumerTerms,
 } from './types.ts';
 
 /** One billing month of the series: the valid (non-missing) daily values, in day order. */
@@ -160,6 +161,26 @@ export function tieredPenalty(rule: DistributionPenaltyRule, month: number, over
   return penalty;
 }
 
+/**
+ * ATRT8 daily overrun penalty (€) of a transport-connected point over one billing month of calendar month `month`:
+ * Σ_d penaltyPerMwh[month] × (Q_d − (1 + tolerance) × capacity)⁺.
+ */
+export function transportConsumerPenalty(
+  terms: TransportConsumerTerms,
+  month: number,
+  values: readonly number[],
+  capacity: number,
+): number {
+  const limit = (1 + terms.tolerance) * capacity;
+  let excess = 0;
+  for (const v of values) {
+    if (v > limit) {
+      excess += v - limit;
+    }
+  }
+  return (terms.penaltyPerMwh[month] as number) * excess;
+}
+
 /** Capacity subscribed in calendar month `month` under a plan. */
 export function monthCapacity(plan: CapacityPlan, month: number): number {
   return plan.cja + (plan.mensuelles ? (plan.mensuelles[month] as number) : 0);
@@ -196,8 +217,20 @@ export function evaluatePlan(
   let penalitesTransport = 0;
   let joursEnDepassement = 0;
   const penalitesParMois: Record<string, number> = {};
+  const consumer = model.transportConsumer;
   for (const bm of series.months) {
     const capacity = monthCapacity(plan, bm.month);
+    if (consumer) {
+      const transportPenalty = transportConsumerPenalty(consumer, bm.month, bm.values, capacity);
+      for (const v of bm.values) {
+        if (v > capacity) {
+          joursEnDepassement += 1;
+        }
+      }
+      penalitesTransport += transportPenalty;
+      penalitesParMois[bm.key] = transportPenalty;
+      continue;
+    }
     let monthPenalty = 0;
     if (model.distributionPenalty) {
       const overrun = monthlyOverrun(model.distributionPenalty, bm.values, capacity);
@@ -217,7 +250,16 @@ export function evaluatePlan(
   }
 
   const distribution_fixe = atrdAnnual + atrdMonthly + cta;
-  const transport_fixe = transportAnnual + transportMonthly;
+  let transport_fixe = transportAnnual + transportMonthly;
+  let ctaCapacite = cta;
+  let termeFixePoste = 0;
+  if (consumer) {
+    // A transport-connected point: the per-poste term, and the CTA on the fixed transport terms (ADR 0024).
+    termeFixePoste = consumer.posteAnnual;
+    const ctaTransport = consumer.ctaRate * (transport_fixe + termeFixePoste);
+    ctaCapacite += ctaTransport;
+    transport_fixe = transport_fixe + termeFixePoste + ctaTransport;
+  }
   const transport_stockage = model.storageAnnual;
   const transport_penalites = penalitesDistribution + penalitesTransport;
   return {
@@ -229,13 +271,14 @@ export function evaluatePlan(
     details: {
       atrdCapaciteAnnuelle: atrdAnnual,
       atrdCapaciteMensuelle: atrdMonthly,
-      ctaCapacite: cta,
+      ctaCapacite,
       transportCapaciteAnnuelle: transportAnnual,
       transportCapaciteMensuelle: transportMonthly,
       penalitesDistribution,
       penalitesTransport,
       penalitesParMois,
       joursEnDepassement,
+      termeFixePoste,
     },
   };
 }

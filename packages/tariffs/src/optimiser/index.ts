@@ -5,4 +5,5 @@ export * from './model.ts';
 export * from './optimise.ts';
 export * from './series.ts';
 export * from './solve.ts';
+export * from './transport-consumer.ts';
 export * from './types.ts';

@@ -10,6 +10,8 @@
  *   x ≥ Qmax − K (max term); for every other day i: y_i ≥ Q_i − K − M(1 − z_i) and (1 + s)·K + M·z_i ≥ Q_i with z_i
  *   binary (the day counts among the « other overruns » iff Q_i > (1 + s)·K); p_k ≥ x + share·Σ y_i − from_k·K;
  *   cost Σ_k Δmultiple_k · monthlyTerm · p_k. Transport: u_i ≥ Q_i − K, cost rate·u_i.
+ * - A transport-connected point (LI / PIC, ADR 0052): no ATRD band; w_i ≥ Q_i − (1 + t)·K, cost π_m·w_i; the
+ *   transport price and the per-poste constant carry the CTA factor.
  * - Monthly mode: K_m ≥ C; monthly ATRD term f_m·(A(K_m) − A(C)) (bands of K_m with their own binary), transport
  *   g_m·T·(K_m − C); the penalties of month m use K_m.
  */
@@ -62,6 +64,9 @@ export function buildCapacityMilp(
 ): CapacityMilp {
   const upper = series.upper;
   const ctaFactor = 1 + model.ctaRate;
+  const consumer = model.transportConsumer;
+  // A transport-connected point pays the CTA on its fixed transport terms (ADR 0052); a PITD, on its ATRD part.
+  const transportPrice = consumer ? model.transportUnitPrice * (1 + consumer.ctaRate) : model.transportUnitPrice;
   const { threshold, rateUpTo, rateAbove } = model.atrd;
   const banded = Number.isFinite(threshold) && threshold < upper;
   const objective = new LinearExpr();
@@ -98,7 +103,7 @@ export function buildCapacityMilp(
   bounds.push(` 0 <= C <= ${upper}`);
   const annualBands = bandTerms('C', '');
   let annualAtrdWeight = ctaFactor;
-  let annualTransportWeight = model.transportUnitPrice;
+  let annualTransportWeight = transportPrice;
   const capacityOfMonth: string[] = Array.from({ length: 12 }, () => 'C');
   if (options.monthly) {
     for (let m = 0; m < 12; m += 1) {
@@ -112,9 +117,9 @@ export function buildCapacityMilp(
       for (const [rate, name] of bandTerms(k, `_${m + 1}`)) {
         objective.add(fa * ctaFactor * rate, name);
       }
-      objective.add(ft * model.transportUnitPrice, k);
+      objective.add(ft * transportPrice, k);
       annualAtrdWeight -= fa * ctaFactor;
-      annualTransportWeight -= ft * model.transportUnitPrice;
+      annualTransportWeight -= ft * transportPrice;
     }
   }
   for (const [rate, name] of annualBands) {
@@ -175,6 +180,16 @@ export function buildCapacityMilp(
         previous = tier.multiple;
       });
     }
+    if (consumer) {
+      // ATRT8 daily overrun of a consumer on transport: w_i ≥ Q_i − (1 + t)·K, cost π_m·w_i.
+      const rate = consumer.penaltyPerMwh[bm.month] as number;
+      bm.values.forEach((v, i) => {
+        const w = `w_${g}_${i}`;
+        bounds.push(` ${w} >= 0`);
+        addRow(new LinearExpr().add(1, w).add(1 + consumer.tolerance, cap), '>=', v);
+        objective.add(rate, w);
+      });
+    }
     if (model.transportPenaltyPerMwh > 0) {
       bm.values.forEach((v, i) => {
         const u = `u_${g}_${i}`;
@@ -198,7 +213,8 @@ export function buildCapacityMilp(
     'End',
     '',
   ].join('\n');
-  return { lp, constant: model.storageAnnual, binaries: binaries.length, integers: generals.length };
+  const constant = model.storageAnnual + (consumer ? consumer.posteAnnual * (1 + consumer.ctaRate) : 0);
+  return { lp, constant, binaries: binaries.length, integers: generals.length };
 }
 
 function chunk(names: readonly string[]): string[] {

@@ -6,6 +6,7 @@ import type { IsoDate } from '../dates.ts';
 import { ParameterLookupError, TariffDataUnavailableError } from '../errors.ts';
 import { ATRD7_GRDF } from '../parameters/atrd7-grdf.ts';
 import { ATRT8, type Tso } from '../parameters/atrt8.ts';
+import { ATRT8_TRANSPORT_CONSUMER } from '../parameters/atrt8-transport-consumer.ts';
 import { type ResolvedValue, resolveAt } from '../parameters/lookup.ts';
 import type { ParameterOverlay } from '../parameters/overlay.ts';
 import { PENALTIES } from '../parameters/penalties.ts';
@@ -242,4 +243,98 @@ function deepFreezeModel(base: ModelBase): ModelBase {
   }
   Object.freeze(m);
   return Object.freeze(base);
+}
+
+export interface TransportConsumerModelContext {
+  readonly tso: Tso;
+  /** NTR of the point (LI / PIC table row). */
+  readonly ntr: number;
+  readonly date: IsoDate;
+  /** Storage modulation (MWh/j) already net of the interruptible capacity. */
+  readonly modulation: number;
+  readonly overlay?: ParameterOverlay;
+}
+
+const transportConsumerModels = new Map<string, ModelBase>();
+const transportConsumerOverlayModels = new WeakMap<ParameterOverlay, Map<string, ModelBase>>();
+
+/**
+ * The cost model of a point connected to the transport network (LI / PIC, ADR 0024 reading; ADR 0052): the
+ * simulator's ATRT8 terms (`transportRatesAt(…, 'transport', …)`: TCS, TCR × NTR, TCL « consommateur raccordé au
+ * transport »; the TSO's fixed term per poste; CTA transport rate on those fixed terms; TTS × modulation), the
+ * ATRT8 monthly subscription fractions and the ATRT8 daily overrun penalty of a consumer on transport. No ATRD term.
+ */
+export function transportConsumerCostModelAt(ctx: TransportConsumerModelContext): BuiltModel {
+  const key = `${ctx.tso}|${ctx.ntr}|${ctx.date}`;
+  let table = transportConsumerModels;
+  if (ctx.overlay) {
+    table = transportConsumerOverlayModels.get(ctx.overlay) ?? new Map();
+    transportConsumerOverlayModels.set(ctx.overlay, table);
+  }
+  let base = table.get(key);
+  if (!base) {
+    base = buildTransportConsumerBase(ctx);
+    if (table.size >= MODEL_CACHE_LIMIT) {
+      table.clear();
+    }
+    table.set(key, base);
+  }
+  return {
+    model: { ...base.model, storageAnnual: ctx.modulation * base.tts },
+    params: base.params,
+    warnings: base.warnings,
+  };
+}
+
+function buildTransportConsumerBase(ctx: Omit<TransportConsumerModelContext, 'modulation'>): ModelBase {
+  const params: ParametreUtilise[] = [];
+  const { date, overlay, tso, ntr } = ctx;
+  const transport = lookup(`termes de capacité ATRT8 (${tso})`, () =>
+    transportRatesAt(tso, ntr, 'transport', date, overlay),
+  );
+  params.push(used(ATRT8.tcs, transport.tcs));
+  params.push({ ...used(ATRT8.tcr[tso], transport.tcr), notes: `Multiplié par le NTR (${ntr}).` });
+  const tclParam = ATRT8.tclConsommateurTransport[tso] as Parameter;
+  params.push(used(tclParam, transport.tcl));
+  const poste = resolveUsed(ATRT8.termeFixePoste[tso], date, params, overlay);
+  const cta = lookup('taux de CTA', () => ctaRatesAt(date, overlay));
+  params.push(used(TAX_CTA.transport, cta.transport));
+  const tts = resolveUsed(ATRT8.tts, date, params, overlay);
+  const monthlyFractions = ATRT8_TRANSPORT_CONSUMER.souscriptionMensuelle.map((p) =>
+    resolveUsed(p, date, params, overlay),
+  );
+  const daily = resolveUsed(ATRT8_TRANSPORT_CONSUMER.souscriptionQuotidienne, date, params, overlay);
+  const tolerance = resolveUsed(ATRT8_TRANSPORT_CONSUMER.penaliteTolerance, date, params, overlay);
+  const multiple = resolveUsed(ATRT8_TRANSPORT_CONSUMER.penaliteMultiple, date, params, overlay);
+  // Price of a firm daily subscription of month m = annual unit price × monthly fraction × daily coefficient.
+  const penaltyPerMwh = monthlyFractions.map((f) => multiple * transport.unitPrice * f * daily);
+  const warnings = [
+    'Point raccordé au transport : un seul poste de livraison est compté (terme fixe par poste) ; le TCL porte sur la capacité souscrite.',
+    'CTA d’un consommateur raccordé au transport : 4,71 % de la part fixe du tarif de transport (termes de capacité et terme fixe par poste, compensation stockage exclue) : assiette non vérifiée dans le texte de l’arrêté (estimation).',
+    'Pénalité de dépassement journalier ATRT8 d’un consommateur raccordé au transport : 20 fois le prix d’une souscription quotidienne ferme par MWh/j au-delà de la tolérance de 3 % de la capacité souscrite (lecture retenue de la délibération 2026-28 §6.2.9) ; les dépassements horaires ne sont pas modélisés (pas de données horaires).',
+  ];
+  for (const p of params) {
+    Object.freeze(p);
+  }
+  const model: Omit<CapacityCostModel, 'storageAnnual'> = {
+    atrd: Object.freeze({ threshold: Number.POSITIVE_INFINITY, rateUpTo: 0, rateAbove: 0 }),
+    ctaRate: 0,
+    transportUnitPrice: transport.unitPrice,
+    atrdMonthlyFractions: Object.freeze(new Array<number>(12).fill(0)),
+    transportMonthlyFractions: Object.freeze(monthlyFractions),
+    distributionPenalty: null,
+    transportPenaltyPerMwh: 0,
+    transportConsumer: Object.freeze({
+      tolerance,
+      penaltyPerMwh: Object.freeze(penaltyPerMwh),
+      posteAnnual: poste,
+      ctaRate: cta.transport.value,
+    }),
+  };
+  return Object.freeze({
+    model: Object.freeze(model),
+    tts,
+    params: Object.freeze(params),
+    warnings: Object.freeze(warnings),
+  });
 }

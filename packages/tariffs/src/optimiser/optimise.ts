@@ -12,7 +12,7 @@ import { normaliseTso } from '../reference/csv.ts';
 import { annualModulation } from '../simulator/capacity-costs.ts';
 import { calendarOf, type SeriesCalendar } from './calendar.ts';
 import { evaluatePlan, prepareOnCalendar, prepareSeries } from './cost.ts';
-import { capacityCostModelAt } from './model.ts';
+import { capacityCostModelAt, transportConsumerCostModelAt } from './model.ts';
 import { checkDays, checkSerie, countQuality } from './series.ts';
 import { solveCapacityPlan } from './solve.ts';
 import type {
@@ -178,12 +178,18 @@ function nonNegative(value: number | undefined, field: string, message: string):
 
 /**
  * Optimises the CJA (and the monthly subscriptions when `capacitesMensuelles` is given) of a T4/TP point
- * connected to the GRDF network. Throws {@link TariffInputError} or {@link TariffDataUnavailableError}
+ * connected to the GRDF network, or of an LI / PIC point connected to the transport network
+ * (`raccordement: 'transport'`, ADR 0052; `surcharges.transportPenaltyCoefficient` does not apply to it). Throws {@link TariffInputError} or {@link TariffDataUnavailableError}
  * (French messages).
  */
 export function optimiserCja(input: OptimisationInput): OptimisationResult {
   assertIsoDate(input.dateEffet, "date d'effet");
-  if (input.tarif !== 'T4' && input.tarif !== 'TP') {
+  const transportConnected = input.raccordement === 'transport';
+  if (transportConnected) {
+    if (!['T1', 'T2', 'T3', 'T4', 'TP'].includes(input.tarif)) {
+      throw new TariffInputError('tarif', 'Veuillez indiquer le tarif.');
+    }
+  } else if (input.tarif !== 'T4' && input.tarif !== 'TP') {
     throw new TariffInputError('tarif', 'L’optimisation de la CJA concerne les options T4 et TP.');
   }
   // The canonical names skip the Unicode normalisation (same result).
@@ -252,15 +258,23 @@ export function optimiserCja(input: OptimisationInput): OptimisationResult {
   const modulation =
     modulationInput ??
     (calendar ? modulationOnCalendar(jours, calendar, interruptible) : modulationFromSeries(jours, interruptible));
-  const built = capacityCostModelAt({
-    tarif: input.tarif,
-    tso,
-    ntr: input.ntr,
-    date: input.dateEffet,
-    modulation,
-    ...(transportCoef !== undefined ? { transportPenaltyCoefficient: transportCoef } : {}),
-    ...(input.overlay ? { overlay: input.overlay } : {}),
-  });
+  const built = transportConnected
+    ? transportConsumerCostModelAt({
+        tso,
+        ntr: input.ntr,
+        date: input.dateEffet,
+        modulation,
+        ...(input.overlay ? { overlay: input.overlay } : {}),
+      })
+    : capacityCostModelAt({
+        tarif: input.tarif as 'T4' | 'TP',
+        tso,
+        ntr: input.ntr,
+        date: input.dateEffet,
+        modulation,
+        ...(transportCoef !== undefined ? { transportPenaltyCoefficient: transportCoef } : {}),
+        ...(input.overlay ? { overlay: input.overlay } : {}),
+      });
   warnings.push(...built.warnings);
   if (modulationInput === undefined) {
     warnings.push(

@@ -30,6 +30,7 @@
  * kept in test/reference/solve-v1.ts and compared plan and cost to the bit by a property test.
  */
 import { atrdCapacityAmount, maxIndex, type PreparedSeries } from './cost.ts';
+import { solveTransportConsumerPlan } from './transport-consumer.ts';
 import type { CapacityCostModel, CapacityPlan, DistributionPenaltyRule } from './types.ts';
 
 /** A growable list of numbers (breakpoints). */
@@ -538,6 +539,10 @@ export function solveCapacityPlan(
   series: PreparedSeries,
   options: SolveOptions,
 ): SolveResult {
+  if (model.transportConsumer) {
+    // LI / PIC: a convex cost with its own exact solver (ADR 0052).
+    return solveTransportConsumerPlan(model, model.transportConsumer, series, options);
+  }
   const upper = series.upper;
   const rule = model.distributionPenalty;
   const rate = model.transportPenaltyPerMwh;

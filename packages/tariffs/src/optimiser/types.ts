@@ -42,6 +42,22 @@ export interface DistributionPenaltyRule {
 }
 
 /**
+ * The terms of a final consumer connected to the transport network (LI / PIC points, ADR 0024, 0052): no ATRD
+ * term, the per-poste fixed term and the CTA on the fixed transport terms, and the ATRT8 daily overrun penalty
+ * Σ_d penaltyPerMwh[m(d)] × (Q_d − (1 + tolerance) × K)⁺.
+ */
+export interface TransportConsumerTerms {
+  /** Share of the subscribed capacity a day may exceed it by without penalty (ATRT8: 3 %). */
+  readonly tolerance: number;
+  /** € per MWh/j of daily overrun above the tolerance, per calendar month (index 0 = January, 12 values). */
+  readonly penaltyPerMwh: readonly number[];
+  /** Fixed term per delivery poste (€/an, one poste): does not depend on the capacity. */
+  readonly posteAnnual: number;
+  /** CTA rate on the fixed transport terms (capacity terms + per-poste term; storage excluded). */
+  readonly ctaRate: number;
+}
+
+/**
  * Everything the exact optimiser needs, as plain numbers (built from the dated parameters by
  * {@link capacityCostModelAt}, or by hand in tests). All rates are yearly €/MWh/j unless stated.
  */
@@ -62,6 +78,12 @@ export interface CapacityCostModel {
   readonly distributionPenalty: DistributionPenaltyRule | null;
   /** Transport overrun penalty, € per MWh of daily overrun (0: none). */
   readonly transportPenaltyPerMwh: number;
+  /**
+   * Present for a point connected to the transport network (LI / PIC): then `atrd` rates and `ctaRate` are 0,
+   * `distributionPenalty` is null, `transportPenaltyPerMwh` is 0, and the plan is solved by
+   * `solveTransportConsumerPlan` (ADR 0052).
+   */
+  readonly transportConsumer?: TransportConsumerTerms;
 }
 
 /** A capacity plan: the annual CJA and the monthly subscriptions on top of it (M1 = January … M12 = December). */
@@ -75,7 +97,10 @@ export interface CapacityPlan {
 export interface CapacityCostBreakdown {
   /** ATRD capacity terms (annual + monthly) + CTA on them. */
   readonly distribution_fixe: number;
-  /** Transport capacity terms (annual + monthly): (TCS + TCR × NTR + TCL) × capacity. */
+  /**
+   * Transport capacity terms (annual + monthly): (TCS + TCR × NTR + TCL) × capacity; for a transport-connected
+   * point also the per-poste fixed term and the CTA on those fixed terms.
+   */
   readonly transport_fixe: number;
   /** Storage compensation (modulation × TTS). */
   readonly transport_stockage: number;
@@ -94,6 +119,8 @@ export interface CapacityCostBreakdown {
     readonly penalitesParMois: Readonly<Record<string, number>>;
     /** Days with an overrun (Q > capacity of the month). */
     readonly joursEnDepassement: number;
+    /** Transport-connected point: fixed term per delivery poste (€/an); 0 for a PITD. */
+    readonly termeFixePoste: number;
   };
 }
 
@@ -110,7 +137,16 @@ export interface ParametreUtilise {
 
 /** Optimiser input (already validated and resolved by the caller: NTR, station…). */
 export interface OptimisationInput {
-  readonly tarif: 'T4' | 'TP';
+  /**
+   * ATRD option. A PITD point: T4 or TP only. A transport-connected point (`raccordement: 'transport'`): any
+   * option, which does not enter its price (ADR 0024).
+   */
+  readonly tarif: 'T1' | 'T2' | 'T3' | 'T4' | 'TP';
+  /**
+   * `distribution` (default): a PITD point on the GRDF network. `transport`: an LI / PIC point, a final consumer
+   * connected to the transport network (ADR 0024, 0052).
+   */
+  readonly raccordement?: 'distribution' | 'transport';
   /** NaTran / Teréga (GRTgaz, Terega accepted). */
   readonly tso: string;
   readonly ntr: number;

@@ -2,6 +2,7 @@ import { compareIsoDates, type IsoDate, isIsoDate } from '../dates.ts';
 import { ParameterLookupError } from '../errors.ts';
 import { ATRD7_GRDF_PARAMETERS } from './atrd7-grdf.ts';
 import { ATRT8_PARAMETERS } from './atrt8.ts';
+import { ATRT8_TRANSPORT_CONSUMER_PARAMETERS } from './atrt8-transport-consumer.ts';
 import { resolveAt } from './lookup.ts';
 import { PENALTY_PARAMETERS } from './penalties.ts';
 import { TAX_PARAMETERS } from './taxes.ts';
@@ -14,6 +15,7 @@ export const PARAMETER_REGISTRY: readonly Parameter[] = [
   ...ATRT8_PARAMETERS,
   ...TAX_PARAMETERS,
   ...PENALTY_PARAMETERS,
+  ...ATRT8_TRANSPORT_CONSUMER_PARAMETERS,
 ];
 
 /** Looks a parameter up by id. */
