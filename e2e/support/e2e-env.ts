@@ -2,6 +2,9 @@
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 
+/** The local stand-in for the national address base (support/fake-ban.mjs): the server's ADDRESS_SEARCH_URL. */
+export const E2E_BAN_PORT = Number(process.env.E2E_BAN_PORT ?? E2E_PORT - 1);
+
 /** The administrator created by `npm run admin:create` before the server starts (see playwright.config.ts). */
 export const E2E_ADMIN = { email: 'admin@e2e.test', password: 'Admin-E2E-2026!' } as const;
 
