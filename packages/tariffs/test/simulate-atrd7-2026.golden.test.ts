@@ -283,6 +283,19 @@ describe('single national grid and non-péréqué concessions from 1 July 2026',
     expect(line(february, 'cta.dso').isEstimate).toBe(false);
   });
 
+  it('a NIV date that is not a date (a version label) is taken as unknown: applied, with the re-indexation warning', () => {
+    const r = simulate(
+      point({
+        referentiel: { ntr: 1, zi: 0.005, isSample: false, coefficientNiv: 0.9872, coefficientNivKnownOn: 'v3' },
+      }),
+      NOVEMBER,
+    );
+    expect(line(r, 'atrd.abonnement').annualAmount).toBe(194.28);
+    expect(r.warnings.some((w) => w.startsWith('Tarif non péréqué') && w.includes('réévalué chaque 1er juillet'))).toBe(
+      true,
+    );
+  });
+
   it('refuses a coefficient NIV that is not a positive number', () => {
     expect(() =>
       simulate(point({ referentiel: { ntr: 1, zi: 0.005, isSample: false, coefficientNiv: 0 } }), NOVEMBER),

@@ -89,10 +89,9 @@ function nivOf(input: SimulationInput, date: IsoDate, distributionConnected: boo
       'Le coefficient NIV doit être un nombre strictement positif (par exemple 1,0450).',
     );
   }
-  const knownOn = input.referentiel.coefficientNivKnownOn ?? undefined;
-  if (knownOn !== undefined && !isIsoDate(knownOn)) {
-    throw new TariffInputError('coefficientNivKnownOn', 'La date du coefficient NIV doit être au format AAAA-MM-JJ.');
-  }
+  // Reference data, not a user entry: a version label that is not a date (an imported table's) means « unknown ».
+  const given = input.referentiel.coefficientNivKnownOn;
+  const knownOn = typeof given === 'string' && isIsoDate(given) ? given : undefined;
   return { value, knownOn, mayBeStale: knownOn !== undefined && julyBetween(knownOn, date) };
 }
 
