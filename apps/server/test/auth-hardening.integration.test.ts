@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { sql as drizzleSql, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMailer } from '../src/adapters/mail/index.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
-import { sessions, users } from '../src/db/schema.ts';
+import { sessions, users, verifications } from '../src/db/schema.ts';
 import { createAuth } from '../src/modules/auth/auth.ts';
 import { MailDispatcher } from '../src/modules/auth/mail-dispatcher.ts';
 import { HttpClient } from './helpers/http-client.ts';
@@ -66,6 +66,7 @@ describe.each(testDatabaseKinds())('auth hardening (ADR 0016) on %s', (kind) => 
       AUTH_RATE_LIMIT_MAX: '1000',
       AUTH_ACCOUNT_LIMIT_MAX: '3',
       AUTH_ACCOUNT_LIMIT_WINDOW_SECONDS: '600',
+      AUTH_ACCOUNT_GLOBAL_MAX: '6',
       PASSWORD_HASH_CONCURRENCY: '1',
       PASSWORD_HASH_QUEUE: '1',
     });
@@ -264,6 +265,58 @@ describe.each(testDatabaseKinds())('auth hardening (ADR 0016) on %s', (kind) => 
       expect(signUp.json().code).toBe('INVALID_CALLBACK_URL');
     });
 
+    it('refuses a callback that a URL parser would turn into another site (/.//host, encoded slashes, backslashes) on every endpoint that takes one', async () => {
+      // Issue 21: `/.//evil.example/` passed the check and better-auth, normalising it, redirected to `//evil.example/`.
+      await signUpAndVerify('dots@exemple.fr');
+      const user = await signIn('dots@exemple.fr');
+      const anonymous = new HttpClient(t.app);
+      const link = await resetLink('dots@exemple.fr', Date.now() - 1000);
+      for (const callback of [
+        '/.//evil.example/',
+        '/x/..//evil.example/',
+        '/%2F%2Fevil.example/',
+        '/%5C%5Cevil.example',
+      ]) {
+        const query = encodeURIComponent(callback);
+        const answers = {
+          'verify-email': await anonymous.get(`/api/auth/verify-email?token=x&callbackURL=${query}`),
+          'reset link': await anonymous.get(`/api/auth/reset-password/${link}?callbackURL=${query}`),
+          'request-password-reset': await anonymous.post('/api/auth/request-password-reset', {
+            email: 'dots@exemple.fr',
+            redirectTo: callback,
+          }),
+          'sign-up': await anonymous.post('/api/auth/sign-up/email', {
+            email: 'dots-new@exemple.fr',
+            password: PASSWORD,
+            callbackURL: callback,
+          }),
+          'send-verification-email': await anonymous.post('/api/auth/send-verification-email', {
+            email: 'dots@exemple.fr',
+            callbackURL: callback,
+          }),
+          'sign-in/social': await anonymous.post('/api/auth/sign-in/social', {
+            provider: 'google',
+            errorCallbackURL: callback,
+          }),
+          'change-email': await user.post('/api/auth/change-email', {
+            newEmail: 'dots-other@exemple.fr',
+            currentPassword: PASSWORD,
+            callbackURL: callback,
+          }),
+        };
+        for (const [endpoint, answer] of Object.entries(answers)) {
+          expect(answer.statusCode, `${endpoint} ${callback}: ${answer.headers.location ?? answer.body}`).toBe(403);
+          expect(answer.json().code, endpoint).toMatch(/^INVALID_(CALLBACK|REDIRECT|ERROR_CALLBACK)_URL$/);
+        }
+      }
+      // The link still works with our own page.
+      const open = await anonymous.get(
+        `/api/auth/reset-password/${link}?callbackURL=${encodeURIComponent('/login?mode=reset')}`,
+      );
+      expect(open.statusCode).toBe(302);
+      expect(open.headers.location).toMatch(/^(http:\/\/localhost:3000)?\/login\?mode=reset&token=/);
+    });
+
     it('keeps better-auth’s own URL checks on under NODE_ENV=test (no weaker test path)', async () => {
       expect(process.env.NODE_ENV).toBe('test');
       const mail = new MailDispatcher(createMailer(t.config, db(), t.app.log), t.app.log);
@@ -337,6 +390,43 @@ describe.each(testDatabaseKinds())('auth hardening (ADR 0016) on %s', (kind) => 
       });
       expect(dead.statusCode).toBe(400);
       expect(dead.json().code).toBe('INVALID_TOKEN');
+    });
+    it('change-password answers 200 only once the older reset links are dead', async () => {
+      // The links were killed after the answer had left: on PostgreSQL a reset sent at once could be served by
+      // another pooled connection before the deletion ran (issue 21: « got 200 instead of 400 »). A deletion that
+      // cannot happen shows the order on every database: the client must not hear « changed » while links live.
+      await signUpAndVerify('order@exemple.fr');
+      const [owner] = await db().select({ id: users.id }).from(users).where(eq(users.email, 'order@exemple.fr'));
+      const pending = await resetLink('order@exemple.fr', Date.now() - 1000);
+      const user = await signIn('order@exemple.fr');
+      const sql = (text: string) => db().execute(drizzleSql.raw(text));
+      await sql(`create function pe_test_keep_reset_links() returns trigger language plpgsql as $$
+        begin
+          if old.identifier like 'reset-password:%' and old.value = '${owner?.id}' then
+            raise exception 'reset links held by the test';
+          end if;
+          return old;
+        end $$`);
+      await sql(`create trigger pe_test_keep_reset_links before delete on verifications
+        for each row execute function pe_test_keep_reset_links()`);
+      let change: Awaited<ReturnType<HttpClient['post']>>;
+      try {
+        change = await user.post('/api/auth/change-password', {
+          currentPassword: PASSWORD,
+          newPassword: 'Lanterne-Verte-8',
+        });
+      } finally {
+        await sql('drop trigger pe_test_keep_reset_links on verifications');
+        await sql('drop function pe_test_keep_reset_links()');
+      }
+      expect(change.statusCode).toBe(500);
+      expect(change.json().code).toBe('INTERNAL_ERROR');
+      // Nothing told the client the change was complete while the link lived; once deletions work, they run.
+      const [row] = await db()
+        .select({ id: verifications.id })
+        .from(verifications)
+        .where(eq(verifications.identifier, `reset-password:${pending}`));
+      expect(row).toBeDefined();
     });
   });
 
@@ -440,48 +530,101 @@ describe.each(testDatabaseKinds())('auth hardening (ADR 0016) on %s', (kind) => 
     });
   });
 
-  describe('per-account sign-in limit', () => {
-    it('refuses an address after 3 failures whatever the IP, the same for an unknown address, others unaffected', async () => {
+  describe('per-account sign-in limits (ADR 0044)', () => {
+    function attempt(client: HttpClient, token: string, ip: string, email: string, password = 'Wrong-Horse-9') {
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        remoteAddress: ip,
+        headers: { 'x-csrftoken': token, cookie: client.cookieHeader() },
+        payload: { email, password },
+      });
+    }
+
+    it('blocks an address after 3 failures from one network, not its owner elsewhere; the same for an unknown address', async () => {
       await signUpAndVerify('target@exemple.fr');
+      const [target] = await db().select({ id: users.id }).from(users).where(eq(users.email, 'target@exemple.fr'));
+      const userSessions = async () =>
+        (
+          await db()
+            .select()
+            .from(sessions)
+            .where(eq(sessions.userId, target?.id ?? ''))
+        ).length;
       const client = new HttpClient(t.app);
       const token = await client.csrf();
-      let ip = 1;
-      const attempt = (email: string, password = 'Wrong-Horse-9') =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/auth/sign-in/email',
-          remoteAddress: `10.1.0.${ip++}`,
-          headers: { 'x-csrftoken': token, cookie: client.cookieHeader(), 'x-forwarded-for': `203.0.113.${ip}` },
-          payload: { email, password },
-        });
       for (const email of ['target@exemple.fr', 'ghost-target@exemple.fr']) {
         for (let n = 0; n < 3; n++) {
-          expect((await attempt(email)).statusCode, email).toBe(401);
+          expect((await attempt(client, token, '10.1.0.1', email)).statusCode, email).toBe(401);
         }
-        const locked = await attempt(email, PASSWORD);
-        expect(locked.statusCode, email).toBe(429);
-        expect(locked.json()).toEqual({
+        const blocked = await attempt(client, token, '10.1.0.1', email, PASSWORD);
+        expect(blocked.statusCode, email).toBe(429);
+        expect(blocked.json()).toEqual({
           error: 'Trop de tentatives de connexion pour ce compte. Veuillez réessayer dans 10 min.',
           code: 'RATE_LIMITED',
           message: 'Trop de tentatives de connexion pour ce compte. Veuillez réessayer dans 10 min.',
         });
-        expect(Number(locked.headers['retry-after'])).toBeGreaterThan(500);
+        expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(500);
       }
-      // The refusal stops the request: the right password sent during the lock is never checked, so no session
-      // is made and the lock is not lifted by it (it was, when the handler went on after answering 429).
-      const [target] = await db().select({ id: users.id }).from(users).where(eq(users.email, 'target@exemple.fr'));
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The refusal stops the request: the right password sent while blocked is never checked (no session).
+      expect(await userSessions()).toBe(0);
       expect(t.app.passwordHashing.running).toBe(0);
+      // The owner, from another network, is not locked out by the attacker's failures (it was, for 15 minutes).
+      expect((await attempt(client, token, '10.1.0.2', 'target@exemple.fr', PASSWORD)).statusCode).toBe(200);
+      expect(await userSessions()).toBe(1);
+      expect((await attempt(client, token, '10.1.0.2', 'ghost-target@exemple.fr')).statusCode).toBe(401);
+
+      // IPv6: one /64 is one network (a subscriber's prefix holds 2^64 addresses).
+      await signUpAndVerify('six@exemple.fr');
+      for (const ip of ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:ffff::3']) {
+        expect((await attempt(client, token, ip, 'six@exemple.fr')).statusCode).toBe(401);
+      }
+      expect((await attempt(client, token, '2001:db8:1:2::99', 'six@exemple.fr', PASSWORD)).statusCode).toBe(429);
+      expect((await attempt(client, token, '2001:db8:1:3::1', 'six@exemple.fr', PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('caps an address at AUTH_ACCOUNT_GLOBAL_MAX attempts whatever the network, except from a browser that signed in to it before; a password reset lifts the cap', async () => {
+      await signUpAndVerify('capped@exemple.fr');
+      // The owner's browser signed in once: it holds a device cookie for this account.
+      const owner = await signIn('capped@exemple.fr');
+      expect(owner.cookies.get('pe_device')).toMatch(/^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/);
+      const attacker = new HttpClient(t.app);
+      const token = await attacker.csrf();
+      // The owner's own sign-in was the first of the 6 attempts the address may get from unknown devices.
+      for (let n = 0; n < 5; n++) {
+        expect((await attempt(attacker, token, `10.3.0.${n + 1}`, 'capped@exemple.fr')).statusCode).toBe(401);
+      }
+      const capped = await attempt(attacker, token, '10.3.1.1', 'capped@exemple.fr', PASSWORD);
+      expect(capped.statusCode).toBe(429);
+      expect(Number(capped.headers['retry-after'])).toBeGreaterThan(3000);
+      // A forged or foreign device cookie does not help.
+      attacker.cookies.set('pe_device', (owner.cookies.get('pe_device') ?? '').replace(/^./, 'A'));
+      expect((await attempt(attacker, token, '10.3.1.2', 'capped@exemple.fr', PASSWORD)).statusCode).toBe(429);
+      // The owner's browser still signs in.
       expect(
-        await db()
-          .select()
-          .from(sessions)
-          .where(eq(sessions.userId, target?.id ?? '')),
-      ).toHaveLength(0);
-      expect((await attempt('target@exemple.fr', PASSWORD)).statusCode).toBe(429);
-      // Another address from the same IPs is not affected.
+        (await owner.post('/api/auth/sign-in/email', { email: 'capped@exemple.fr', password: PASSWORD })).statusCode,
+      ).toBe(200);
+
+      // A successful reset lifts the cap for every other client too.
+      const link = await resetLink('capped@exemple.fr', Date.now() - 1000);
+      const reset = await new HttpClient(t.app).post('/api/auth/reset-password', {
+        token: link,
+        newPassword: 'Lanterne-Verte-8',
+      });
+      expect(reset.statusCode).toBe(200);
+      const fresh = new HttpClient(t.app);
+      const freshToken = await fresh.csrf();
+      expect((await attempt(fresh, freshToken, '10.3.2.1', 'capped@exemple.fr', 'Lanterne-Verte-8')).statusCode).toBe(
+        200,
+      );
+    });
+
+    it('another address from the same networks is not affected', async () => {
       await signUpAndVerify('bystander@exemple.fr');
-      expect((await attempt('bystander@exemple.fr', PASSWORD)).statusCode).toBe(200);
+      const client = new HttpClient(t.app);
+      const token = await client.csrf();
+      expect((await attempt(client, token, '10.1.0.1', 'bystander@exemple.fr', PASSWORD)).statusCode).toBe(200);
+      expect((await attempt(client, token, '10.3.0.1', 'bystander@exemple.fr', PASSWORD)).statusCode).toBe(200);
     });
   });
 

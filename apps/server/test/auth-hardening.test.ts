@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryCounterStore } from '../src/adapters/rate-limit/index.ts';
 import { HashingBusyError, HashLimiter } from '../src/modules/auth/hash-limiter.ts';
 import { commonPasswordCount, isCommonPassword, passwordPolicyError } from '../src/modules/auth/password-policy.ts';
-import { isAllowedCallback } from '../src/modules/auth/routes.ts';
+import { clientNetwork, isAllowedCallback } from '../src/modules/auth/routes.ts';
 
 function deferred() {
   let resolve!: () => void;
@@ -102,5 +102,45 @@ describe('callback URLs', () => {
     for (const bad of ['https://evil.example/x', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)', 'x']) {
       expect(isAllowedCallback(bad, origins), bad).toBe(false);
     }
+  });
+
+  it('checks the URL as a browser resolves it: no dot segment, encoded slash or backslash can turn into //host', () => {
+    const origins = ['http://localhost:3000'];
+    for (const good of ['/login?mode=reset', '/login/email-verified', '/private', '/login?oauth=failed#top']) {
+      expect(isAllowedCallback(good, origins), good).toBe(true);
+    }
+    expect(isAllowedCallback('http://localhost:3000/login', origins)).toBe(true);
+    for (const bad of [
+      '/.//evil.example/',
+      '/./\\evil.example',
+      '/x/..//evil.example',
+      '/login/../..//evil.example',
+      '/%2F%2Fevil.example/',
+      '/%2f/evil.example',
+      '/%252F%252Fevil.example',
+      '/%5C%5Cevil.example',
+      '/%2e%2e//evil.example',
+      '/.%2e/evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\\/evil.example',
+      'http://localhost:3000//evil.example/',
+      'http://localhost:3000/./%2F/evil.example',
+      '/login/./',
+    ]) {
+      expect(isAllowedCallback(bad, origins), bad).toBe(false);
+    }
+  });
+});
+
+describe('client networks of the per-account sign-in counters (ADR 0044)', () => {
+  it('counts an IPv4 address alone and an IPv6 address by its /64', () => {
+    expect(clientNetwork('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientNetwork('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientNetwork('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
+    expect(clientNetwork('2001:DB8:1:2:ffff:0:0:3')).toBe('2001:db8:1:2::/64');
+    expect(clientNetwork('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientNetwork('::1')).toBe('0:0:0:0::/64');
+    expect(clientNetwork('2001:db8:1:3::1')).not.toBe(clientNetwork('2001:db8:1:2::1'));
   });
 });

@@ -201,5 +201,21 @@ export const socialSignInBodySchema = z.looseObject({
   newUserCallbackURL: callbackUrlSchema,
 });
 
+/**
+ * The other better-auth endpoints we forward (an allow-list, issue 21): the session and linked-account management
+ * of an API client, and the password check of a signed-in user. Every other better-auth path answers 404.
+ */
+export const revokeSessionBodySchema = z.strictObject({ token: z.string().min(1).max(512) });
+export const emptyAuthBodySchema = z.strictObject({});
+export const unlinkAccountBodySchema = z.strictObject({
+  providerId: z.string().min(1).max(100),
+  accountId: z.string().min(1).max(512).optional(),
+});
+export const verifyPasswordBodySchema = z.strictObject({
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH, { error: authMessages.passwordTooLong }),
+});
+/** The token of a reset link (`/api/auth/reset-password/{token}`): better-auth's ids, letters and digits. */
+export const resetLinkParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/) });
+
 /** Header in which sign-in returns the bearer token (better-auth bearer plugin). */
 export const AUTH_TOKEN_HEADER = 'set-auth-token';

@@ -27,6 +27,17 @@ export async function invalidateResetTokens(db: Database, userId: string): Promi
     .where(and(like(verifications.identifier, 'reset-password:%'), eq(verifications.value, userId)));
 }
 
+/** The account a reset link belongs to (its address lifts the sign-in limits once the reset succeeds), or null. */
+export async function findResetTokenOwner(db: Database, token: string): Promise<{ email: string } | null> {
+  const [row] = await db
+    .select({ email: users.email })
+    .from(verifications)
+    .innerJoin(users, eq(users.id, verifications.value))
+    .where(eq(verifications.identifier, `reset-password:${token}`))
+    .limit(1);
+  return row ?? null;
+}
+
 /** The password hash of the user's credential account, or null (Google-only account). */
 export async function findPasswordHash(db: Database, userId: string): Promise<string | null> {
   const [row] = await db
