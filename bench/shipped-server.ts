@@ -202,11 +202,19 @@ export async function startShipped(
     const csrf = await fetch(`${url}/api/common/get-csrf-token/`);
     const csrfCookie = (csrf.headers.getSetCookie()[0] ?? '').split(';')[0] as string;
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrftoken': csrfToken, cookie: csrfCookie, origin: url },
-      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-    });
+    const signInOnce = () =>
+      fetch(`${url}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrftoken': csrfToken, cookie: csrfCookie, origin: url },
+        body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+      });
+    // Just after its start, on a busy machine, the server may shed load (503 + Retry-After): try again when it says.
+    let signIn = await signInOnce();
+    for (let attempt = 0; signIn.status === 503 && attempt < 10; attempt += 1) {
+      const seconds = Number(signIn.headers.get('retry-after') ?? 1) || 1;
+      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+      signIn = await signInOnce();
+    }
     if (signIn.status !== 200) {
       throw new Error(`${label}: sign-in answered ${signIn.status} ${await signIn.text()}`);
     }
