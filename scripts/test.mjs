@@ -79,10 +79,18 @@ function count(name, { ok, seconds }) {
   return ok;
 }
 
+/**
+ * Lint and typecheck run beside the tests at a lower priority (nice 10, ADR 0049): they have no timeout, the tests
+ * do, so on a busy machine the CPU goes to the tests first and the checks take what is left (they still end before
+ * the build, which waits for them as before). Where `nice` is missing (Windows), at the normal priority.
+ */
+const besideTheTests = (command, args) =>
+  process.platform === 'win32' ? [command, args] : ['nice', ['-n', '10', command, ...args]];
+
 const vitestReport = path.join(reports, 'vitest.json');
 const [lint, typecheck, unit] = await Promise.all([
-  run('lint', 'npx', ['biome', 'check', '.'], { capture: true }),
-  run('typecheck', 'npm', ['run', 'typecheck', '--silent'], { capture: true }),
+  run('lint', ...besideTheTests('npx', ['biome', 'check', '.']), { capture: true }),
+  run('typecheck', ...besideTheTests('npm', ['run', 'typecheck', '--silent']), { capture: true }),
   run('vitest', 'npx', [
     'vitest',
     'run',
