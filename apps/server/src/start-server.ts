@@ -12,6 +12,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { openAndMigrate } from './db/open-configured.ts';
 import { recordStart } from './modules/instance/repository.ts';
 import { prepareMandateFonts } from './modules/mandates/render.ts';
+import { warmOfficialTables } from './modules/reference-data/source.ts';
 import { checkInWorker } from './modules/reference-data/worker-check.ts';
 
 export interface RunningServer {
@@ -60,6 +61,8 @@ export async function startServer(
     // the lag would make load shedding answer 503 to everyone else (seen in the browser tests at start).
     await app.ready();
     app.swagger();
+    // Likewise the official PITD / Zi tables shipped with the server (ADR 0051), read once per process.
+    warmOfficialTables();
     await app.listen({ host: config.host, port: config.port });
     // Jobs run in every instance with JOBS_ENABLED (default); app.close() stops them before the database closes.
     if (config.jobs.enabled) {

@@ -8,9 +8,43 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { splitCsvLine } from '@pilote/tariffs';
 
 export const REFERENCE_TABLES_DIR_NAME = 'reference-tables';
+
+/**
+ * One line of a shipped CSV: `;`-separated, a field in double quotes when it holds `;` or `"` (`""` inside), as
+ * `scripts/convert-point-tables.mjs` writes them (the shipped files have no line break inside a field).
+ */
+export function splitShippedLine(line: string): string[] {
+  if (!line.includes('"')) {
+    return line.split(';');
+  }
+  const fields: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i += 1) {
+    const ch = line[i];
+    if (quoted) {
+      if (ch === '"' && line[i + 1] === '"') {
+        current += '"';
+        i += 1;
+      } else if (ch === '"') {
+        quoted = false;
+      } else {
+        current += ch;
+      }
+    } else if (ch === '"') {
+      quoted = true;
+    } else if (ch === ';') {
+      fields.push(current);
+      current = '';
+    } else {
+      current += ch;
+    }
+  }
+  fields.push(current);
+  return fields;
+}
 
 /** One shipped file's provenance (`provenance.json`). */
 export interface ShippedTableProvenance {
@@ -95,13 +129,21 @@ export function referenceTablesDir(from: string = path.dirname(fileURLToPath(imp
   }
 }
 
-/** Rows of a shipped CSV as records keyed by its header. */
+/**
+ * Rows of a shipped CSV as records keyed by its header. A line without a quote is split on `;` directly (the common
+ * case: read on the first reference-data request of a process, so it must be quick); a quoted one goes through the
+ * importer's CSV reader.
+ */
 export function readShippedCsv(text: string): Record<string, string>[] {
   const [head = '', ...lines] = text.split('\n').filter((line) => line !== '');
-  const header = splitCsvLine(head) ?? [];
+  const header = splitShippedLine(head);
   return lines.map((line) => {
-    const fields = splitCsvLine(line) ?? [];
-    return Object.fromEntries(header.map((name, index) => [name, fields[index] ?? '']));
+    const fields = splitShippedLine(line);
+    const record: Record<string, string> = {};
+    for (let index = 0; index < header.length; index += 1) {
+      record[header[index] as string] = fields[index] ?? '';
+    }
+    return record;
   });
 }
 
@@ -117,38 +159,75 @@ function provenanceOf(manifest: ShippedTablesManifest, table: ShippedTableProven
   return entry;
 }
 
-function toPitdRows(records: readonly Record<string, string>[]): OfficialPitdRow[] {
+/** The fields of each line of a shipped CSV, and the column index of each header name. */
+function readShippedLines(text: string): { column: (name: string) => number; lines: string[][] } {
+  const [head = '', ...lines] = text.split('\n').filter((line) => line !== '');
+  const header = splitShippedLine(head);
+  const column = (name: string) => {
+    const index = header.indexOf(name);
+    if (index < 0) {
+      throw new Error(`Colonne « ${name} » absente de la table livrée.`);
+    }
+    return index;
+  };
+  return { column, lines: lines.map((line) => splitShippedLine(line)) };
+}
+
+function toPitdRows(text: string): OfficialPitdRow[] {
+  const { column, lines } = readShippedLines(text);
+  const c = {
+    insee: column('commune_insee'),
+    commune: column('commune'),
+    absorbanteInsee: column('commune_absorbante_insee'),
+    absorbante: column('commune_absorbante'),
+    tp: column('coefficient_tp'),
+    perequation: column('perequation'),
+    code: column('code_pitd'),
+    libelle: column('libelle'),
+    stationCode: column('station_code'),
+    station: column('station_meteo'),
+    zone: column('zone_climatique'),
+    grd: column('grd'),
+    grd2: column('grd_rang2'),
+    tso: column('gestionnaire_transport'),
+    gaz: column('nature_gaz'),
+    ntr: column('ntr'),
+    renvoi: column('ntr_renvoi'),
+    sortie: column('zone_sortie'),
+  };
   const byKey = new Map<string, OfficialPitdRow>();
-  for (const r of records) {
-    const ntr = Number(r.ntr);
-    const key = `${r.code_pitd}|${r.commune_insee}`;
+  for (const f of lines) {
+    const at = (index: number) => f[index] ?? '';
+    const ntr = Number(at(c.ntr));
+    const key = `${at(c.code)}|${at(c.insee)}`;
     const existing = byKey.get(key);
     if (existing) {
       // The second row of a doubled NTR (« DREUX NTR=0 » / « DREUX NTR=2 »): one commune, two values.
       existing.ntrChoices = [...new Set([...(existing.ntrChoices ?? [existing.ntr]), ntr])].sort((a, b) => a - b);
-      existing.libelle = existing.libelle.replace(/\s*NTR=\d+$/, '');
       continue;
     }
+    const doubled = at(c.renvoi) === '1';
+    const perequation = at(c.perequation);
     byKey.set(key, {
-      communeInsee: r.commune_insee as string,
-      commune: r.commune as string,
-      communeAbsorbanteInsee: r.commune_absorbante_insee as string,
-      communeAbsorbante: r.commune_absorbante as string,
-      codePitd: r.code_pitd as string,
-      libelle: r.ntr_renvoi === '1' ? (r.libelle as string).replace(/\s*NTR=\d+$/, '') : (r.libelle as string),
-      stationCode: r.station_code as string,
-      stationMeteo: r.station_meteo as string,
-      zoneClimatique: r.zone_climatique as string,
-      dso: (r.grd_rang2 || r.grd) as string,
-      grdRang1: r.grd as string,
-      grdRang2: r.grd_rang2 as string,
-      tso: r.gestionnaire_transport === 'Teréga' ? 'Teréga' : 'NaTran',
-      coefficientTp: Number(r.coefficient_tp),
-      coefficientNiv: r.perequation === 'P' || r.perequation === 'NP' ? null : Number(r.perequation),
+      communeInsee: at(c.insee),
+      commune: at(c.commune),
+      communeAbsorbanteInsee: at(c.absorbanteInsee),
+      communeAbsorbante: at(c.absorbante),
+      codePitd: at(c.code),
+      libelle: doubled ? at(c.libelle).replace(/\s*NTR=\d+$/, '') : at(c.libelle),
+      stationCode: at(c.stationCode),
+      stationMeteo: at(c.station),
+      zoneClimatique: at(c.zone),
+      dso: at(c.grd2) || at(c.grd),
+      grdRang1: at(c.grd),
+      grdRang2: at(c.grd2),
+      tso: at(c.tso) === 'Teréga' ? 'Teréga' : 'NaTran',
+      coefficientTp: Number(at(c.tp)),
+      coefficientNiv: perequation === 'P' || perequation === 'NP' ? null : Number(perequation),
       ntr,
-      ntrChoices: r.ntr_renvoi === '1' ? [ntr] : null,
-      natureGaz: r.nature_gaz as string,
-      zoneSortie: r.zone_sortie as string,
+      ntrChoices: doubled ? [ntr] : null,
+      natureGaz: at(c.gaz),
+      zoneSortie: at(c.sortie),
     });
   }
   return [...byKey.values()];
@@ -169,11 +248,14 @@ export function officialTables(): OfficialTables {
     const manifest = readManifest(dir);
     const pitd = provenanceOf(manifest, 'pitd');
     const zi = provenanceOf(manifest, 'zi');
-    const pitdRecords = readShippedCsv(readFileSync(path.join(dir, pitd.file), 'utf8'));
     const ziRecords = readShippedCsv(readFileSync(path.join(dir, zi.file), 'utf8'));
     loaded = {
       manifest,
-      pitd: { provenance: pitd, rows: toPitdRows(pitdRecords), ntrFootnote: pitd.notes.ntrRenvoi ?? '' },
+      pitd: {
+        provenance: pitd,
+        rows: toPitdRows(readFileSync(path.join(dir, pitd.file), 'utf8')),
+        ntrFootnote: pitd.notes.ntrRenvoi ?? '',
+      },
       zi: {
         provenance: zi,
         rows: ziRecords.map((r) => ({
