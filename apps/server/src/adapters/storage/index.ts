@@ -32,6 +32,7 @@ export function createObjectStorage(
           ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
           : undefined,
       forcePathStyle: config.forcePathStyle,
+      now: deps.now,
     });
   }
   return new LocalObjectStorage({ dir: config.dir, ...deps });

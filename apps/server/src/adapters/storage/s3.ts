@@ -25,6 +25,8 @@ export interface S3StorageOptions {
   /** Undefined: the SDK's default chain (environment, instance role…). */
   credentials?: { accessKeyId: string; secretAccessKey: string } | undefined;
   forcePathStyle?: boolean;
+  /** The clock presigned URLs are dated by (their expiry counts from it); the app's, as the local adapter's. */
+  now?: (() => Date) | undefined;
 }
 
 const DEFAULT_GET_LIMIT = 50 * 1024 * 1024;
@@ -45,9 +47,11 @@ export class S3ObjectStorage implements ObjectStorage {
   readonly kind = 's3' as const;
   readonly client: S3Client;
   private readonly bucket: string;
+  private readonly now: () => Date;
 
   constructor(options: S3StorageOptions) {
     this.bucket = options.bucket;
+    this.now = options.now ?? (() => new Date());
     const config: S3ClientConfig = {
       region: options.region,
       forcePathStyle: options.forcePathStyle ?? false,
@@ -92,6 +96,7 @@ export class S3ObjectStorage implements ObjectStorage {
     });
     const url = await getSignedUrl(this.client, command, {
       expiresIn: request.expiresInSeconds,
+      signingDate: this.now(),
       // Signed, so S3 refuses a PUT with another type or size.
       signableHeaders: new Set(['content-type', 'content-length']),
     });
@@ -151,7 +156,7 @@ export class S3ObjectStorage implements ObjectStorage {
       Key: this.key(uri),
       ResponseContentDisposition: contentDisposition(options.disposition ?? 'attachment', options.filename),
     });
-    return getSignedUrl(this.client, command, { expiresIn: options.expiresInSeconds });
+    return getSignedUrl(this.client, command, { expiresIn: options.expiresInSeconds, signingDate: this.now() });
   }
 
   close(): void {
