@@ -276,6 +276,7 @@ describe.each(testDatabaseKinds())('invoice audits on %s', (kind) => {
     ['zip bomb', 'bombe.xlsx', hostileFiles.zipBomb, /^Classeur refusé : /],
     ['10 000 XLSX entries', 'entrees.xlsx', hostileFiles.manyEntries, /^Classeur refusé : 10001 entrées/],
     ['XXE', 'xxe.xml', hostileFiles.xxe, /DOCTYPE/],
+    ['PDF flate bomb', 'bombe.pdf', hostileFiles.flateBomb, /^PDF refusé : un flux se décompresse au-delà de 32 Mo/],
     // Refused by the reader, or cut off by the worker's time limit: both are clear French errors.
     ['looping PDF', 'boucle.pdf', hostileFiles.loopingPdf, /PDF|format non reconnu|temps autorisé/i],
   ])('fails a %s with a clear French error and stays alive', async (_label, filename, build, reason) => {

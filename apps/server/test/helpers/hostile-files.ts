@@ -1,4 +1,4 @@
-import { crc32, deflateRawSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync } from 'node:zlib';
 
 /** A minimal zip writer (stored or deflated entries), enough to build hostile XLSX files. */
 export function buildZip(entries: { name: string; data: Buffer; deflate?: boolean; crc?: number }[]): Buffer {
@@ -45,6 +45,36 @@ const CONTENT_TYPES = Buffer.from(
   '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
 );
 
+/**
+ * A PDF whose one content stream inflates to `mib` MiB of spaces from about 1 kB per MiB (issue #21 §1.2): one MiB
+ * deflated with a full flush (a self-contained block) repeated, then a final block and the Adler-32 in closed form.
+ */
+function flateBombPdf(mib: number): Buffer {
+  const block = deflateRawSync(Buffer.alloc(1024 * 1024, 0x20), { level: 9, finishFlush: constants.Z_FULL_FLUSH });
+  const length = BigInt(mib * 1024 * 1024);
+  const adler = Buffer.alloc(4);
+  adler.writeUInt32BE(
+    Number((((length + (0x20n * length * (length + 1n)) / 2n) % 65521n) << 16n) | ((1n + 0x20n * length) % 65521n)),
+  );
+  const data = Buffer.concat([
+    Buffer.from([0x78, 0xda]),
+    ...Array.from({ length: mib }, () => block),
+    deflateRawSync(Buffer.alloc(0)),
+    adler,
+  ]);
+  const head = [
+    '%PDF-1.7',
+    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >> endobj',
+    `4 0 obj << /Filter /FlateDecode /Length ${data.length} >>`,
+    'stream',
+    '',
+  ].join('\n');
+  const tail = '\nendstream\nendobj\ntrailer << /Root 1 0 R /Size 5 >>\n%%EOF\n';
+  return Buffer.concat([Buffer.from(head, 'latin1'), data, Buffer.from(tail, 'latin1')]);
+}
+
 /** Spec of the hostile corpus (issue #14 « Done when »). */
 export const hostileFiles = {
   /** An executable named like a PDF: refused on its magic bytes at creation. */
@@ -66,6 +96,8 @@ export const hostileFiles = {
     Buffer.from(
       '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE facture [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n<facture><fournisseur>&xxe;</fournisseur></facture>\n',
     ),
+  /** A 200 kB PDF whose content stream inflates to 200 MiB: refused before PDF.js reads it (ADR 0045). */
+  flateBomb: () => flateBombPdf(200),
   /** A PDF whose page tree is its own child (a reader that follows /Kids naively never ends). */
   loopingPdf: () =>
     Buffer.from(
