@@ -9,6 +9,7 @@ import {
   readManifest,
   readShippedCsv,
   referenceTablesDir,
+  splitShippedLine,
   stationKey,
 } from '../src/modules/reference-data/official-tables.ts';
 
@@ -100,5 +101,7 @@ describe('official point tables shipped with the server (ADR 0051)', () => {
     expect(communeOfArrondissement('69383')).toBe('69123');
     expect(communeOfArrondissement('13216')).toBe('13055');
     expect(communeOfArrondissement('06088')).toBe('06088');
+    // The converter quotes a field holding « ; » or a double quote; the reader undoes it.
+    expect(splitShippedLine('GD0001;"A;B";"dit ""C""";')).toEqual(['GD0001', 'A;B', 'dit "C"', '']);
   });
 });
