@@ -39,6 +39,8 @@ export interface ShippedTarget {
   readonly csrfToken: string;
   /** The `set-auth-token` of the sign-in (an API client). */
   readonly bearer: string;
+  /** The acceptance case of issue 4 with the PITD code this commit knows (see simulateBody). */
+  readonly simulateBody: string;
   readonly logFile: string;
   readonly child: ChildProcess;
   readonly cleanUp: () => Promise<void>;
@@ -219,10 +221,13 @@ export async function startShipped(
       throw new Error(`${label}: sign-in answered ${signIn.status} ${await signIn.text()}`);
     }
     const session = signIn.headers.getSetCookie().map((c) => c.split(';')[0] as string);
+    const cookie = [csrfCookie, ...session].join('; ');
+    const simulateBody = await acceptedSimulateBody(url, cookie, csrfToken, label);
     return {
+      simulateBody,
       label,
       url,
-      cookie: [csrfCookie, ...session].join('; '),
+      cookie,
       csrfCookie,
       csrfToken,
       bearer: signIn.headers.get('set-auth-token') ?? '',
@@ -234,6 +239,25 @@ export async function startShipped(
     await cleanUp();
     throw error;
   }
+}
+
+/**
+ * The same simulation on the point table the commit serves: the official PITD table shipped since ADR 0051 (GD1057,
+ * Paris, the case's former sample point with the same amounts), or the labelled sample before it (ECH-PITD-0001).
+ */
+async function acceptedSimulateBody(url: string, cookie: string, csrfToken: string, label: string): Promise<string> {
+  for (const code of ['GD1057', 'ECH-PITD-0001']) {
+    const body = JSON.stringify({ ...JSON.parse(SIMULATE_BODY), code });
+    const answer = await fetch(`${url}/api/simulator/simulate/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrftoken': csrfToken, cookie, origin: url },
+      body,
+    });
+    if (answer.status === 200) {
+      return body;
+    }
+  }
+  throw new Error(`${label}: the acceptance simulation is refused with both point tables`);
 }
 
 const CLOCK_TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
@@ -251,7 +275,7 @@ export function shippedRequest(target: ShippedTarget, route: ShippedRoute): auto
     url: `${target.url}/api/simulator/simulate/`,
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json', 'x-csrftoken': target.csrfToken },
-    body: SIMULATE_BODY,
+    body: target.simulateBody,
   });
   switch (route) {
     case 'health':
