@@ -118,6 +118,26 @@ describe('mandate helpers', () => {
     expect(() => decodeSignaturePng('')).toThrow('Veuillez signer le mandat.');
   });
 
+  it('accepts what a browser canvas exports: RGBA, the image data split over several IDAT chunks, an ICC profile', () => {
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(300, 0);
+    header.writeUInt32BE(120, 4);
+    header[8] = 8;
+    header[9] = 6;
+    const idat = deflateSync(Buffer.alloc((300 * 4 + 1) * 120, 0));
+    const third = Math.ceil(idat.length / 3);
+    const png = Buffer.concat([
+      pngBytes(1, 1).subarray(0, 8),
+      pngChunk('IHDR', header),
+      pngChunk('iCCP', Buffer.concat([Buffer.from('Display P3\0\0', 'latin1'), deflateSync(Buffer.alloc(512))])),
+      pngChunk('IDAT', idat.subarray(0, third)),
+      pngChunk('IDAT', idat.subarray(third, 2 * third)),
+      pngChunk('IDAT', idat.subarray(2 * third)),
+      pngChunk('IEND', Buffer.alloc(0)),
+    ]);
+    expect(decodeSignaturePng(pngDataUrl(png)).equals(png)).toBe(true);
+  });
+
   it('refuses a malformed PNG before any render (issue #21 §1.3): random IDAT, bad CRC, wrong size, odd chunks', () => {
     const format = 'La signature doit être une image PNG.';
     // The attack: a valid header, then 6.7 kB of random IDAT (behind a valid zlib header, too).
@@ -136,7 +156,7 @@ describe('mandate helpers', () => {
     expect(() => decodeSignaturePng(pngDataUrl(pngBytes(400, 150, { rows: 149 })))).toThrow(format);
     const badFilter = Buffer.alloc(401 * 150, 0x40);
     expect(() => decodeSignaturePng(pngDataUrl(pngBytes(400, 150, { idat: deflateSync(badFilter) })))).toThrow(format);
-    // Compressed text (one more inflate to bound) and unknown chunks are refused; plain ancillary ones pass.
+    // Compressed text (pdf-lib's decoder would inflate it) and unknown chunks are refused; others pass.
     expect(() =>
       decodeSignaturePng(pngDataUrl(pngBytes(40, 15, { extra: [pngChunk('zTXt', Buffer.from('a\0\0x'))] }))),
     ).toThrow(format);

@@ -27,10 +27,23 @@ const COLOUR_TYPES: Record<number, { depths: number[]; samples: number }> = {
 };
 /**
  * Chunks a signature may carry besides IHDR, IDAT and IEND: the palette and transparency pdf-lib reads, and
- * uncompressed ancillary ones it ignores. Compressed text (zTXt, iTXt), ICC profiles and animation are refused: a
- * canvas never writes them and each would be one more inflate to bound.
+ * ancillary ones it ignores (an ICC profile, which a browser may attach to a canvas export, is never inflated by
+ * pdf-lib). Compressed text (zTXt, iTXt), which pdf-lib's decoder would inflate, and animation are refused.
  */
-const ALLOWED = new Set(['PLTE', 'tRNS', 'gAMA', 'cHRM', 'sRGB', 'pHYs', 'bKGD', 'tIME', 'tEXt', 'sBIT']);
+const ALLOWED = new Set([
+  'PLTE',
+  'tRNS',
+  'gAMA',
+  'cHRM',
+  'sRGB',
+  'iCCP',
+  'pHYs',
+  'bKGD',
+  'tIME',
+  'tEXt',
+  'sBIT',
+  'eXIf',
+]);
 /** Adam7 passes: x start, y start, x step, y step. */
 const ADAM7 = [
   [0, 0, 8, 8],
