@@ -1,4 +1,9 @@
-/** Limits of the readers (ADR 0033). The caller also runs them in a worker with time and memory limits. */
+/**
+ * Limits of the readers (ADR 0033, ADR 0053): every untrusted byte read by this package — invoices, consumption
+ * exports, reference tables, tariff grids — passes these bounds (size, rows, columns, cell length). The caller also
+ * runs the invoice readers in a worker with time and memory limits. Pure constants: the CSV entry
+ * (`@pilote/invoices/csv`) imports this file and stays browser-safe.
+ */
 export const LIMITS = {
   /** Largest file accepted, any format (bytes). */
   maxFileBytes: 20 * 1024 * 1024,
@@ -24,4 +29,13 @@ export const LIMITS = {
   /** XML: largest document (bytes) and deepest nesting. */
   maxXmlBytes: 5 * 1024 * 1024,
   maxXmlDepth: 64,
+  /**
+   * CSV text (consumption exports, reference tables, tariff grids): characters of one file (the largest body an
+   * endpoint accepts, `CONSUMPTION_CSV_MAX_CHARS`), physical lines, fields of one record and characters of one field.
+   * The endpoints' own body limits (contracts) are smaller or equal; these bound every reader whatever its caller.
+   */
+  maxCsvChars: 2_000_000,
+  maxCsvLines: 200_000,
+  maxCsvColumns: 100,
+  maxCsvCellChars: 10_000,
 } as const;

@@ -5,7 +5,7 @@ import {
   parseConsumptionCsv,
   parseConsumptionDate,
   parseQualite,
-} from '../src/index.ts';
+} from '../src/csv/index.ts';
 
 function ok(result: ConsumptionParseResult) {
   if (!result.ok) {

@@ -1,20 +1,25 @@
+import { normaliseTso, SAMPLE_LI, SAMPLE_PIC } from '@pilote/tariffs';
 import { describe, expect, it } from 'vitest';
 import {
   formatCsvErrors,
-  normaliseTso,
+  PITD_CSV_HEADER,
   parsePitdCsv,
   parseTransportPointCsv,
   parseZiCsv,
-  SAMPLE_LI,
-  SAMPLE_PIC,
   splitCsvLine,
   TRANSPORT_POINT_CSV_HEADER,
-} from '../src/index.ts';
+} from '../src/csv/index.ts';
 
 const HEADER =
   'code_pitd;libelle;commune_insee;commune;gestionnaire_transport;gestionnaire_distribution;ntr;station_meteo';
 
 describe('parsePitdCsv', () => {
+  it('documents its header (formerly asserted in packages/tariffs/test/reference.test.ts)', () => {
+    expect(PITD_CSV_HEADER.join(';')).toBe(
+      'code_pitd;libelle;commune_insee;commune;gestionnaire_transport;gestionnaire_distribution;ntr;station_meteo',
+    );
+  });
+
   it('parses a valid file (BOM, CRLF, quotes, empty trailing line)', () => {
     const text = `\uFEFF${HEADER}\r\nGNX-0001;"Paris; centre";75056;Paris;NaTran;GRDF;2;PARIS-MONTSOURIS\r\nGNX-0002;Bordeaux;33063;Bordeaux;Terega;GRDF;1;BORDEAUX MERIGNAC\r\n\r\n`;
     const result = parsePitdCsv(text);

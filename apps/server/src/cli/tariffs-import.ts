@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { userInfo } from 'node:os';
 import path from 'node:path';
-import { PITD_CSV_HEADER, TRANSPORT_POINT_CSV_HEADER, ZI_CSV_HEADER } from '@pilote/tariffs';
+import { PITD_CSV_HEADER, TRANSPORT_POINT_CSV_HEADER, ZI_CSV_HEADER } from '@pilote/invoices/csv';
 import { z } from 'zod';
 import { formatImportSummary, importReferenceFile, ReferenceImportError } from '../modules/reference-data/importer.ts';
 import { auditCliReferenceImport } from '../modules/tariff-data/repository.ts';

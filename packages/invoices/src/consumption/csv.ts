@@ -20,11 +20,11 @@
  * With `,` a decimal comma splits its value in two (`2025-01-01,10,5`): a row with more fields than the header,
  * or a number where the quality goes, is refused as ambiguous with its line number — never read as 10 kWh.
  * Errors are French and name the physical line of the file (line 1 = first line, blank lines counted).
+ * Moved from @pilote/tariffs (ADR 0053): cut by the one tokenizer ({@link tokenizeCsvLine}) within the readers'
+ * limits; the result types live here, with the reader.
  */
-import { addDays, type IsoDate, isIsoDate, toDayNumber } from '../dates.ts';
-import { parseFrenchNumber } from '../numbers.ts';
-import type { QualiteJour } from '../optimiser/types.ts';
-import { splitCsvLine } from '../reference/csv.ts';
+import { addDays, type IsoDate, isIsoDate, parseFrenchNumber, type QualiteJour, toDayNumber } from '@pilote/tariffs';
+import { csvPhysicalLines, detectSeparator, splitCsvLine, tokenizeCsvLine } from '../csv/tokenizer.ts';
 
 export type ConsumptionFileFormat = 'simple' | 'grdf';
 
@@ -222,10 +222,6 @@ interface Layout {
   headerWidth: number | null;
 }
 
-function splitFields(line: string, separator: string): string[] | null {
-  return splitCsvLine(line, separator);
-}
-
 /** Finds a named header (GRDF export or a named `date;kWh` header) among the first 40 lines. */
 function findNamedHeader(physical: readonly string[]): Layout | null {
   const limit = Math.min(physical.length, 40);
@@ -238,7 +234,7 @@ function findNamedHeader(physical: readonly string[]): Layout | null {
       if (separator !== ',' && !raw.includes(separator)) {
         continue;
       }
-      const fields = splitFields(raw, separator);
+      const fields = splitCsvLine(raw, separator);
       if (!fields) {
         continue;
       }
@@ -274,16 +270,6 @@ function findNamedHeader(physical: readonly string[]): Layout | null {
   return null;
 }
 
-function detectSeparator(line: string): string {
-  if (line.includes(';')) {
-    return ';';
-  }
-  if (line.includes('\t')) {
-    return '\t';
-  }
-  return ',';
-}
-
 /** The simple layout: first non-blank line is data (starts with a date) or an unnamed header. */
 function simpleLayout(physical: readonly string[]): Layout | null {
   const first = physical.findIndex((line) => line.trim() !== '');
@@ -291,7 +277,7 @@ function simpleLayout(physical: readonly string[]): Layout | null {
     return null;
   }
   const separator = detectSeparator(physical[first] as string);
-  const fields = splitFields(physical[first] as string, separator) ?? [];
+  const fields = splitCsvLine(physical[first] as string, separator) ?? [];
   const firstIsData = DATE_SHAPE.test((fields[0] ?? '').trim());
   if (!firstIsData) {
     if (fields.length < 2 || fields.length > 3) {
@@ -299,7 +285,7 @@ function simpleLayout(physical: readonly string[]): Layout | null {
     }
     // An unnamed header is only accepted when the next non-blank line starts with a date.
     const next = physical.findIndex((line, i) => i > first && line.trim() !== '');
-    const nextFields = next >= 0 ? (splitFields(physical[next] as string, separator) ?? []) : [];
+    const nextFields = next >= 0 ? (splitCsvLine(physical[next] as string, separator) ?? []) : [];
     if (!DATE_SHAPE.test((nextFields[0] ?? '').trim())) {
       return null;
     }
@@ -323,8 +309,11 @@ function simpleLayout(physical: readonly string[]): Layout | null {
 export function parseConsumptionCsv(text: string, options: ConsumptionParseOptions = {}): ConsumptionParseResult {
   const maxErrors = options.maxErrors ?? 50;
   const maxDays = options.maxDays ?? MAX_CONSUMPTION_DAYS;
-  const content = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const physical = content.split(/\r\n|\n|\r/);
+  const read = csvPhysicalLines(text);
+  if (!read.ok) {
+    return { ok: false, errors: [{ line: null, message: read.message }] };
+  }
+  const physical = read.lines;
   if (physical.every((line) => line.trim() === '')) {
     return { ok: false, errors: [{ line: null, message: 'le fichier est vide.' }] };
   }
@@ -386,11 +375,12 @@ export function parseConsumptionCsv(text: string, options: ConsumptionParseOptio
       continue;
     }
     const line = index + 1;
-    const fields = splitFields(raw, layout.separator);
-    if (!fields) {
-      fail(line, 'guillemet non fermé.');
+    const tokens = tokenizeCsvLine(raw, layout.separator);
+    if (!tokens.ok) {
+      fail(line, tokens.message);
       continue;
     }
+    const { fields } = tokens;
     if (fields.every((field) => field === '')) {
       continue;
     }

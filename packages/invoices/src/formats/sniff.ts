@@ -1,15 +1,35 @@
-/** The file format from its first bytes (magic numbers); the file name is never trusted. */
+/**
+ * The one file-type sniffer (ADR 0033, ADR 0053): the format from the first bytes (magic numbers), never from the
+ * name or the announced MIME type. Used at upload (the server's `POST /api/audits/create`, before the audit is
+ * recorded) and in the audit job (`readInvoice`), so a file accepted at upload is never refused by the job for its
+ * type after the user's quota unit is taken. Pure and browser-safe (`@pilote/invoices/sniff`).
+ *
+ * Where the two former copies disagreed, the stricter rule won:
+ * - PDF: `%PDF-` at the very first byte (the upload used to accept it anywhere in the first kilobyte, the job never).
+ * - XML: optional UTF-8 BOM, then at most 64 bytes of space, tab, CR or LF, then `<?xml` followed by white space or
+ *   `?`, or `<` and an ASCII letter.
+ */
 import type { InvoiceFormat } from '@pilote/tariffs';
 
 const PDF = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 const ZIP = [0x50, 0x4b, 0x03, 0x04]; // PK\3\4 (XLSX)
 const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]; // Compound File Binary (XLS)
+const XML_DECLARATION = [0x3c, 0x3f, 0x78, 0x6d, 0x6c]; // <?xml
+/** Bytes that may follow `<?xml`: white space (as `\s` reads Latin-1) or `?`. */
+const AFTER_DECLARATION = new Set([0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20, 0xa0, 0x3f]);
+
+/** Bytes a caller needs to read for {@link sniffFormat} (more than enough: the rules look at the first 70). */
+export const SNIFF_BYTES = 1024;
 
 function startsWith(bytes: Uint8Array, magic: readonly number[], at = 0): boolean {
   return magic.every((b, i) => bytes[at + i] === b);
 }
 
-/** `xlsx` means "a zip": whether it is a workbook is decided by reading it. */
+function isAsciiLetter(byte: number | undefined): boolean {
+  return byte !== undefined && ((byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a));
+}
+
+/** The format of a file from its first bytes, or null. `xlsx` means "a zip": whether it is a workbook is decided by reading it. */
 export function sniffFormat(bytes: Uint8Array): InvoiceFormat | null {
   if (startsWith(bytes, PDF)) {
     return 'pdf';
@@ -20,7 +40,6 @@ export function sniffFormat(bytes: Uint8Array): InvoiceFormat | null {
   if (startsWith(bytes, OLE2)) {
     return 'xls';
   }
-  // XML: optional UTF-8 BOM, optional whitespace, then `<?xml` or an element.
   let i = startsWith(bytes, [0xef, 0xbb, 0xbf]) ? 3 : 0;
   while (
     i < bytes.length &&
@@ -29,13 +48,13 @@ export function sniffFormat(bytes: Uint8Array): InvoiceFormat | null {
   ) {
     i += 1;
   }
-  if (
-    bytes[i] === 0x3c &&
-    (startsWith(bytes, [0x3c, 0x3f, 0x78, 0x6d, 0x6c], i) || /[A-Za-z]/.test(String.fromCharCode(bytes[i + 1] ?? 0)))
-  ) {
-    return 'xml';
+  if (bytes[i] !== 0x3c) {
+    return null;
   }
-  return null;
+  if (startsWith(bytes, XML_DECLARATION, i)) {
+    return AFTER_DECLARATION.has(bytes[i + XML_DECLARATION.length] ?? -1) ? 'xml' : null;
+  }
+  return isAsciiLetter(bytes[i + 1]) ? 'xml' : null;
 }
 
 /** A short description of the first bytes, for the « format non reconnu » message. */

@@ -8,7 +8,7 @@ import { assertIsoDate } from '../dates.ts';
 import { TariffInputError } from '../errors.ts';
 import { formatNumberFr, roundEuros, roundHalfAwayFromZero } from '../money.ts';
 import type { Tso } from '../parameters/atrt8.ts';
-import { normaliseTso } from '../reference/csv.ts';
+import { normaliseTso } from '../reference/tso.ts';
 import { annualModulation } from '../simulator/capacity-costs.ts';
 import { calendarOf, type SeriesCalendar } from './calendar.ts';
 import { evaluatePlan, prepareOnCalendar, prepareSeries } from './cost.ts';

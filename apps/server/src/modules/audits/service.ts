@@ -17,6 +17,7 @@ import {
   type SignUploadResponse,
   type StartAuditResponse,
 } from '@pilote/contracts';
+import { SNIFF_BYTES, sniffFormat } from '@pilote/invoices/sniff';
 import type { JobQueue } from '../../adapters/jobs/index.ts';
 import { type ObjectStorage, objectKey, StorageError } from '../../adapters/storage/index.ts';
 import type { Database } from '../../db/client.ts';
@@ -25,7 +26,7 @@ import { type Actor, requireUser } from '../auth/session.ts';
 import type { Quota } from '../plans/quota.ts';
 import type { ClaimLetterInput } from './claim-letter.ts';
 import { CLAIM_LETTER_RENDERER_VERSION } from './claim-letter.ts';
-import { SNIFF_BYTES, sanitiseFileName, sniffFormat } from './file-check.ts';
+import { sanitiseFileName } from './file-check.ts';
 import type { ClaimLetterLinkSigner } from './link-signer.ts';
 import {
   type AuditRecord,

@@ -14,15 +14,8 @@ import {
   parseFrenchNumber,
   type SeriesWindow,
 } from '@pilote/contracts';
-import {
-  formatConsumptionErrors,
-  type IsoDate,
-  type JourConsommation,
-  MAX_CONVERSION_COEFFICIENT,
-  parseConsumptionCsv,
-  type QualiteJour,
-  roundHalfAwayFromZero,
-} from '@pilote/tariffs';
+import { formatConsumptionErrors, MAX_CONVERSION_COEFFICIENT, parseConsumptionCsv } from '@pilote/invoices/csv';
+import { type IsoDate, type JourConsommation, type QualiteJour, roundHalfAwayFromZero } from '@pilote/tariffs';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Actor, requireUser } from '../auth/session.ts';

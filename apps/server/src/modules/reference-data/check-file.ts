@@ -1,18 +1,17 @@
 /**
- * The CPU part of a reference-table import (ADR 0011, ADR 0024): parse the CSV with the tariffs parsers, then check
+ * The CPU part of a reference-table import (ADR 0011, ADR 0024): parse the CSV with the readers of @pilote/invoices, then check
  * each INSEE code and commune name against the Code officiel géographique (a 13 MB directory). No database, no
  * Fastify: the server runs it in a worker thread (`reference.check`, check-task.ts) so a 10⁴-line upload
  * never holds the event loop; the operator CLI runs it in process.
  */
 import {
   type CsvLineError,
-  type PitdRow,
+  csvPhysicalLines,
   parsePitdCsv,
   parseTransportPointCsv,
   parseZiCsv,
-  type TransportPointRow,
-  type ZiRow,
-} from '@pilote/tariffs';
+} from '@pilote/invoices/csv';
+import type { PitdRow, TransportPointRow, ZiRow } from '@pilote/tariffs';
 import { type CommuneDirectory, loadCommuneDirectory } from './communes.ts';
 
 /** At most this many line errors are reported (the parsers stop at 50 too). */
@@ -49,8 +48,8 @@ export type ReferenceFileChecker = (
  * the header, blank lines skipped. Only used after a successful parse, where every such line is one row.
  */
 function dataLineNumbers(text: string): number[] {
-  const content = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const lines = content.split(/\r\n|\n|\r/);
+  const read = csvPhysicalLines(text);
+  const lines = read.ok ? read.lines : [];
   const numbers: number[] = [];
   for (let index = 1; index < lines.length; index += 1) {
     if ((lines[index] ?? '').trim() !== '') {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type CsvLineError, formatCsvErrors, STATIONS_METEO } from '@pilote/tariffs';
+import { type CsvLineError, formatCsvErrors } from '@pilote/invoices/csv';
+import { STATIONS_METEO } from '@pilote/tariffs';
 import type { Database } from '../../db/client.ts';
 import { checkInProcess, type ReferenceFileChecker } from './check-file.ts';
 import type { CommuneDirectory } from './communes.ts';

@@ -4,7 +4,7 @@
  * its CSV header, how to read its active version and how to import a file.
  */
 import type { ReferenceImportChanges } from '@pilote/contracts';
-import { PITD_CSV_HEADER, TRANSPORT_POINT_CSV_HEADER, ZI_CSV_HEADER } from '@pilote/tariffs';
+import { PITD_CSV_HEADER, TRANSPORT_POINT_CSV_HEADER, ZI_CSV_HEADER } from '@pilote/invoices/csv';
 import type { Database } from '../../db/client.ts';
 import type { ReferenceFileCheck, ReferenceFileChecker } from '../reference-data/check-file.ts';
 import { formatImportSummary, type ImportSummary, importReferenceFile } from '../reference-data/importer.ts';

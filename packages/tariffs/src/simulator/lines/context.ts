@@ -7,8 +7,8 @@ import { TariffDataUnavailableError, TariffInputError, UnsupportedCombinationErr
 import { type AtrdOption, NATIONAL_GRID_FROM } from '../../parameters/atrd7-grdf.ts';
 import type { Tso } from '../../parameters/atrt8.ts';
 import type { ParameterOverlay } from '../../parameters/overlay.ts';
-import { normaliseTso } from '../../reference/csv.ts';
 import { isProfilCode } from '../../reference/profiles.ts';
+import { normaliseTso } from '../../reference/tso.ts';
 import type { ProfilCode } from '../../reference/types.ts';
 import type { ConsumptionYear, PointDeReseau, SimulationInput } from '../types.ts';
 import { POINTS_DE_RESEAU } from '../types.ts';
