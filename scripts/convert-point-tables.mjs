@@ -10,7 +10,7 @@
 //     --deliberation-2026-15 260220_2026-15_ATRD7_ELD.pdf \
 //     --copy-repository promeosenergies-svg/promeos-poc --copy-commit <sha> \
 //     [--pitd-copy-path <path in that repository>] [--capacites-copy-path …] [--deliberation-copy-path …] \
-//     [--out apps/server/reference-tables]
+//     [--out apps/server/reference-tables] [--import-csv pitd-import.csv]
 //
 // Only the values are kept, as UTF-8 `;` CSV: the xlsx document properties carry the names of GRDF staff and the
 // contact columns hold e-mail addresses, neither of which is needed. Traps handled (docs/tariff-sources.md):
@@ -448,4 +448,39 @@ for (const entry of files) {
 writeFileSync(path.join(outDir, 'provenance.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 for (const entry of files) {
   console.log(`${entry.file}: ${entry.rows} ligne(s)`);
+}
+
+// `--import-csv <file>`: the PITD table in the admin import format (`code_pitd;libelle;commune_insee;commune;
+// gestionnaire_transport;gestionnaire_distribution;ntr;station_meteo`, « Données tarifaires » or `tariffs:import pitd`),
+// to load a newer version without a release. That format has one NTR per PITD × commune: of a doubled NTR « (*) »
+// only the first row is kept (listed below), and the NIV, rank and TP coefficient are not carried.
+if (options['import-csv']) {
+  const seen = new Set();
+  const doubled = new Set();
+  const rows = [];
+  for (const row of pitd.rows) {
+    const [insee, commune, , , , , , code, libelle, , station, , , grd, , grd2, tso, , , ntr] = row;
+    const key = `${code}|${insee}`;
+    if (seen.has(key)) {
+      doubled.add(code);
+      continue;
+    }
+    seen.add(key);
+    rows.push([code, libelle.replace(/\s*NTR=\d+$/, ''), insee, commune, tso, grd2 || grd, ntr, station]);
+  }
+  const header = [
+    'code_pitd',
+    'libelle',
+    'commune_insee',
+    'commune',
+    'gestionnaire_transport',
+    'gestionnaire_distribution',
+    'ntr',
+    'station_meteo',
+  ];
+  writeFileSync(path.resolve(options['import-csv']), toCsv(header, rows));
+  console.log(`${options['import-csv']}: ${rows.length} ligne(s) au format d’import`);
+  if (doubled.size > 0) {
+    console.log(`NTR doubles « (*) » réduits à la première valeur : ${[...doubled].join(', ')}`);
+  }
 }
