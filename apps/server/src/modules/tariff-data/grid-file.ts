@@ -2,7 +2,8 @@
  * Reads a grid file (CSV or JSON) of dated values for the panel's grid import (ADR 0025). Pure and bounded (the
  * body is at most GRID_IMPORT_MAX_CHARS, at most GRID_IMPORT_MAX_ROWS values): it runs in a few milliseconds.
  *
- * CSV: UTF-8, « ; » separator, header `parametre;date_effet;valeur;unite;statut;reference_titre;reference_url;note`,
+ * CSV: UTF-8, « ; » separator, cut by the readers package's tokenizer under its limits (quoted fields may hold « ; »
+ * or doubled quotes, ADR 0053), header `parametre;date_effet;valeur;unite;statut;reference_titre;reference_url;note`,
  * French or dotted decimals, status `officielle|secondaire|estimation` (or the English codes), `fin` as the value
  * ends the parameter from that date. JSON: an array of `{ parameterId, validFrom, value, unit, status, references,
  * note }` (the body of POST /api/admin/tariff-data/values), or `{ "values": [...] }`.
@@ -14,6 +15,7 @@ import {
   parameterUnits,
   type ValueStatusDto,
 } from '@pilote/contracts';
+import { csvPhysicalLines, splitCsvLine, tokenizeCsvLine } from '@pilote/invoices/csv';
 import { type OverlayValue, type ParameterUnit, parseFrenchNumber } from '@pilote/tariffs';
 
 export interface GridFileError {
@@ -35,9 +37,12 @@ const STATUS_WORDS: Record<string, ValueStatusDto> = {
 const MAX_ERRORS = 50;
 
 function parseCsv(text: string): GridFileResult {
-  const content = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const lines = content.split(/\r\n|\n|\r/);
-  const header = (lines[0] ?? '').split(';').map((cell) => cell.trim().toLowerCase());
+  const read = csvPhysicalLines(text);
+  if (!read.ok) {
+    return { ok: false, errors: [{ line: 1, message: read.message }] };
+  }
+  const { lines } = read;
+  const header = (splitCsvLine(lines[0] ?? '') ?? []).map((cell) => cell.toLowerCase());
   if (header.join(';') !== GRID_CSV_HEADER.join(';')) {
     return {
       ok: false,
@@ -51,7 +56,12 @@ function parseCsv(text: string): GridFileResult {
     if (raw.trim() === '' || errors.length >= MAX_ERRORS) {
       return;
     }
-    const cells = raw.split(';').map((cell) => cell.trim());
+    const tokens = tokenizeCsvLine(raw);
+    if (!tokens.ok) {
+      errors.push({ line, message: tokens.message });
+      return;
+    }
+    const cells = tokens.fields;
     if (cells.length !== GRID_CSV_HEADER.length) {
       errors.push({ line, message: `${GRID_CSV_HEADER.length} colonnes attendues, ${cells.length} trouvées.` });
       return;
