@@ -133,10 +133,9 @@ describe('PGlite in a worker thread (ADR 0042)', () => {
     await expect(openDatabase({ pgliteDir: directory, pgliteThread: true })).rejects.toBeInstanceOf(DataDirLockedError);
     const first = handle;
     await first.close();
-    const exit = await Promise.race([
-      first.pgliteThread?.exited,
-      new Promise((resolve) => setTimeout(() => resolve('still running'), 2_000)),
-    ]);
+    // The thread's exit event itself (a thread that never ends fails the test at its timeout), not a 2 s race that a
+    // busy machine lost (ADR 0049).
+    const exit = await first.pgliteThread?.exited;
     expect(typeof exit).toBe('number');
     expect(existsSync(lockPathFor(directory))).toBe(false);
     await expect(first.ping(500)).rejects.toThrow();
