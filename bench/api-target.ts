@@ -7,10 +7,10 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import type autocannon from 'autocannon';
 
-/** The acceptance case of issue 4 on the packaged sample (apps/server/test/simulator.integration.test.ts). */
+/** The acceptance case of issue 4 on the official PITD table shipped with the server (GD1057 Paris, ADR 0051). */
 export const SIMULATE_BODY = JSON.stringify({
   pointDeReseau: 'PITD',
-  code: 'ECH-PITD-0001',
+  code: 'GD1057',
   commune: 'Paris',
   tso: 'NaTran',
   dso: 'GRDF',
