@@ -8,42 +8,21 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { splitCsvLine } from '@pilote/invoices/csv';
 
 export const REFERENCE_TABLES_DIR_NAME = 'reference-tables';
 
 /**
  * One line of a shipped CSV: `;`-separated, a field in double quotes when it holds `;` or `"` (`""` inside), as
- * `scripts/convert-point-tables.mjs` writes them (the shipped files have no line break inside a field).
+ * `scripts/convert-point-tables.mjs` writes them (the shipped files have no line break inside a field). A line
+ * without a quote (every line of today's files) is split directly; a quoted one goes through the readers' one
+ * tokenizer (ADR 0053).
  */
 export function splitShippedLine(line: string): string[] {
   if (!line.includes('"')) {
     return line.split(';');
   }
-  const fields: string[] = [];
-  let current = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i += 1) {
-    const ch = line[i];
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        current += '"';
-        i += 1;
-      } else if (ch === '"') {
-        quoted = false;
-      } else {
-        current += ch;
-      }
-    } else if (ch === '"') {
-      quoted = true;
-    } else if (ch === ';') {
-      fields.push(current);
-      current = '';
-    } else {
-      current += ch;
-    }
-  }
-  fields.push(current);
-  return fields;
+  return splitCsvLine(line) ?? [];
 }
 
 /** One shipped file's provenance (`provenance.json`). */
@@ -132,7 +111,7 @@ export function referenceTablesDir(from: string = path.dirname(fileURLToPath(imp
 /**
  * Rows of a shipped CSV as records keyed by its header. A line without a quote is split on `;` directly (the common
  * case: read on the first reference-data request of a process, so it must be quick); a quoted one goes through the
- * importer's CSV reader.
+ * readers' CSV tokenizer ({@link splitShippedLine}).
  */
 export function readShippedCsv(text: string): Record<string, string>[] {
   const [head = '', ...lines] = text.split('\n').filter((line) => line !== '');
