@@ -141,6 +141,39 @@ const probes: Probe[] = [
       "import { simulate } from '@pilote/tariffs';\nimport { parseFrenchNumber } from '@pilote/tariffs/numbers';\nimport { z } from 'zod';\nimport { apiErrorSchema } from './errors.ts';\nexport const probe = [simulate, parseFrenchNumber, z, apiErrorSchema];\n",
     expected: null,
   },
+  // The readers package's browser-safe entries (csv/, consumption/, reference/, sniff, limits): no Node, no reader
+  // library; tariffs never imports the readers (ADR 0053).
+  {
+    name: 'tariffs src importing the readers package',
+    dir: 'packages/tariffs/src/reference',
+    source: "import { parsePitdCsv } from '@pilote/invoices/csv';\nexport const probe = parsePitdCsv;\n",
+    expected: 'lint/style/noRestrictedImports',
+  },
+  {
+    name: 'invoices CSV reader importing node:fs',
+    dir: 'packages/invoices/src/csv',
+    source: "import { readFileSync } from 'node:fs';\nexport const probe = readFileSync;\n",
+    expected: 'lint/style/noRestrictedImports',
+  },
+  {
+    name: 'invoices consumption reader importing unpdf',
+    dir: 'packages/invoices/src/consumption',
+    source: "import { extractText } from 'unpdf';\nexport const probe = extractText;\n",
+    expected: 'lint/style/noRestrictedImports',
+  },
+  {
+    name: 'invoices reference reader using Buffer',
+    dir: 'packages/invoices/src/reference',
+    source: "export const probe = () => Buffer.from('a');\n",
+    expected: 'lint/style/noRestrictedGlobals',
+  },
+  {
+    name: 'invoices CSV reader importing the domain and its own files',
+    dir: 'packages/invoices/src/csv',
+    source:
+      "import { parseFrenchNumber } from '@pilote/tariffs';\nimport { LIMITS } from '../limits.ts';\nexport const probe = [parseFrenchNumber, LIMITS];\n",
+    expected: null,
+  },
   // packages/invoices: the domain, its readers and Node; never the server, the contracts or the web (ADR 0033).
   {
     name: 'invoices src importing the server',
