@@ -173,15 +173,73 @@ describe.each(testDatabaseKinds())('optimisation API on %s', (kind) => {
       details: [
         {
           path: '/tso',
-          message:
-            'Le TSO « Teréga » ne correspond pas au PITD « GD1057 » (gestionnaire de transport : NaTran).',
+          message: 'Le TSO « Teréga » ne correspond pas au PITD « GD1057 » (gestionnaire de transport : NaTran).',
         },
       ],
     });
+    // An LI / PIC point is looked up in its own table (ADR 0052).
     const li = await alice.post(URL, { ...VALID, pointDeReseau: 'LI' });
-    expect(li.statusCode).toBe(422);
-    expect(li.json()).toMatchObject({ code: 'TARIFF_DATA_UNAVAILABLE' });
-    expect(li.json().error).toContain('pas encore supporté');
+    expect(li.statusCode).toBe(400);
+    expect(li.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      error: 'Code LI inconnu : « GD1057 » (table d’échantillon en service).',
+    });
+    const picTso = await alice.post(URL, { ...VALID, pointDeReseau: 'PIC', code: 'ECH-PIC-0002', commune: 'Pau' });
+    expect(picTso.statusCode).toBe(400);
+    expect(picTso.json().details).toEqual([
+      {
+        path: '/tso',
+        message:
+          'Le TSO « NaTran » ne correspond pas au point PIC « ECH-PIC-0002 » (gestionnaire de transport : Teréga).',
+      },
+    ]);
+  });
+
+  it('optimises an LI point on the user’s year with the ATRT8 terms of a consumer on transport (ADR 0052)', async () => {
+    const LI = { ...VALID, pointDeReseau: 'LI', code: 'ECH-LI-0001', commune: 'Dunkerque', tarif: 'T2' };
+    const response = await alice.post(URL, { ...LI, pce: PCE, cjaActuelle: '80' });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    const jours = year.days.map((d) => ({
+      date: d.date,
+      mwh: d.kwh === null ? null : d.kwh / 1000,
+      qualite: d.qualite,
+    }));
+    const expected = optimiserCja({
+      raccordement: 'transport',
+      tarif: 'T2',
+      tso: 'NaTran',
+      ntr: 1,
+      dateEffet: '2026-02-01',
+      serie: { origine: 'mesures', jours },
+      cjaActuelle: 80,
+      cjsInterruptible: 0,
+    });
+    expect(body.tarif).toBe('T2');
+    expect(body.cjaOptimisee).toBe(expected.cjaOptimisee);
+    expect(body.couts).toEqual(expected.couts);
+    expect(body.couts.apres.distribution_fixe).toBe(0);
+    expect(body.details.apres.details.termeFixePoste).toBeGreaterThan(0);
+    expect(body.params.map((p: { id: string }) => p.id)).toContain('atrt8.tcl-transport.natran');
+    expect(body.referentiel).toMatchObject({
+      pointDeReseau: 'LI',
+      code: 'ECH-LI-0001',
+      commune: 'Dunkerque',
+      ntr: 1,
+      dso: '',
+      pointDataset: { kind: 'li', isSample: true },
+    });
+    expect(body.usedSampleData).toBe(true);
+    expect(body.warnings.join('\n')).toContain('n’a pas de copie accessible');
+
+    // Without imported readings: the typical year of the commune's PITD weather station.
+    const typical = await alice.post(URL, { ...LI, pointDeReseau: 'li', commune: '59183' });
+    expect(typical.statusCode, typical.body).toBe(200);
+    const estimated = typical.json();
+    expect(estimated.series.estimation).toBe(true);
+    expect(estimated.referentiel.stationMeteo).toEqual(expect.any(String));
+    expect(estimated.series.source.stationMeteo).toBe(estimated.referentiel.stationMeteo);
+    expect(estimated.referentiel.pitdDataset).toMatchObject({ kind: 'pitd' });
   });
 
   it('runs on the user’s imported year: same optimum as the optimiser, their days and quality flags', async () => {

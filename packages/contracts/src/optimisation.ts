@@ -28,7 +28,7 @@ export const OPTIMISATION_MESSAGES = {
   capacitesCount: '12 capacités mensuelles requises (M1-M12).',
   capacitesNumbers: 'Toutes les capacités doivent être des nombres valides.',
   capacitesEmpty: "Veuillez remplir toutes les capacités mensuelles ou désactiver l'option.",
-  /** Written for the spec's « For PITD the tariff choices are limited to T4 and TP ». */
+  /** Written for the spec's « For PITD the tariff choices are limited to T4 and TP » (LI / PIC: any option, ADR 0052). */
   tarifPitd: "Pour un point PITD, l'optimisation de la CJA ne concerne que les options T4 et TP.",
   dateEffetMonth: "Date d'effet invalide : attendu AAAA-MM.",
   pceFormat: 'Le PCE doit contenir exactement 14 chiffres',
@@ -46,7 +46,11 @@ export function valeurNumeriqueInvalideMessage(raw: string, label: string): stri
 
 /** The tariff options the CJA optimiser handles for a PITD point. */
 export const optimisationTarifs = ['T4', 'TP'] as const;
-export type OptimisationTarif = (typeof optimisationTarifs)[number];
+/**
+ * The options of an optimised point: T4 / TP for a PITD; any option for an LI / PIC point (connected to the
+ * transport network, the ATRD option does not enter its price: ADR 0024, 0052).
+ */
+export type OptimisationTarif = (typeof simulatorTarifs)[number];
 
 /**
  * Spec §3 optimisation request (camelCase), values as numbers or French strings. Beyond the spec, to pick the
@@ -185,7 +189,7 @@ export function validateOptimisationForm(body: OptimisationBody): OptimisationFo
     if (!tarifText || !(simulatorTarifs as readonly string[]).includes(tarifText)) {
       throw new FieldError('tarif', OPTIMISATION_MESSAGES.tarif);
     }
-    if (!(optimisationTarifs as readonly string[]).includes(tarifText)) {
+    if (point === 'PITD' && !(optimisationTarifs as readonly string[]).includes(tarifText)) {
       throw new FieldError('tarif', OPTIMISATION_MESSAGES.tarifPitd);
     }
     const profilText = formText(body.profil)?.toUpperCase();
@@ -243,13 +247,16 @@ export function validateOptimisationForm(body: OptimisationBody): OptimisationFo
 // ---- response --------------------------------------------------------------------------------------------
 
 export const optimisationCoutsSchema = z.object({
-  /** Transport capacity terms (TCS + TCR × NTR + TCL) × capacity, €/an. */
+  /**
+   * Transport capacity terms (TCS + TCR × NTR + TCL) × capacity, €/an; for an LI / PIC point also the per-poste
+   * term and the CTA on those fixed terms (ADR 0052).
+   */
   transport_fixe: z.number(),
   /** Storage compensation (modulation × TTS), €/an — the same before and after. */
   transport_stockage: z.number(),
   /** Every overrun penalty (distribution operator + transport), €/an. */
   transport_penalites: z.number(),
-  /** ATRD capacity terms (annual + monthly) + CTA on them, €/an. */
+  /** ATRD capacity terms (annual + monthly) + CTA on them, €/an (0 for an LI / PIC point). */
   distribution_fixe: z.number(),
   total_annuel: z.number(),
 });
@@ -280,6 +287,8 @@ const breakdownSchema = optimisationCoutsSchema.extend({
     /** YYYY-MM → € */
     penalitesParMois: z.record(z.string(), z.number()).meta({ examples: [{ '2026-01': 1284.6, '2026-02': 312.15 }] }),
     joursEnDepassement: z.number().int(),
+    /** LI / PIC: the TSO's fixed term per delivery poste (one poste), €/an; 0 for a PITD. */
+    termeFixePoste: z.number(),
   }),
 });
 
@@ -327,7 +336,7 @@ export type OptimisationSeries = z.infer<typeof optimisationSeriesSchema>;
 export const optimisationResponseSchema = z.object({
   /** YYYY-MM-DD: first day of the month of effect (grids read at that date). */
   dateEffet: z.string(),
-  tarif: z.enum(optimisationTarifs),
+  tarif: z.enum(simulatorTarifs),
   cjaOptimisee: z.number(),
   cjaActuelle: z.number(),
   /** avant.total_annuel − apres.total_annuel (€/an). */
@@ -343,21 +352,29 @@ export const optimisationResponseSchema = z.object({
   warnings: z.array(z.string()),
   /** True when a parameter or the series is an estimate. */
   hasEstimates: z.boolean(),
-  /** True when the PITD table answering is the packaged sample (ADR 0011). */
+  /** True when the PITD (or LI / PIC) table answering is the packaged sample (ADR 0011, 0024). */
   usedSampleData: z.boolean(),
   series: optimisationSeriesSchema,
   /** Unrounded breakdowns. */
   details: z.object({ avant: breakdownSchema, apres: breakdownSchema }),
   referentiel: z.object({
+    /** PITD, or LI / PIC: a consumer connected to the transport network (ADR 0052). */
+    pointDeReseau: z.enum(simulatorPoints),
     code: z.string(),
     libelle: z.string(),
     commune: z.string(),
     communeInsee: z.string(),
     tso: z.string(),
+    /** The PITD's distributor; '' for an LI / PIC point. */
     dso: z.string(),
+    /** The point's NTR: the PITD table's, or the LI / PIC table's (entered by whoever imported it). */
     ntr: z.number().int(),
-    stationMeteo: z.string(),
-    pitdDataset: referenceDatasetInfoSchema,
+    /** The weather station of the typical year: the PITD's; for LI / PIC, the commune's PITD's; null if none. */
+    stationMeteo: z.string().nullable(),
+    /** The PITD table that answered (for LI / PIC: the one that gave the station, else null). */
+    pitdDataset: referenceDatasetInfoSchema.nullable(),
+    /** LI / PIC: the point table that answered; null for a PITD. */
+    pointDataset: referenceDatasetInfoSchema.nullable(),
   }),
   stats: z.object({ candidats: z.number().int() }),
 });

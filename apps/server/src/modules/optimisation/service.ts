@@ -3,6 +3,7 @@ import {
   type OptimisationBody,
   type OptimisationParam,
   type OptimisationResponse,
+  type ReferenceDatasetInfo,
   type ValidatedOptimisationForm,
   validateOptimisationForm,
 } from '@pilote/contracts';
@@ -25,14 +26,10 @@ import type { ConsumptionDataService } from '../consumption-data/service.ts';
 import type { Quota } from '../plans/quota.ts';
 import { normaliseCommuneName } from '../reference-data/communes.ts';
 import { findPitdPoint } from '../reference-data/pitd-point.ts';
-import type { PitdEntry, ReferenceData } from '../reference-data/source.ts';
+import type { ReferenceData } from '../reference-data/source.ts';
+import { findTransportPoint } from '../reference-data/transport-point.ts';
 import type { TariffOverlaySource } from '../tariff-data/overlay-source.ts';
 import { insertOptimisation } from './repository.ts';
-
-/** The optimiser prices PITD only: LI / PIC (simulated since ADR 0024) have no optimisation model yet. */
-export function optimisationTransportPointMessage(point: 'LI' | 'PIC'): string {
-  return `Les données tarifaires nécessaires à l’optimisation des points ${point} (consommateurs raccordés au réseau de transport) ne sont pas disponibles : ce type de point n'est pas encore supporté par l'optimisation (le simulateur le calcule).`;
-}
 
 /** Where the typical-year model is documented (answered with synthesised series). */
 export const SYNTHESIS_MODEL_DOC = 'docs/optimiser.md#4-série-journalière-synthétique';
@@ -48,6 +45,24 @@ export interface OptimisationServiceDependencies {
   /** The plans' quotas (ADR 0027). */
   quota: Quota;
   now?: () => Date;
+}
+
+/** The point optimised, from the PITD table or the LI / PIC tables (ADR 0052). */
+interface ResolvedPoint {
+  point: ValidatedOptimisationForm['pointDeReseau'];
+  code: string;
+  libelle: string;
+  commune: string;
+  communeInsee: string;
+  tso: string;
+  /** The PITD's distributor; '' for LI / PIC. */
+  dso: string;
+  ntr: number;
+  /** The weather station of a typical year (LI / PIC: the commune's PITD's), null when none is known. */
+  stationMeteo: string | null;
+  pitdDataset: ReferenceDatasetInfo | null;
+  pointDataset: ReferenceDatasetInfo | null;
+  isSample: boolean;
 }
 
 function validationError(field: string, message: string): AppError {
@@ -86,8 +101,37 @@ export function createOptimisationService({
   quota,
   now = () => new Date(),
 }: OptimisationServiceDependencies) {
-  /** The PITD row of the point, checked like the simulator does (code, commune, TSO), DSO GRDF. */
-  async function resolvePoint(form: ValidatedOptimisationForm, tso: string) {
+  /**
+   * The point's row: a PITD checked like the simulator does (code, commune, TSO), DSO GRDF; an LI / PIC point from
+   * its table (code, commune, TSO; its NTR is the table's), with the weather station of its commune's PITD.
+   */
+  async function resolvePoint(form: ValidatedOptimisationForm, tso: string): Promise<ResolvedPoint> {
+    const point = form.pointDeReseau;
+    if (point === 'LI' || point === 'PIC') {
+      const { entry, info } = await findTransportPoint(referenceData, {
+        point,
+        code: form.code,
+        commune: form.commune,
+        tso: form.tso,
+        normalisedTso: tso,
+      });
+      const pitd = await referenceData.pitd();
+      const communePitd = (await pitd.rowsOfCommune(entry.communeInsee))[0];
+      return {
+        point,
+        code: entry.code,
+        libelle: entry.libelle,
+        commune: entry.commune,
+        communeInsee: entry.communeInsee,
+        tso: entry.tso,
+        dso: '',
+        ntr: entry.ntr,
+        stationMeteo: communePitd?.stationMeteo ?? null,
+        pitdDataset: communePitd ? pitd.info : null,
+        pointDataset: info,
+        isSample: info.isSample,
+      };
+    }
     const { entry, info } = await findPitdPoint(referenceData, {
       code: form.code,
       commune: form.commune,
@@ -100,19 +144,33 @@ export function createOptimisationService({
         `Ce point n'est pas encore supporté : l'optimisation de la CJA couvre le réseau de distribution GRDF (gestionnaire de distribution de ${entry.commune} : ${entry.dso}).`,
       );
     }
-    return { entry, info };
+    return {
+      point: 'PITD',
+      code: entry.codePitd,
+      libelle: entry.libelle,
+      commune: entry.commune,
+      communeInsee: entry.communeInsee,
+      tso: entry.tso,
+      dso: entry.dso,
+      ntr: entry.ntr,
+      stationMeteo: entry.stationMeteo,
+      pitdDataset: info,
+      pointDataset: null,
+      isSample: info.isSample,
+    };
   }
 
   function run(
     form: ValidatedOptimisationForm,
     tso: string,
-    entry: PitdEntry,
+    entry: ResolvedPoint,
     dateEffet: string,
     serie: SerieJournaliere,
     overlay: ParameterOverlay,
   ) {
     try {
       return optimiserCja({
+        raccordement: entry.point === 'PITD' ? 'distribution' : 'transport',
         tarif: form.tarif,
         tso,
         ntr: entry.ntr,
@@ -143,9 +201,6 @@ export function createOptimisationService({
       if (!tso) {
         throw validationError('tso', `TSO inconnu : « ${form.tso} » (attendu : NaTran ou Teréga).`);
       }
-      if (form.pointDeReseau !== 'PITD') {
-        throw new AppError('TARIFF_DATA_UNAVAILABLE', optimisationTransportPointMessage(form.pointDeReseau));
-      }
       if (form.capacitesMensuelles !== undefined) {
         // Monthly capacities are a paid capability (plan catalogue: monthly_capacities).
         await quota.requireAllowed(user.id, 'monthly_capacities');
@@ -153,7 +208,7 @@ export function createOptimisationService({
       // One unit of the `optimisations` quota, given back if the optimisation fails.
       return quota.run(user.id, 'optimisations', async (): Promise<OptimisationResponse> => {
         const dateEffet = `${form.dateEffetMonth ?? now().toISOString().slice(0, 7)}-01`;
-        const { entry, info } = await resolvePoint(form, tso);
+        const entry = await resolvePoint(form, tso);
 
         const selection = await consumption.selectSeries(
           user.id,
@@ -188,12 +243,19 @@ export function createOptimisationService({
           }
         } else {
           const debut = shiftYears(dateEffet, -1);
+          const stationMeteo = entry.stationMeteo;
+          if (stationMeteo === null) {
+            throw validationError(
+              'commune',
+              `Aucune station météo connue pour la commune « ${entry.commune} » (aucun PITD de la commune dans la table des PITD) : importez les relevés journaliers du point ${entry.point} pour l’optimiser.`,
+            );
+          }
           let synthesis: ReturnType<typeof synthetiserSerie>;
           try {
             synthesis = synthetiserSerie({
               assiette: form.assiette,
               profil: form.profil,
-              stationMeteo: entry.stationMeteo,
+              stationMeteo,
               debut,
             });
           } catch (error) {
@@ -205,14 +267,14 @@ export function createOptimisationService({
           serie = synthesis.serie;
           const jours = synthesis.serie.jours;
           const fin = jours[jours.length - 1]?.date ?? addDays(dateEffet, -1);
-          const message = `ESTIMATION — consommation journalière synthétisée (année type) à partir de l’assiette (${form.assiette} MWh/an), du profil ${form.profil} et de la station météo ${entry.stationMeteo} (températures de ${synthesis.ville}) : ${selection.raison.charAt(0).toLowerCase()}${selection.raison.slice(1)} La CJA proposée est indicative.`;
+          const message = `ESTIMATION — consommation journalière synthétisée (année type) à partir de l’assiette (${form.assiette} MWh/an), du profil ${form.profil} et de la station météo ${stationMeteo}${entry.point === 'PITD' ? '' : ` (celle du PITD de la commune ${entry.commune})`} (températures de ${synthesis.ville}) : ${selection.raison.charAt(0).toLowerCase()}${selection.raison.slice(1)} La CJA proposée est indicative.`;
           series = {
             estimation: true,
             message,
             source: {
               type: 'synthese',
               raison: selection.raison,
-              stationMeteo: entry.stationMeteo,
+              stationMeteo,
               villeReference: synthesis.ville,
               partChauffage: synthesis.partChauffage,
               debut,
@@ -230,17 +292,29 @@ export function createOptimisationService({
             statut: 'estimate',
             estimation: true,
             sources: synthesis.sources.map((source) => ({ ...source })),
-            notes: `Températures de la ville de référence ${synthesis.ville} pour la station ${entry.stationMeteo}.`,
+            notes: `Températures de la ville de référence ${synthesis.ville} pour la station ${stationMeteo}.`,
           });
         }
-        if (form.cpl > 0) {
+        if (form.cpl > 0 && entry.point === 'PITD') {
           warnings.push(
             'La capacité de livraison (cpl) ne concerne que les points raccordés au réseau de transport : ignorée pour un PITD.',
           );
         }
-        if (info.isSample) {
+        if (form.cpl > 0 && entry.point !== 'PITD') {
+          warnings.push(
+            'La capacité de livraison (cpl) n’est pas optimisée : le TCL est compté sur la capacité journalière souscrite (ADR 0052).',
+          );
+        }
+        if (entry.isSample) {
           warnings.unshift(
-            'Table des PITD d’échantillon (aucune table officielle importée) : NTR et station météo fictifs, résultat indicatif.',
+            entry.point === 'PITD'
+              ? 'Table des PITD d’échantillon (aucune table officielle importée) : NTR et station météo fictifs, résultat indicatif.'
+              : `Table des points ${entry.point} d’échantillon (aucune table importée) : code et NTR fictifs, résultat indicatif.`,
+          );
+        }
+        if (entry.point !== 'PITD') {
+          warnings.push(
+            `NTR du point ${entry.point} : ${entry.ntr}, celui de la table des points ${entry.point} en service (saisi à l’import) : l’annexe de l’ATRT8 qui donne le NTR de chaque site raccordé au transport n’a pas de copie accessible.`,
           );
         }
 
@@ -251,7 +325,7 @@ export function createOptimisationService({
         await insertOptimisation(db, {
           id: randomUUID(),
           userId: user.id,
-          code: entry.codePitd,
+          code: entry.code,
           commune: entry.commune,
           tso: entry.tso,
           tarif: form.tarif,
@@ -263,7 +337,7 @@ export function createOptimisationService({
           coutAvant: result.couts.avant.total_annuel,
           coutApres: result.couts.apres.total_annuel,
           seriesEstimated: series.estimation,
-          hasEstimates: result.hasEstimates || info.isSample,
+          hasEstimates: result.hasEstimates || entry.isSample,
           createdAt: now(),
         });
         return {
@@ -283,8 +357,8 @@ export function createOptimisationService({
               : null,
           params: [...result.params.map(toParam), ...extraParams],
           warnings: [...warnings, ...result.warnings],
-          hasEstimates: result.hasEstimates || info.isSample,
-          usedSampleData: info.isSample,
+          hasEstimates: result.hasEstimates || entry.isSample,
+          usedSampleData: entry.isSample,
           series: {
             origine: out.origine,
             ...series,
@@ -297,7 +371,8 @@ export function createOptimisationService({
           },
           details: { avant: toBreakdown(result.details.avant), apres: toBreakdown(result.details.apres) },
           referentiel: {
-            code: entry.codePitd,
+            pointDeReseau: entry.point,
+            code: entry.code,
             libelle: entry.libelle,
             commune: entry.commune,
             communeInsee: entry.communeInsee,
@@ -305,7 +380,8 @@ export function createOptimisationService({
             dso: entry.dso,
             ntr: entry.ntr,
             stationMeteo: entry.stationMeteo,
-            pitdDataset: info,
+            pitdDataset: entry.pitdDataset,
+            pointDataset: entry.pointDataset,
           },
           stats: { candidats: result.stats.candidats },
         };

@@ -1,3 +1,4 @@
+import { transportNtrNotice } from '@pilote/content';
 import { BILLING_RETURN_PATH, settingsMessages } from '@pilote/contracts';
 import { Calculator } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
@@ -154,7 +155,19 @@ export function OptimisationForm({
             </Select>
           )}
         </FormField>
-        <FormField label={codeLabel} hint={selectedCode?.libelle}>
+        <FormField
+          label={codeLabel}
+          hint={
+            values.pointDeReseau === 'LI' || values.pointDeReseau === 'PIC' ? (
+              <>
+                {selectedCode ? `${selectedCode.libelle}. ` : ''}
+                {transportNtrNotice}
+              </>
+            ) : (
+              selectedCode?.libelle
+            )
+          }
+        >
           {(control) => (
             <CodeCombobox
               control={control}

@@ -206,8 +206,11 @@ export function OptimisationSummary({ result }: { result: OptimisationResponse }
       <SeriesBanner result={result} />
       {result.usedSampleData ? (
         <Alert tone="info">
-          Référentiel PITD d’échantillon ({result.referentiel.pitdDataset.description}) : les résultats illustrent le
-          calcul, ils ne valent pas pour un point réel.
+          {result.referentiel.pointDeReseau === 'PITD'
+            ? 'Référentiel PITD d’échantillon'
+            : `Table des points ${result.referentiel.pointDeReseau} d’échantillon`}{' '}
+          ({(result.referentiel.pointDataset ?? result.referentiel.pitdDataset)?.description}) : les résultats
+          illustrent le calcul, ils ne valent pas pour un point réel.
         </Alert>
       ) : null}
       <KpiCards result={result} />

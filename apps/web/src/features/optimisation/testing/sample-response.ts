@@ -22,6 +22,7 @@ export function sampleOptimisationResponse(overrides: Partial<OptimisationRespon
       penalitesTransport: 0,
       penalitesParMois: {},
       joursEnDepassement: 0,
+      termeFixePoste: 0,
     },
   });
   return {
@@ -87,6 +88,7 @@ export function sampleOptimisationResponse(overrides: Partial<OptimisationRespon
     },
     details: { avant: breakdown(35000), apres: breakdown(30678.5) },
     referentiel: {
+      pointDeReseau: 'PITD',
       code: 'ECH-PITD-0001',
       libelle: 'ÉCHANTILLON Paris',
       commune: 'Paris',
@@ -105,6 +107,7 @@ export function sampleOptimisationResponse(overrides: Partial<OptimisationRespon
         rowCount: 10,
         description: 'Échantillon',
       },
+      pointDataset: null,
     },
     stats: { candidats: 12 },
     ...overrides,

@@ -1,0 +1,55 @@
+import type { ReferenceDatasetInfo } from '@pilote/contracts';
+import { normaliseTso } from '@pilote/tariffs';
+import { AppError } from '../../lib/app-error.ts';
+import { normaliseCommuneName } from './communes.ts';
+import type { ReferenceData, TransportPointEntry } from './source.ts';
+
+/** What a form says about an LI / PIC point: its code, its commune (name or INSEE code) and its TSO. */
+export interface TransportPointQuery {
+  point: 'LI' | 'PIC';
+  code: string;
+  commune: string;
+  /** The TSO as the user sent it (quoted in the error message). */
+  tso: string;
+  /** `normaliseTso(tso)`: compared with the row's TSO. */
+  normalisedTso: string;
+}
+
+function validationError(field: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', message, { details: [{ path: `/${field}`, message }] });
+}
+
+/**
+ * The row of an LI / PIC point in the table in service (imported version, else the labelled sample; ADR 0024),
+ * checked like the simulator does: the code exists, the commune is one of its communes, the TSO is its. Each
+ * failure is a `VALIDATION_FAILED` error on its field (`/code`, `/commune`, `/tso`) with a French message.
+ */
+export async function findTransportPoint(
+  referenceData: ReferenceData,
+  query: TransportPointQuery,
+): Promise<{ entry: TransportPointEntry; info: ReferenceDatasetInfo }> {
+  const { point } = query;
+  const table = await referenceData.transportPoints(point === 'LI' ? 'li' : 'pic');
+  const rows = await table.rowsOf(query.code);
+  if (rows.length === 0) {
+    throw validationError(
+      'code',
+      `Code ${point} inconnu : « ${query.code} »${table.info.isSample ? ' (table d’échantillon en service)' : ''}.`,
+    );
+  }
+  const commune = normaliseCommuneName(query.commune);
+  const entry = rows.find((row) => row.communeInsee === query.commune || normaliseCommuneName(row.commune) === commune);
+  if (!entry) {
+    throw validationError(
+      'commune',
+      `La commune « ${query.commune} » n'est pas rattachée au point ${point} « ${query.code} ».`,
+    );
+  }
+  if (normaliseTso(entry.tso) !== query.normalisedTso) {
+    throw validationError(
+      'tso',
+      `Le TSO « ${query.tso} » ne correspond pas au point ${point} « ${query.code} » (gestionnaire de transport : ${entry.tso}).`,
+    );
+  }
+  return { entry, info: table.info };
+}
