@@ -1,4 +1,4 @@
-import type { AccountUser } from '@pilote/contracts';
+import { type AccountUser, simulatorEndpoints } from '@pilote/contracts';
 import { vi } from 'vitest';
 
 export type MockRequest = { method: string; path: string; url: URL; body: unknown; headers: Headers };
@@ -28,7 +28,8 @@ function toResponse(answer: MockAnswer): Response {
 
 /**
  * Replaces `fetch` with a small router: "METHOD /path" → handler. Defaults: the CSRF token, nobody signed in
- * (`/api/auth/get-session` → null), Google not configured, the runtime info. Returns the mock (its calls) and `requests`.
+ * (`/api/auth/get-session` → null), Google not configured, the runtime info, the simulator's endpoints
+ * (`GET /api/simulator/`). Returns the mock (its calls) and `requests`.
  */
 export function mockApi(handlers: Record<string, MockHandler> = {}) {
   const requests: MockRequest[] = [];
@@ -37,6 +38,10 @@ export function mockApi(handlers: Record<string, MockHandler> = {}) {
     'GET /api/auth/get-session': () => ({ body: null }),
     'GET /api/common/auth-providers/': () => ({ body: { google: false, microsoft: false } }),
     'GET /runtime-info.json': () => ({ body: { revision: 'abcdef1234567890', env: 'test' } }),
+    // The simulator's root names its endpoints (ADR 0047); without them the simulator shows its configuration message.
+    'GET /api/simulator/': () => ({
+      body: { items: [], total: 0, page: 1, pageSize: 1, endpoints: simulatorEndpoints },
+    }),
     ...handlers,
   };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {

@@ -1,7 +1,9 @@
 import { useEffect, useReducer, useState } from 'react';
 import { toast } from 'sonner';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { isApiClientError } from '../../../lib/api-error.ts';
 import { useNetworkOptions } from '../../network-options/api/get-network-options.ts';
+import { SIMULATOR_CONFIG_DETAIL, SIMULATOR_CONFIG_MESSAGE, useSimulatorConfig } from '../api/get-simulator-config.ts';
 import { useSimulate } from '../api/simulate.ts';
 import {
   fieldErrorFromServer,
@@ -38,6 +40,8 @@ export function SimulatorPage() {
   const params = optionsQueryParams(state.values);
   const options = useNetworkOptions(params);
   const simulate = useSimulate();
+  // Spec §8: with no simulate endpoint configured, the configuration message (not on network / server failures).
+  const configMissing = useSimulatorConfig() === 'missing';
 
   // The cascade: apply each answer that belongs to the current values (not the previous answer kept on screen).
   useEffect(() => {
@@ -49,6 +53,13 @@ export function SimulatorPage() {
   const cascadeError = options.isError && params ? describeCascadeError(params.point, options.error) : null;
 
   const submit = () => {
+    if (configMissing) {
+      toast.error(SIMULATOR_CONFIG_MESSAGE, {
+        description: SIMULATOR_CONFIG_DETAIL,
+        duration: SIMULATOR_TOAST_DURATION_MS,
+      });
+      return;
+    }
     const check = validateSimulatorValues(state.values);
     if (!check.ok) {
       dispatch({ type: 'setErrors', errors: check.errors, formError: check.formError });
@@ -103,6 +114,12 @@ export function SimulatorPage() {
       <p className="sr-only" aria-live="polite">
         {announcement}
       </p>
+      {configMissing ? (
+        <Alert tone="error" data-testid="simulateur-configuration">
+          <p className="font-medium">{SIMULATOR_CONFIG_MESSAGE}</p>
+          <p>{SIMULATOR_CONFIG_DETAIL}</p>
+        </Alert>
+      ) : null}
       {view.name === 'form' ? (
         <SimulatorForm
           state={state}
