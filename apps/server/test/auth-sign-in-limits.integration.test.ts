@@ -122,8 +122,8 @@ describe.each(cases)('sign-in limits on $kind with the $store store', ({ kind, s
     expect(owner.cookies.get('pe_device')).toMatch(/^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/);
     const attacker = new HttpClient(t.app);
     const token = await attacker.csrf();
-    // The owner's own sign-in was the first of the 6 attempts the address may get from unknown devices.
-    for (let n = 0; n < 5; n++) {
+    // Six failures from six networks: the address's budget for the hour (the owner's success did not count).
+    for (let n = 0; n < 6; n++) {
       expect((await attempt(attacker, token, `10.3.0.${n + 1}`, 'capped@exemple.fr')).statusCode).toBe(401);
     }
     const capped = await attempt(attacker, token, '10.3.1.1', 'capped@exemple.fr', PASSWORD);
@@ -144,11 +144,13 @@ describe.each(cases)('sign-in limits on $kind with the $store store', ({ kind, s
       newPassword: 'Lanterne-Verte-8',
     });
     expect(reset.statusCode).toBe(200);
-    const fresh = new HttpClient(t.app);
-    const freshToken = await fresh.csrf();
-    expect((await attempt(fresh, freshToken, '10.3.2.1', 'capped@exemple.fr', 'Lanterne-Verte-8')).statusCode).toBe(
-      200,
-    );
+    // Successful sign-ins without the cookie (new browsers, API clients) do not use up the budget.
+    for (let n = 0; n < 8; n++) {
+      const fresh = new HttpClient(t.app);
+      const freshToken = await fresh.csrf();
+      const answer = await attempt(fresh, freshToken, `10.3.2.${n + 1}`, 'capped@exemple.fr', 'Lanterne-Verte-8');
+      expect(answer.statusCode).toBe(200);
+    }
   });
 
   it('another address from the same networks is not affected', async () => {

@@ -406,7 +406,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     const account = sha256(email.trim().toLowerCase());
     return {
       account,
-      /** Every attempt whatever the source, but a known device: capped at AUTH_ACCOUNT_GLOBAL_MAX. */
+      /** Failed attempts whatever the source, but a known device: capped at AUTH_ACCOUNT_GLOBAL_MAX. */
       global: `sign-in:${account}`,
       bySource: (source: string) => `sign-in:${account}:${source}`,
     };
@@ -493,12 +493,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       if (hashingBusy(reply) || (await overLimit(sourceKey, accountLimit, reply))) {
         return reply;
       }
-      const global = { max: accountLimit.globalMax, windowSeconds: accountLimit.globalWindowSeconds };
-      if (!device && (await overLimit(keys.global, global, reply))) {
-        return reply;
+      if (!device) {
+        // Failed attempts only: an owner or an API client signing in often must not use up the address's budget.
+        // Counted after the check, so parallel guesses can overshoot by what the hashing queue lets run at once.
+        const { count, ttlMs } = await counters.peek(keys.global);
+        if (count >= accountLimit.globalMax) {
+          const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+          return sendError(reply, 429, 'RATE_LIMITED', accountLockedMessage(seconds), seconds);
+        }
       }
       const answer = await exchange(request, reply);
       if (answer.status !== 200) {
+        if (answer.status === 401 && !device) {
+          await counters.increment(keys.global, accountLimit.globalWindowSeconds * 1000);
+        }
         return answer.send();
       }
       await counters.reset(sourceKey);
