@@ -201,7 +201,7 @@ export async function startShipped(
   };
   try {
     await waitForHealth(url, child, logFile);
-    const csrf = await fetch(`${url}/api/common/get-csrf-token/`);
+    const csrf = await retryingShedding(() => fetch(`${url}/api/common/get-csrf-token/`));
     const csrfCookie = (csrf.headers.getSetCookie()[0] ?? '').split(';')[0] as string;
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
     const signInOnce = () =>
@@ -210,13 +210,7 @@ export async function startShipped(
         headers: { 'content-type': 'application/json', 'x-csrftoken': csrfToken, cookie: csrfCookie, origin: url },
         body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
       });
-    // Just after its start, on a busy machine, the server may shed load (503 + Retry-After): try again when it says.
-    let signIn = await signInOnce();
-    for (let attempt = 0; signIn.status === 503 && attempt < 10; attempt += 1) {
-      const seconds = Number(signIn.headers.get('retry-after') ?? 1) || 1;
-      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-      signIn = await signInOnce();
-    }
+    const signIn = await retryingShedding(signInOnce);
     if (signIn.status !== 200) {
       throw new Error(`${label}: sign-in answered ${signIn.status} ${await signIn.text()}`);
     }
@@ -241,6 +235,17 @@ export async function startShipped(
   }
 }
 
+/** Just after its start, on a busy machine, the server may shed load (503 + Retry-After): try again when it says. */
+async function retryingShedding(send: () => Promise<Response>): Promise<Response> {
+  let answer = await send();
+  for (let attempt = 0; answer.status === 503 && attempt < 10; attempt += 1) {
+    const seconds = Number(answer.headers.get('retry-after') ?? 1) || 1;
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    answer = await send();
+  }
+  return answer;
+}
+
 /**
  * The same simulation on the point table the commit serves: the official PITD table shipped since ADR 0051 (GD1057,
  * Paris, the case's former sample point with the same amounts), or the labelled sample before it (ECH-PITD-0001).
@@ -248,11 +253,13 @@ export async function startShipped(
 async function acceptedSimulateBody(url: string, cookie: string, csrfToken: string, label: string): Promise<string> {
   for (const code of ['GD1057', 'ECH-PITD-0001']) {
     const body = JSON.stringify({ ...JSON.parse(SIMULATE_BODY), code });
-    const answer = await fetch(`${url}/api/simulator/simulate/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrftoken': csrfToken, cookie, origin: url },
-      body,
-    });
+    const answer = await retryingShedding(() =>
+      fetch(`${url}/api/simulator/simulate/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrftoken': csrfToken, cookie, origin: url },
+        body,
+      }),
+    );
     if (answer.status === 200) {
       return body;
     }
