@@ -210,67 +210,6 @@ describe('/private/gas/optimisation (spec §2.9, §4, §5)', () => {
     expect(within(fresh).getByLabelText('Point de réseau')).toHaveValue('');
   });
 
-  it('optimises an LI point: every option, the NTR help of transport-connected points, the LI sample named (ADR 0052)', async () => {
-    const liOptions = ({ url }: { url: URL }): { body: SimulatorOptionsResponse } => {
-      const code = url.searchParams.get('code');
-      return {
-        body: {
-          point: 'LI',
-          codes: [{ code: 'ECH-LI-0001', libelle: 'ÉCHANTILLON Dunkerque (NaTran, NTR 1)' }],
-          truncated: false,
-          tarifs: ['T1', 'T2', 'T3', 'T4', 'TP'],
-          profils: ['P011', 'P016'],
-          months: ['2026-02'],
-          tso: ['NaTran'],
-          dso: [],
-          liCommunesIndex: code === 'ECH-LI-0001' ? [{ code, communes: ['Dunkerque'] }] : [],
-          usedSampleData: true,
-          referenceData: null,
-          message: null,
-        },
-      };
-    };
-    const li = sampleOptimisationResponse({ tarif: 'T2', usedSampleData: true });
-    li.referentiel = {
-      ...li.referentiel,
-      pointDeReseau: 'LI',
-      code: 'ECH-LI-0001',
-      dso: '',
-      pitdDataset: null,
-      pointDataset: {
-        ...(li.referentiel.pitdDataset as NonNullable<typeof li.referentiel.pitdDataset>),
-        kind: 'li',
-        description: 'Échantillon LI',
-      },
-    };
-    const { user, form, requests } = await openOptimisation({
-      'GET /api/simulator/options/li/': liOptions,
-      'POST /api/optimisation/': () => ({ body: li }),
-    });
-    await user.selectOptions(within(form).getByLabelText('Point de réseau'), 'LI');
-    const code = within(form).getByRole('combobox', { name: 'Code LI' });
-    await user.click(code);
-    await user.click(await screen.findByRole('option', { name: /ECH-LI-0001/ }));
-    await waitFor(() => expect(within(form).getByLabelText('Commune')).toHaveValue('Dunkerque'));
-    await waitFor(() => expect(within(form).getByLabelText('Gestionnaire de transport (TSO)')).toHaveValue('NaTran'));
-    expect(within(form).getByText(/n’a pas de copie accessible/)).toBeInTheDocument();
-    const tarifs = within(within(form).getByLabelText('Option tarifaire')).getAllByRole('option');
-    expect(tarifs.map((o) => o.textContent)).toEqual(['Choisir…', 'T1', 'T2', 'T3', 'T4', 'TP']);
-    await user.selectOptions(within(form).getByLabelText('Option tarifaire'), 'T2');
-    await user.selectOptions(within(form).getByLabelText('Profil de consommation'), 'P016');
-    await user.type(within(form).getByLabelText('Assiette (MWh/an)'), '50000');
-    await user.click(within(form).getByRole('button', { name: 'Optimiser la CJA' }));
-    expect(await screen.findByText('Optimisation réussie')).toBeInTheDocument();
-    expect(requests.find((r) => r.path === '/api/optimisation/')?.body).toMatchObject({
-      pointDeReseau: 'LI',
-      code: 'ECH-LI-0001',
-      commune: 'Dunkerque',
-      tso: 'NaTran',
-      tarif: 'T2',
-    });
-    expect(screen.getByText(/Table des points LI d’échantillon \(Échantillon LI\)/)).toBeInTheDocument();
-  });
-
   it('labels an estimated typical year clearly', async () => {
     const estimated = sampleOptimisationResponse();
     estimated.series = {
