@@ -12,7 +12,7 @@ import {
   simulatorForm,
 } from '../support/simulator.ts';
 
-test('PITD option T2 with a CAR: cascade, field validation, results with sources and the sample-data notice', async ({
+test('PITD option T2 with a CAR: cascade, field validation, results with sources and the official Zi table named', async ({
   page,
   admin,
 }) => {
@@ -67,8 +67,12 @@ test('PITD option T2 with a CAR: cascade, field validation, results with sources
   await expect(page.getByRole('button', { name: 'Mensuel (€/mois)' })).toHaveAttribute('aria-pressed', 'true');
   await expect(resultRow(page, 'fixed-terms', 'Abonnement')).toContainText('€');
   await expect(resultRow(page, 'fixed-terms', 'Terme de distribution')).toContainText('0,00 €');
-  // The Zi coefficients are still the packaged sample (only the PITD table was imported): said plainly.
-  await expect(page.getByTestId('result-sample-notice')).toBeVisible();
+  // The Zi coefficients are the official table shipped with the server (only the PITD table was imported, ADR 0051):
+  // no sample notice, the table named among the result's reference tables.
+  await expect(page.getByTestId('result-sample-notice')).toHaveCount(0);
+  await expect(page.getByTestId('reference-sources')).toContainText(
+    'Source : GTG 2007, Table des capacités normalisées (période du 1er avril 2026 au 31 mars 2027), feuille Zi.',
+  );
 
   const lines = page.getByTestId('result-lines').locator('tbody tr');
   expect(await lines.count()).toBeGreaterThan(5);
