@@ -3,15 +3,13 @@
 // the PGlite folder's lock) and executes it here; when the running server holds the lock, it sends the input to
 // the server's control channel instead, which executes the same function on the server's own database. A
 // command without a channel (db:migrate) stops with a message saying to stop the server first.
-import { type ParseArgsConfig, parseArgs } from 'node:util';
-import type { z } from 'zod';
+import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from '../config/env.ts';
-import type { Database } from '../db/client.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { DatabaseUnavailableError, openAndMigrate } from '../db/open-configured.ts';
-import type { ReferenceFileChecker } from '../modules/reference-data/check-file.ts';
 import { CliError } from './cli-error.ts';
 import { ControlChannelError, sendToControlChannel } from './control-channel.ts';
+import type { OperatorCommand } from './operator-command.ts';
 
 export { CliError };
 
@@ -24,31 +22,7 @@ export interface CliIo {
 
 export const processIo = (): CliIo => ({ stdout: process.stdout, stderr: process.stderr, env: process.env });
 
-export interface CommandContext {
-  config: Config;
-  db: Database;
-  /** Where a reference table is parsed and checked: the running server passes a worker thread (ADR 0025). */
-  checkReferenceFile?: ReferenceFileChecker;
-}
-
-export interface OperatorCommand<Input> {
-  /** The npm script name, also the control channel's command name: `admin:create`. */
-  name: string;
-  usage: string;
-  options: NonNullable<ParseArgsConfig['options']>;
-  allowPositionals?: boolean;
-  /** Arguments → input, before any database is opened (may read files). Throws CliError. */
-  parseArguments(
-    values: Record<string, string | boolean | undefined>,
-    positionals: string[],
-    env: NodeJS.ProcessEnv,
-  ): Input | Promise<Input>;
-  /** The input as the control channel accepts it; the server parses it again before executing. */
-  inputSchema: z.ZodType<Input>;
-  /** Checks on the input, run by the command line and again by the server. Throws CliError. */
-  check?(input: Input): void;
-  execute(input: Input, context: CommandContext): Promise<string>;
-}
+export type { CommandContext, OperatorCommand } from './operator-command.ts';
 
 /**
  * Runs `command` with `args` (without the node and script paths); returns the exit code. Messages are French;

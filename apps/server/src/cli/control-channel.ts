@@ -20,7 +20,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { type LockOwner, readLockOwner } from '../db/data-dir-lock.ts';
 import { CliError } from './cli-error.ts';
-import type { CommandContext, OperatorCommand } from './command.ts';
+import type { CommandContext, OperatorCommand } from './operator-command.ts';
 
 export const CONTROL_FILE_NAME = 'control.json';
 /** Reference CSV files are a few megabytes; anything much larger is a mistake. */

@@ -12,6 +12,8 @@ import * as schema from './schema.ts';
 export type Schema = typeof schema;
 /** The Drizzle database, whatever the driver underneath (PGlite or node-postgres). */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** What a repository function needs: the database or a transaction of it. */
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export interface DatabaseHandle {
   db: Database;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type Actor, type ResolveActor, requireUser } from '../modules/auth/session.ts';
+import { type Actor, type ResolveActor, requireUser } from '../lib/actor.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,10 +1,10 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { LOCAL_CHECKOUT_PATH, LOCAL_PORTAL_PATH, normaliseTier, type PaidPlanId } from '@pilote/contracts';
 import { and, eq, ne } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
 import { localBillingSessions, localBillingSubscriptions } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { addMonths } from '../../modules/plans/periods.ts';
-import type { Executor } from '../../modules/plans/repository.ts';
+import { addMonths } from '../../lib/months.ts';
 import {
   type BillingEvent,
   type BillingProvider,

@@ -1,5 +1,5 @@
 import type { PaidPlanId, UserTier } from '@pilote/contracts';
-import type { Executor } from '../../modules/plans/repository.ts';
+import type { Executor } from '../../db/client.ts';
 
 /** A subscription as the billing provider holds it: the entitlement is derived from this, never from an event. */
 export interface ProviderSubscription {

@@ -1,19 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { type AccountUser, accountUserSchema, type UserRole } from '@pilote/contracts';
+import { accountUserSchema } from '@pilote/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
-import { AppError } from '../../lib/app-error.ts';
+import type { Actor, ResolveActor } from '../../lib/actor.ts';
 import type { Auth } from './auth.ts';
 
-/** Who is calling: the signed-in user (role = admin/staff claim), or null. Services take it as an argument. */
-export interface Actor {
-  user: AccountUser;
-  sessionId: string;
-}
-
-export type ResolveActor = (request: FastifyRequest) => Promise<Actor | null>;
+export { type Actor, type ResolveActor, requireRole, requireUser } from '../../lib/actor.ts';
 
 /** Node request headers → Fetch Headers (what better-auth reads: cookie, authorization). */
 export function toFetchHeaders(raw: FastifyRequest['headers']): Headers {
@@ -198,21 +192,4 @@ async function lookUp(auth: Auth, request: FastifyRequest): Promise<Actor | null
     return null;
   }
   return toActor(request, result.user, result.session.id);
-}
-
-/** 401 when nobody is signed in. */
-export function requireUser(actor: Actor | null, message?: string): Actor {
-  if (!actor) {
-    throw new AppError('UNAUTHENTICATED', message);
-  }
-  return actor;
-}
-
-/** 401 when signed out, 403 when the role is not one of `roles`. */
-export function requireRole(actor: Actor | null, roles: readonly UserRole[]): Actor {
-  const signedIn = requireUser(actor);
-  if (!roles.includes(signedIn.user.role)) {
-    throw new AppError('FORBIDDEN');
-  }
-  return signedIn;
 }

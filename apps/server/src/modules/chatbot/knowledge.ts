@@ -1,19 +1,12 @@
 import { faqGroups, glossaryTerms } from '@pilote/content';
 import MiniSearch from 'minisearch';
 import { frenchTerm } from './french.ts';
+import type { Passage } from './passage.ts';
 import { blogPassages, readBlogPosts } from './sources/blog.ts';
 import { planPassages } from './sources/plans.ts';
 import { tariffExplanationPassages } from './sources/tariffs.ts';
 
-/** One passage of the product's own knowledge, with the page it comes from. */
-export interface Passage {
-  id: string;
-  title: string;
-  text: string;
-  url: string;
-  /** Extra words that name it (an acronym), searched with a boost. */
-  keywords: string;
-}
+export type { Passage } from './passage.ts';
 
 /** The passages of the FAQ and the glossary: the same texts as /faq and /glossaire (`@pilote/content`). */
 export function faqAndGlossaryPassages(): Passage[] {

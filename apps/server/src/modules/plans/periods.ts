@@ -1,4 +1,5 @@
 import type { UsagePeriod } from '@pilote/contracts';
+import { addMonths } from '../../lib/months.ts';
 
 /** Calendar months are those of France (the product's users): they start at midnight Europe/Paris. */
 export const BILLING_TIME_ZONE = 'Europe/Paris';
@@ -64,16 +65,7 @@ export function calendarMonth(now: Date): Period {
   return { start: new Date(lastMonth.start), end: new Date(lastMonth.end) };
 }
 
-/** `date` plus whole months (UTC calendar; the day is clamped to the last day of a shorter month). */
-export function addMonths(date: Date, months: number): Date {
-  const target = new Date(date.getTime());
-  const day = target.getUTCDate();
-  target.setUTCDate(1);
-  target.setUTCMonth(target.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(day, lastDay));
-  return target;
-}
+export { addMonths } from '../../lib/months.ts';
 
 /**
  * A subscription period that has ended without news from the provider (renewal event late): the same period

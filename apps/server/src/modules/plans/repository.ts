@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { normaliseTier, type QuotaFeatureName, type UserTier } from '@pilote/contracts';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { billingSubscriptions, businessTrials, planEvents, usageCounters, users } from '../../db/schema.ts';
 
 /** A transaction or the database itself. */
-export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+export type { Executor } from '../../db/client.ts';
 
 export type SubscriptionRecord = typeof billingSubscriptions.$inferSelect;
 export type TrialRecord = typeof businessTrials.$inferSelect;

@@ -1,7 +1,7 @@
 import { AppError } from '../../lib/app-error.ts';
 import { runWorkerTask } from '../../workers/pool.ts';
 import { simulationPdfTask } from './pdf-task.ts';
-import type { SimulationReport } from './service.ts';
+import type { SimulationReport } from './report.ts';
 
 /** Renders a simulation report to PDF bytes. The app's runs in the worker pool; tests may wrap it (counting). */
 export interface PdfRenderer {

@@ -10,7 +10,7 @@ import { formatNumberFr, statusLabel } from '@pilote/tariffs';
 import { PDFDocument, type PDFFont, rgb } from 'pdf-lib';
 import { drawable, loadFonts, NO_LIGATURES } from '../../pdf/fonts.ts';
 import { measure, type PdfLayout, PdfWriter, type TextStyle } from '../../pdf/writer.ts';
-import type { SimulationReport } from './service.ts';
+import type { SimulationReport } from './report.ts';
 
 /**
  * The PDF report of a simulation (issue 4 §5): inputs, summary, every line with its formula, unit price,

@@ -1,5 +1,5 @@
 import { defineWorkerTask } from '../../workers/task.ts';
-import type { SimulationReport } from './service.ts';
+import type { SimulationReport } from './report.ts';
 
 export interface SimulationPdfInput {
   report: SimulationReport;

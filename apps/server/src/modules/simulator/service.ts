@@ -39,6 +39,7 @@ import type { TariffOverlaySource } from '../tariff-data/overlay-source.ts';
 import type { PdfLinkSigner } from './pdf-link.ts';
 import type { PdfRenderer } from './pdf-renderer.ts';
 import { PDF_RENDERER_VERSION } from './pdf-report.ts';
+import type { SimulationReport, StoredSimulationInput } from './report.ts';
 import {
   findSimulation,
   findSimulationPdf,
@@ -89,11 +90,7 @@ export interface SimulatorServiceDependencies {
   now?: () => Date;
 }
 
-/** What `simulations.input` holds: the validated form and the month of effect. */
-export interface StoredSimulationInput {
-  form: ValidatedSimulatorForm;
-  dateEffet: string;
-}
+export type { SimulationReport, StoredSimulationInput };
 
 function monthOf(date: Date): string {
   return date.toISOString().slice(0, 7);
@@ -600,13 +597,6 @@ export function createSimulatorService({
 }
 
 export type SimulatorService = ReturnType<typeof createSimulatorService>;
-
-export interface SimulationReport {
-  id: string;
-  createdAt: Date;
-  input: StoredSimulationInput;
-  result: SimulationResultDto;
-}
 
 function toReport(record: SimulationRecord): SimulationReport {
   return {

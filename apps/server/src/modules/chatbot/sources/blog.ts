@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { type BlogPost, blockText, parsePost, slugFromPath } from '@pilote/content';
-import type { Passage } from '../knowledge.ts';
+import type { Passage } from '../passage.ts';
 
 /**
  * The blog's Markdown: `packages/content/blog/`, the same files the web app bundles (ADR 0037). Found through the

@@ -1,7 +1,7 @@
 import type { Database } from '../../../db/client.ts';
 import { findLastOptimisation, type OptimisationRecord } from '../../optimisation/repository.ts';
 import { findLastSimulation, type SimulationRecord } from '../../simulator/repository.ts';
-import type { Passage } from '../knowledge.ts';
+import type { Passage } from '../passage.ts';
 import { frenchDateTime, frenchEuros, frenchIsoDate, frenchNumber } from './french-format.ts';
 
 /** Where the owner reruns them in the private area. */

@@ -1,5 +1,5 @@
 import { BUSINESS_TRIAL_DAYS, type Plan, planCatalogue, publicPlanIds } from '@pilote/contracts';
-import type { Passage } from '../knowledge.ts';
+import type { Passage } from '../passage.ts';
 import { frenchNumber } from './french-format.ts';
 
 /** Where a signed-in user compares the plans and changes theirs (the plan cards of the settings page). */

@@ -1,6 +1,6 @@
 import { inlineText, parseInline, type TariffExplanation, tariffBillLines, tariffValueStatuses } from '@pilote/content';
 import { type Parameter, type ParameterUnit, referencesOf, statusLabel } from '@pilote/tariffs';
-import type { Passage } from '../knowledge.ts';
+import type { Passage } from '../passage.ts';
 import { frenchIsoDate, frenchNumber } from './french-format.ts';
 
 const TARIFFS_PAGE = '/tarifs-energie';

@@ -1,0 +1,31 @@
+import type { AccountUser, UserRole } from '@pilote/contracts';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from './app-error.ts';
+
+// The caller as services and the signed-in scope see it. Lives in lib/ so that plugins/signed-in.ts need not
+// import the auth module (issue #22, ADR 0054); modules/auth/session.ts resolves it from the session.
+
+/** Who is calling: the signed-in user (role = admin/staff claim), or null. Services take it as an argument. */
+export interface Actor {
+  user: AccountUser;
+  sessionId: string;
+}
+
+export type ResolveActor = (request: FastifyRequest) => Promise<Actor | null>;
+
+/** 401 when nobody is signed in. */
+export function requireUser(actor: Actor | null, message?: string): Actor {
+  if (!actor) {
+    throw new AppError('UNAUTHENTICATED', message);
+  }
+  return actor;
+}
+
+/** 401 when signed out, 403 when the role is not one of `roles`. */
+export function requireRole(actor: Actor | null, roles: readonly UserRole[]): Actor {
+  const signedIn = requireUser(actor);
+  if (!roles.includes(signedIn.user.role)) {
+    throw new AppError('FORBIDDEN');
+  }
+  return signedIn;
+}
