@@ -321,7 +321,10 @@ export function optimiserCja(input: OptimisationInput): OptimisationResult {
   const apresRounded = round(apres);
   const economie = avant.total_annuel - apres.total_annuel;
   const pourcentage = avant.total_annuel > 0 ? (economie / avant.total_annuel) * 100 : 0;
-  const hasEstimates = input.serie.origine === 'synthese' || built.params.some((p) => p.statut === 'estimate');
+  // An LI / PIC result rests on two unverified readings (the CTA base of ADR 0024, the 3 % tolerance of ADR 0052),
+  // as the simulator marks its `cta.tso` line of such a point: an estimate whatever the parameters' statuses.
+  const hasEstimates =
+    input.serie.origine === 'synthese' || transportConnected || built.params.some((p) => p.statut === 'estimate');
 
   return {
     cjaOptimisee: apresPlan.cja,
