@@ -6,7 +6,8 @@
  * tables, the tokenizer of tariff grids) and the file-type sniffer have entries of their own, `@pilote/invoices/csv`
  * and `@pilote/invoices/sniff`, that load none of the invoice readers' libraries.
  */
-export type { InvoiceRefusal, NormalisedInvoice, ReadResult } from '@pilote/tariffs';
+export type { NormalisedInvoice } from '@pilote/tariffs';
 export * from './csv/index.ts';
 export { describeStart, SNIFF_BYTES, sniffFormat } from './formats/sniff.ts';
 export { readInvoice } from './read-invoice.ts';
+export type { InvoiceRefusal, InvoiceRefusalCode, ReadResult } from './read-result.ts';

@@ -3,7 +3,7 @@
  * recognises the layout. Never throws for a bad file: every failure is `{ ok: false, refusal }` with a French
  * message; an unknown layout says « format non reconnu » with what was found, never a guess (ADR 0033).
  */
-import type { InvoiceFormat, NormalisedInvoice, ReadResult } from '@pilote/tariffs';
+import type { InvoiceFormat, NormalisedInvoice } from '@pilote/tariffs';
 import { readPdfLines } from './formats/pdf.ts';
 import { describeStart, sniffFormat } from './formats/sniff.ts';
 import { readSpreadsheet, type Sheet } from './formats/spreadsheet.ts';
@@ -12,6 +12,7 @@ import { detectPdfSupplier, extractPdfSupplier } from './layouts/pdf-fournisseur
 import { detectSpreadsheetDetail, extractSpreadsheetDetail } from './layouts/tableur-detail.ts';
 import { detectXmlCii, extractXmlCii } from './layouts/xml-cii.ts';
 import { LIMITS } from './limits.ts';
+import type { ReadResult } from './read-result.ts';
 import { RefusalError, refused } from './refusal.ts';
 
 /** One known layout: a detector and its extractor, per format family. */

@@ -1,4 +1,4 @@
-import type { InvoiceRefusal, InvoiceRefusalCode, ReadResult } from '@pilote/tariffs';
+import type { InvoiceRefusal, InvoiceRefusalCode, ReadResult } from './read-result.ts';
 
 /** A typed refusal, thrown inside the readers and turned into a `{ ok: false }` result by `readInvoice`. */
 export class RefusalError extends Error {

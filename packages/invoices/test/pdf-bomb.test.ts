@@ -4,9 +4,9 @@
  * process's peak resident size, which counts the ArrayBuffers PDF.js would fill; the worker's heap limit does not).
  */
 import { constants, deflateRawSync, deflateSync, inflateSync } from 'node:zlib';
-import type { ReadResult } from '@pilote/tariffs';
 import { describe, expect, it } from 'vitest';
 import { checkPdfDecompression } from '../src/formats/pdf-guard.ts';
+import type { ReadResult } from '../src/index.ts';
 import { readInvoice } from '../src/index.ts';
 
 const MiB = 1024 * 1024;

@@ -1,8 +1,8 @@
 /** `readInvoice`: per-format details and refusals that the corpus test does not spell out. */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ReadResult } from '@pilote/tariffs';
 import { describe, expect, it } from 'vitest';
+import type { ReadResult } from '../src/index.ts';
 import { readInvoice } from '../src/index.ts';
 import { lineKind } from '../src/layouts/draft.ts';
 

@@ -1,13 +1,7 @@
 // Worker-thread tasks of the invoice audit (handles in tasks.ts, run by the pool of workers/pool.ts with a time,
 // a heap and, for the reading of a file, a memory limit). No Fastify, no database here: bytes in, plain data out.
-import { readInvoice } from '@pilote/invoices';
-import {
-  type AuditReferenceData,
-  type AuditReport,
-  auditInvoice,
-  type NormalisedInvoice,
-  type ReadResult,
-} from '@pilote/tariffs';
+import { type ReadResult, readInvoice } from '@pilote/invoices';
+import { type AuditReferenceData, type AuditReport, auditInvoice, type NormalisedInvoice } from '@pilote/tariffs';
 import type { ClaimLetterInput } from './claim-letter.ts';
 
 /** Reads one invoice file (format sniffed from the bytes, archive and DOCTYPE checks in the reader). */

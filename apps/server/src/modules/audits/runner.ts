@@ -1,11 +1,6 @@
 import { AUDIT_MESSAGES, type AuditReportDto, type NormalisedInvoiceDto } from '@pilote/contracts';
-import {
-  type AuditReferenceData,
-  type AuditReport,
-  type NormalisedInvoice,
-  normaliseTso,
-  type ReadResult,
-} from '@pilote/tariffs';
+import type { ReadResult } from '@pilote/invoices';
+import { type AuditReferenceData, type AuditReport, type NormalisedInvoice, normaliseTso } from '@pilote/tariffs';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { audits } from '../../db/schema.ts';

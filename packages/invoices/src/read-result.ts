@@ -1,0 +1,37 @@
+/**
+ * The reading result types of the invoice reader (moved from @pilote/tariffs, which only computes: ADR 0053). The
+ * normalised invoice itself stays in the domain, which checks it.
+ */
+import type { NormalisedInvoice } from '@pilote/tariffs';
+
+/** Why a file was refused. Every refusal carries a French message. */
+export type InvoiceRefusalCode =
+  /** Magic bytes of none of PDF, XML, XLSX (zip), XLS (OLE2). */
+  | 'UNSUPPORTED_FILE_TYPE'
+  /** File larger than the reader's byte limit. */
+  | 'FILE_TOO_LARGE'
+  /** Zip (XLSX) refused before inflating: too many entries, unpacked size or ratio too high. */
+  | 'ARCHIVE_REFUSED'
+  /** XML with a DOCTYPE (entity expansion, XXE). */
+  | 'XML_DOCTYPE_FORBIDDEN'
+  /** PDF with more pages than the reader accepts. */
+  | 'TOO_MANY_PAGES'
+  /** The library could not parse the file (corrupt, truncated, encrypted). */
+  | 'UNREADABLE_FILE'
+  /** Parsed, but no extractor recognised the layout: « format non reconnu ». */
+  | 'UNKNOWN_LAYOUT'
+  /** A layout was recognised but a required field is missing or inconsistent. */
+  | 'INCOMPLETE_INVOICE';
+
+export interface InvoiceRefusal {
+  readonly code: InvoiceRefusalCode;
+  /** French sentence shown to the user. */
+  readonly message: string;
+  /** What was found (format, page count, first labels, fields recognised), shown with « format non reconnu ». */
+  readonly found: readonly string[];
+}
+
+/** Result of `readInvoice`. */
+export type ReadResult =
+  | { readonly ok: true; readonly invoice: NormalisedInvoice; readonly warnings: readonly string[] }
+  | { readonly ok: false; readonly refusal: InvoiceRefusal };
