@@ -6,8 +6,8 @@
  *
  * Where the two former copies disagreed, the stricter rule won:
  * - PDF: `%PDF-` at the very first byte (the upload used to accept it anywhere in the first kilobyte, the job never).
- * - XML: optional UTF-8 BOM, then white space (space, tab, CR, LF) up to the 64th byte, then `<?xml` followed by white space or
- *   `?`, or `<` and an ASCII letter.
+ * - XML: optional UTF-8 BOM, then white space (space, tab, CR, LF) up to the 64th byte, then `<?xml` followed by
+ *   white space or `?`, or `<` and an ASCII letter.
  */
 import type { InvoiceFormat } from '@pilote/tariffs';
 
