@@ -99,3 +99,8 @@ export class AppError extends Error {
     this.details = options?.details;
   }
 }
+
+/** A 400 `VALIDATION_FAILED` on one field: `message` as the error and as the field's detail (path `/field`). */
+export function validationError(field: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', message, { details: [{ path: `/${field}`, message }] });
+}

@@ -1,6 +1,6 @@
 import {
   TariffDataUnavailableError,
-  type TariffDomainError,
+  TariffDomainError,
   TariffInputError,
   UnsupportedCombinationError,
 } from '@pilote/tariffs';
@@ -25,4 +25,16 @@ export function tariffErrorToAppError(error: TariffDomainError): AppError {
     });
   }
   return new AppError('BAD_REQUEST', error.message, { cause: error });
+}
+
+/** Runs a computation of @pilote/tariffs, its domain errors answered as API errors (above); other errors unchanged. */
+export function withTariffErrors<Result>(compute: () => Result): Result {
+  try {
+    return compute();
+  } catch (error) {
+    if (error instanceof TariffDomainError) {
+      throw tariffErrorToAppError(error);
+    }
+    throw error;
+  }
 }

@@ -17,7 +17,7 @@ import {
 import { formatConsumptionErrors, MAX_CONVERSION_COEFFICIENT, parseConsumptionCsv } from '@pilote/invoices/csv';
 import { type IsoDate, type JourConsommation, type QualiteJour, roundHalfAwayFromZero } from '@pilote/tariffs';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, validationError } from '../../lib/app-error.ts';
 import { type Actor, requireUser } from '../auth/session.ts';
 import {
   countDatasets,
@@ -44,10 +44,6 @@ const MAX_ERRORS = 50;
 export interface ConsumptionDataServiceDependencies {
   db: Database;
   now?: () => Date;
-}
-
-function validationError(field: string, message: string): AppError {
-  return new AppError('VALIDATION_FAILED', message, { details: [{ path: `/${field}`, message }] });
 }
 
 const round3 = (value: number) => roundHalfAwayFromZero(value, 3);

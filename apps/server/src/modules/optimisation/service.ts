@@ -15,11 +15,10 @@ import {
   type ParameterOverlay,
   type SerieJournaliere,
   synthetiserSerie,
-  TariffDomainError,
 } from '@pilote/tariffs';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { tariffErrorToAppError } from '../../lib/tariff-errors.ts';
+import { AppError, validationError } from '../../lib/app-error.ts';
+import { withTariffErrors } from '../../lib/tariff-errors.ts';
 import { type Actor, requireUser } from '../auth/session.ts';
 import { shiftYears } from '../consumption-data/series-window.ts';
 import type { ConsumptionDataService } from '../consumption-data/service.ts';
@@ -63,10 +62,6 @@ interface ResolvedPoint {
   pitdDataset: ReferenceDatasetInfo | null;
   pointDataset: ReferenceDatasetInfo | null;
   isSample: boolean;
-}
-
-function validationError(field: string, message: string): AppError {
-  return new AppError('VALIDATION_FAILED', message, { details: [{ path: `/${field}`, message }] });
 }
 
 function toParam(param: OptimisationResult['params'][number]): OptimisationParam {
@@ -168,8 +163,8 @@ export function createOptimisationService({
     serie: SerieJournaliere,
     overlay: ParameterOverlay,
   ) {
-    try {
-      return optimiserCja({
+    return withTariffErrors(() =>
+      optimiserCja({
         raccordement: entry.point === 'PITD' ? 'distribution' : 'transport',
         tarif: form.tarif,
         tso,
@@ -180,13 +175,8 @@ export function createOptimisationService({
         cjsInterruptible: form.cjsInterruptible,
         ...(form.cjaActuelle === undefined ? {} : { cjaActuelle: form.cjaActuelle }),
         ...(form.capacitesMensuelles === undefined ? {} : { capacitesMensuelles: form.capacitesMensuelles }),
-      });
-    } catch (error) {
-      if (error instanceof TariffDomainError) {
-        throw tariffErrorToAppError(error);
-      }
-      throw error;
-    }
+      }),
+    );
   }
 
   return {
@@ -250,20 +240,14 @@ export function createOptimisationService({
               `Aucune station météo connue pour la commune « ${entry.commune} » (aucun PITD de la commune dans la table des PITD) : importez les relevés journaliers du point ${entry.point} pour l’optimiser.`,
             );
           }
-          let synthesis: ReturnType<typeof synthetiserSerie>;
-          try {
-            synthesis = synthetiserSerie({
+          const synthesis = withTariffErrors(() =>
+            synthetiserSerie({
               assiette: form.assiette,
               profil: form.profil,
               stationMeteo,
               debut,
-            });
-          } catch (error) {
-            if (error instanceof TariffDomainError) {
-              throw tariffErrorToAppError(error);
-            }
-            throw error;
-          }
+            }),
+          );
           serie = synthesis.serie;
           const jours = synthesis.serie.jours;
           const fin = jours[jours.length - 1]?.date ?? addDays(dateEffet, -1);

@@ -1,6 +1,6 @@
 import type { ReferenceDatasetInfo } from '@pilote/contracts';
 import { normaliseTso } from '@pilote/tariffs';
-import { AppError } from '../../lib/app-error.ts';
+import { validationError } from '../../lib/app-error.ts';
 import { type PitdEntry, type ReferenceData, sameCommune, type ZiTable } from './source.ts';
 
 /** What a form says about a PITD: its code, its commune (name or INSEE code) and its TSO as typed and normalised. */
@@ -11,10 +11,6 @@ export interface PitdPointQuery {
   tso: string;
   /** `normaliseTso(tso)`: compared with the row's TSO. */
   normalisedTso: string;
-}
-
-function validationError(field: string, message: string): AppError {
-  return new AppError('VALIDATION_FAILED', message, { details: [{ path: `/${field}`, message }] });
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ReferenceDatasetInfo } from '@pilote/contracts';
 import { normaliseTso } from '@pilote/tariffs';
-import { AppError } from '../../lib/app-error.ts';
+import { validationError } from '../../lib/app-error.ts';
 import { normaliseCommuneName } from './communes.ts';
 import type { ReferenceData, TransportPointEntry } from './source.ts';
 
@@ -13,10 +13,6 @@ export interface TransportPointQuery {
   tso: string;
   /** `normaliseTso(tso)`: compared with the row's TSO. */
   normalisedTso: string;
-}
-
-function validationError(field: string, message: string): AppError {
-  return new AppError('VALIDATION_FAILED', message, { details: [{ path: `/${field}`, message }] });
 }
 
 /**

@@ -25,11 +25,10 @@ import {
   type ParameterOverlay,
   type SimulationResult,
   simulate,
-  TariffDomainError,
 } from '@pilote/tariffs';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { tariffErrorToAppError } from '../../lib/tariff-errors.ts';
+import { AppError, validationError } from '../../lib/app-error.ts';
+import { withTariffErrors } from '../../lib/tariff-errors.ts';
 import { type Actor, requireUser } from '../auth/session.ts';
 import type { Quota } from '../plans/quota.ts';
 import { normaliseCommuneName } from '../reference-data/communes.ts';
@@ -105,10 +104,6 @@ const unique = (values: Iterable<string>) => [...new Set(values)];
 
 function sameOperator(a: string, b: string): boolean {
   return normaliseCommuneName(a) === normaliseCommuneName(b);
-}
-
-function validationError(field: string, message: string): AppError {
-  return new AppError('VALIDATION_FAILED', message, { details: [{ path: `/${field}`, message }] });
 }
 
 export function createSimulatorService({
@@ -359,9 +354,8 @@ export function createSimulatorService({
     const zi = await ziTable.ziOf(entry.stationMeteo, form.profil);
     const isSample = pitdInfo.isSample || (usesZi && ziTable.info.isSample);
     const { overlay } = await tariffOverlay.current(tariffValuesVersion);
-    let result: SimulationResult;
-    try {
-      result = simulate(
+    const result = withTariffErrors(() =>
+      simulate(
         {
           pointDeReseau: 'PITD',
           code: entry.codePitd,
@@ -394,13 +388,8 @@ export function createSimulatorService({
         },
         dateEffet,
         { overlay },
-      );
-    } catch (error) {
-      if (error instanceof TariffDomainError) {
-        throw tariffErrorToAppError(error);
-      }
-      throw error;
-    }
+      ),
+    );
     return toResultDto(result, { ...entry, ntr }, usesZi ? zi : undefined, {
       pitd: pitdInfo,
       zi: usesZi ? ziTable.info : null,
@@ -441,9 +430,8 @@ export function createSimulatorService({
   async function simulateTransport(point: 'LI' | 'PIC', form: ValidatedSimulatorForm, tso: string, dateEffet: string) {
     const { entry, info } = await findTransportPoint(point, form, tso);
     const { overlay } = await tariffOverlay.current();
-    let result: SimulationResult;
-    try {
-      result = simulate(
+    const result = withTariffErrors(() =>
+      simulate(
         {
           pointDeReseau: point,
           code: entry.code,
@@ -461,13 +449,8 @@ export function createSimulatorService({
         },
         dateEffet,
         { overlay },
-      );
-    } catch (error) {
-      if (error instanceof TariffDomainError) {
-        throw tariffErrorToAppError(error);
-      }
-      throw error;
-    }
+      ),
+    );
     return toResultDto(
       result,
       { ntr: entry.ntr, libelle: entry.libelle, communeInsee: entry.communeInsee, stationMeteo: null },

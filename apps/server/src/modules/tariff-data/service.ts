@@ -46,7 +46,7 @@ import {
   withOverlay,
 } from '@pilote/tariffs';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, validationError } from '../../lib/app-error.ts';
 import { type Actor, requireRole } from '../auth/session.ts';
 import type { ReferenceFileCheck, ReferenceFileChecker } from '../reference-data/check-file.ts';
 import { ReferenceImportError } from '../reference-data/importer.ts';
@@ -76,10 +76,6 @@ export interface TariffDataServiceDependencies {
   referenceImports?: readonly ReferenceImportRegistration[];
   /** Parses and checks an uploaded reference table (default: in a worker thread, off the event loop). */
   checkReferenceFile?: ReferenceFileChecker;
-}
-
-function validationError(field: string, message: string): AppError {
-  return new AppError('VALIDATION_FAILED', message, { details: [{ path: `/${field}`, message }] });
 }
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
