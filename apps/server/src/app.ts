@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, type onRouteH
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Billing, createBilling } from './adapters/billing/index.ts';
-import { createJobQueue, type JobQueue, periodStart } from './adapters/jobs/index.ts';
+import { createJobQueue, type JobQueue } from './adapters/jobs/index.ts';
 import { createMailer, type Mailer } from './adapters/mail/index.ts';
 import { pdfRateLimit, registerRateLimit } from './adapters/rate-limit/index.ts';
 import { createObjectStorage, type ObjectStorage } from './adapters/storage/index.ts';
@@ -18,11 +18,12 @@ import { addressRoutes } from './modules/address/routes.ts';
 import { createAddressSearch } from './modules/address/service.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { createAdminService } from './modules/admin/service.ts';
+import { registerAuditJobs } from './modules/audits/jobs.ts';
 import { ClaimLetterLinkSigner } from './modules/audits/link-signer.ts';
 import { findUserContact } from './modules/audits/repository.ts';
 import { auditsRoutes } from './modules/audits/routes.ts';
 import { type AuditLimits, createAuditRunner, createClaimLetterRenderer } from './modules/audits/runner.ts';
-import { AUDIT_JOB, createAuditsService } from './modules/audits/service.ts';
+import { createAuditsService } from './modules/audits/service.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { HashLimiter } from './modules/auth/hash-limiter.ts';
 import { MailDispatcher } from './modules/auth/mail-dispatcher.ts';
@@ -30,8 +31,9 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { createActorResolver } from './modules/auth/session.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { createBillingService } from './modules/billing/service.ts';
+import { registerBugReportJobs } from './modules/bug-reports/jobs.ts';
 import { bugReportRoutes } from './modules/bug-reports/routes.ts';
-import { BUG_DIGEST_JOB, BUG_DIGEST_SCHEDULE, createBugReportService } from './modules/bug-reports/service.ts';
+import { createBugReportService } from './modules/bug-reports/service.ts';
 import { createRetrievalEngine } from './modules/chatbot/engine.ts';
 import { productPassages } from './modules/chatbot/knowledge.ts';
 import { createLlmEngine } from './modules/chatbot/llm-engine.ts';
@@ -47,6 +49,7 @@ import { csrfRoutes } from './modules/csrf/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { infoRoutes } from './modules/info/routes.ts';
 import { resolveMandateKeyring } from './modules/mandates/crypto.ts';
+import { registerMandateJobs } from './modules/mandates/jobs.ts';
 import { MandateLinkSigner } from './modules/mandates/links.ts';
 import type { SealedMandateInput, SealedMandateOutput } from './modules/mandates/mandate-pdf.ts';
 import { renderMandateInWorker } from './modules/mandates/render.ts';
@@ -268,11 +271,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger: app.log,
   });
   await app.register(bugReportRoutes, { service: bugReports });
-  // The digest of a period covers the 24 hours before the period's start: no gap or overlap when a run is late.
-  jobs.register(BUG_DIGEST_JOB, async ({ now: at }) => {
-    await bugReports.sendDigest(periodStart(BUG_DIGEST_SCHEDULE, at));
-  });
-  jobs.every(BUG_DIGEST_JOB, BUG_DIGEST_SCHEDULE);
+  registerBugReportJobs(jobs, bugReports);
 
   // Every CPU task (audits, mandate and simulation PDFs, reference checks) runs in one bounded pool of warm threads,
   // fair per user (ADRs 0040, 0045); closing the app terminates its idle threads.
@@ -337,12 +336,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     links: new ClaimLetterLinkSigner(deps.secret, config.pdfLinkTtlSeconds),
     now,
   });
-  const auditJobTimeoutMs = 2 * (deps.auditLimits?.timeoutMs ?? 30_000) + 30_000;
-  jobs.register<{ auditId: string }>(AUDIT_JOB, ({ payload, signal }) => audits.runJob(payload, signal), {
-    timeoutMs: auditJobTimeoutMs,
-    maxAttempts: 3,
-    concurrency: 2,
-  });
+  registerAuditJobs(jobs, audits, deps.auditLimits?.timeoutMs);
   await app.register(auditsRoutes, {
     service: audits,
     pdfRateLimit: pdfRateLimit(config),
@@ -374,18 +368,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger: app.log,
   });
   await app.register(mandatesRoutes, { service: mandates, pdfRateLimit: pdfRateLimit(config) });
-  jobs.register('mandates.expire', async ({ now: at }) => {
-    await mandates.markExpired(at);
-  });
-  jobs.register('mandates.remind', async ({ now: at }) => {
-    await mandates.sendExpiryReminders(at);
-  });
-  jobs.register('mandates.purge', async ({ now: at }) => {
-    await mandates.purge(at);
-  });
-  jobs.every('mandates.expire', { dailyAt: '00:15' });
-  jobs.every('mandates.remind', { dailyAt: '09:00' });
-  jobs.every('mandates.purge', { dailyAt: '03:30' });
+  registerMandateJobs(jobs, mandates);
   await app.register(signedIn(addressRoutes), {
     search: createAddressSearch({
       url: config.addressSearch.url,
