@@ -20,6 +20,7 @@
 // recorded).
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as XLSX from '@e965/xlsx';
@@ -452,21 +453,57 @@ for (const entry of files) {
 
 // `--import-csv <file>`: the PITD table in the admin import format (`code_pitd;libelle;commune_insee;commune;
 // gestionnaire_transport;gestionnaire_distribution;ntr;station_meteo`, « Données tarifaires » or `tariffs:import pitd`),
-// to load a newer version without a release. That format has one NTR per PITD × commune: of a doubled NTR « (*) »
-// only the first row is kept (listed below), and the NIV, rank and TP coefficient are not carried.
+// to load a newer version without a release. The importer checks every INSEE code and name against the Code officiel
+// géographique (@etalab/decoupage-administratif): a commune the COG names differently takes the COG's name; a former
+// commune the COG no longer knows is written under its commune absorbante (one row per PITD × commune), else left
+// out. That format has one NTR per PITD × commune: of a doubled NTR « (*) » only the first row is kept, and the NIV,
+// rank and TP coefficient are not carried. Each adjustment is counted on the console.
 if (options['import-csv']) {
+  const require = createRequire(path.join(root, 'apps/server/package.json'));
+  const cog = JSON.parse(readFileSync(require.resolve('@etalab/decoupage-administratif/data/communes.json'), 'utf8'));
+  const fold = (name) =>
+    name
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
+  const namesOf = new Map();
+  for (const record of cog) {
+    namesOf.set(record.code, [...(namesOf.get(record.code) ?? []), record.nom]);
+  }
   const seen = new Set();
   const doubled = new Set();
+  const counts = { renamed: 0, absorbed: 0, dropped: [] };
   const rows = [];
   for (const row of pitd.rows) {
-    const [insee, commune, , , , , , code, libelle, , station, , , grd, , grd2, tso, , , ntr] = row;
-    const key = `${code}|${insee}`;
+    const [insee, commune, absorbanteInsee, , , , , code, libelle, , station, , , grd, , grd2, tso, , , ntr, renvoi] =
+      row;
+    let targetInsee = insee;
+    let targetName = commune;
+    const names = namesOf.get(insee);
+    if (names) {
+      if (!names.some((name) => fold(name) === fold(commune))) {
+        targetName = names[0];
+        counts.renamed += 1;
+      }
+    } else if (absorbanteInsee && namesOf.has(absorbanteInsee)) {
+      targetInsee = absorbanteInsee;
+      targetName = namesOf.get(absorbanteInsee)[0];
+      counts.absorbed += 1;
+    } else {
+      counts.dropped.push(`${insee} ${commune}`);
+      continue;
+    }
+    const key = `${code}|${targetInsee}`;
     if (seen.has(key)) {
-      doubled.add(code);
+      if (renvoi === '1') {
+        doubled.add(code);
+      }
       continue;
     }
     seen.add(key);
-    rows.push([code, libelle.replace(/\s*NTR=\d+$/, ''), insee, commune, tso, grd2 || grd, ntr, station]);
+    rows.push([code, libelle.replace(/\s*NTR=\d+$/, ''), targetInsee, targetName, tso, grd2 || grd, ntr, station]);
   }
   const header = [
     'code_pitd',
@@ -480,6 +517,12 @@ if (options['import-csv']) {
   ];
   writeFileSync(path.resolve(options['import-csv']), toCsv(header, rows));
   console.log(`${options['import-csv']}: ${rows.length} ligne(s) au format d’import`);
+  console.log(
+    `Noms repris du COG : ${counts.renamed} ; anciennes communes rattachées à leur commune absorbante : ${counts.absorbed}`,
+  );
+  if (counts.dropped.length > 0) {
+    console.log(`Inconnues du COG, laissées de côté : ${counts.dropped.join(', ')}`);
+  }
   if (doubled.size > 0) {
     console.log(`NTR doubles « (*) » réduits à la première valeur : ${[...doubled].join(', ')}`);
   }
