@@ -19,6 +19,7 @@ export * from './parameters/overlay.ts';
 export * from './parameters/penalties.ts';
 export * from './parameters/references.ts';
 export * from './parameters/registry.ts';
+export * from './parameters/short-term-fractions.ts';
 export * from './parameters/taxes.ts';
 export * from './parameters/types.ts';
 export * from './reference/profiles.ts';

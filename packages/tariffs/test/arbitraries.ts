@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { ATRD3_MONTHLY_FRACTIONS, type CapacityCostModel } from '../src/index.ts';
+import { ATRD7_MONTHLY_FRACTIONS, ATRT8_MONTHLY_FRACTIONS, type CapacityCostModel } from '../src/index.ts';
 
 /**
  * A random capacity cost model with the structure of the real one (rates, band, penalties, fractions) but random
@@ -25,8 +25,8 @@ export function capacityModelArb(maxThreshold: number): fc.Arbitrary<CapacityCos
       ctaRate: r.cta,
       transportUnitPrice: r.transport,
       storageAnnual: r.storage,
-      atrdMonthlyFractions: ATRD3_MONTHLY_FRACTIONS,
-      transportMonthlyFractions: ATRD3_MONTHLY_FRACTIONS,
+      atrdMonthlyFractions: ATRD7_MONTHLY_FRACTIONS,
+      transportMonthlyFractions: ATRT8_MONTHLY_FRACTIONS,
       distributionPenalty: r.withRule
         ? {
             referenceAnnualRate: r.penaltyRate,
@@ -36,7 +36,7 @@ export function capacityModelArb(maxThreshold: number): fc.Arbitrary<CapacityCos
               { from: 0.05, multiple: r.mult1 },
               { from: 0.15, multiple: r.mult1 + r.mult2Extra },
             ],
-            monthlyFractions: ATRD3_MONTHLY_FRACTIONS,
+            monthlyFractions: ATRD7_MONTHLY_FRACTIONS,
           }
         : null,
       transportPenaltyPerMwh: r.transportPenalty,

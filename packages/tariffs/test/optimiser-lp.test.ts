@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  ATRD3_MONTHLY_FRACTIONS,
+  ATRD7_MONTHLY_FRACTIONS,
   addDays,
   buildCapacityMilp,
   type CapacityCostModel,
@@ -80,7 +80,7 @@ describe('exact optimiser vs the HiGHS MILP (independent formulation)', { timeou
       atrd: { threshold: Number.POSITIVE_INFINITY, rateUpTo: 135.48, rateAbove: 135.48 },
       distributionPenalty: null,
       transportPenaltyPerMwh: 2,
-      atrdMonthlyFractions: ATRD3_MONTHLY_FRACTIONS,
+      atrdMonthlyFractions: ATRD7_MONTHLY_FRACTIONS,
     };
     fc.assert(
       fc.property(small, (jours) => {

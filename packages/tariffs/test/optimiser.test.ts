@@ -162,10 +162,10 @@ describe('cost model', () => {
     // C = 100: max 120 (20), others 110 (10, counted), 106 (6, counted), 104 (4, ≤ 5 %: not counted).
     const overrun = monthlyOverrun(rule, [104, 120, 110, 106], 100);
     expect(overrun).toBeCloseTo(21.6, 10);
-    // January: monthly term = 288 × 8/12 = 192; 2 × 192 × (21.6 − 5) + 2 × 192 × (21.6 − 15).
-    expect(tieredPenalty(rule, 0, overrun, 100)).toBeCloseTo(384 * 16.6 + 384 * 6.6, 8);
-    // July (0.5/12): same overrun costs 16 times less.
-    expect(tieredPenalty(rule, 6, overrun, 100)).toBeCloseTo((384 * 23.2) / 16, 8);
+    // January: monthly term = 288 × 4/12 = 96 (délib. 2024-40 §5.1.5); 2 × 96 × (21.6 − 5) + 2 × 96 × (21.6 − 15).
+    expect(tieredPenalty(rule, 0, overrun, 100)).toBeCloseTo(192 * 16.6 + 192 * 6.6, 8);
+    // July (0.5/12): same overrun costs 8 times less.
+    expect(tieredPenalty(rule, 6, overrun, 100)).toBeCloseTo((192 * 23.2) / 8, 8);
     // Under 5 %: no penalty.
     expect(tieredPenalty(rule, 0, monthlyOverrun(rule, [104, 103], 100), 100)).toBe(0);
   });
@@ -195,9 +195,9 @@ describe('cost model', () => {
     const series = prepareSeries([{ date: '2025-01-10', mwh: 0, qualite: 'mesure' }]);
     const mensuelles = [10, 0, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0];
     const b = evaluatePlan(built.model, series, { cja: 50, mensuelles });
-    expect(b.details.atrdCapaciteMensuelle).toBeCloseTo(10 * 288 * (8 / 12) + 4 * 288 * (0.5 / 12), 6);
+    expect(b.details.atrdCapaciteMensuelle).toBeCloseTo(10 * 288 * (4 / 12) + 4 * 288 * (0.5 / 12), 6);
     const t = 123.58 + 2 * 95.85 + 56.31;
-    expect(b.details.transportCapaciteMensuelle).toBeCloseTo(10 * t * (8 / 12) + 4 * t * (0.5 / 12), 6);
+    expect(b.details.transportCapaciteMensuelle).toBeCloseTo(10 * t * (4 / 12) + 4 * t * (0.5 / 12), 6);
   });
 
   it('registers the new penalty parameters with sources and statuses', () => {

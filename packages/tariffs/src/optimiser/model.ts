@@ -196,9 +196,6 @@ function buildModelBase(ctx: Omit<ModelContext, 'modulation'>): ModelBase {
       'Pénalités de dépassement de transport (ATRT8) non comptées : leur prix n’a pas été trouvé dans les textes, et au PITD le dépassement est mutualisé entre les points de l’expéditeur (paramètre à 0 par défaut, modifiable).',
     );
   }
-  warnings.push(
-    'Règles de pénalités GRDF (dépassement maximal du mois + 10 % des autres dépassements > 5 % ; tranches 5–15 % × 2 et > 15 % × 4 le terme mensuel) et coefficients des capacités mensuelles lus dans l’arrêté du 2 juin 2008 (ATRD3) : leur reconduction dans l’ATRD7 n’a pas pu être vérifiée (estimation).',
-  );
   if (ctx.tarif === 'T4') {
     warnings.push(
       'Pénalités T4 : terme mensuel calculé sur le terme annuel de la 1re tranche (≤ 500 MWh/j), lecture prudente non vérifiée pour les CJA au-delà de 500 MWh/j.',

@@ -22,7 +22,7 @@ export interface SerieJournaliere {
 
 /**
  * Penalty rule of the distribution operator for overruns of the subscribed daily capacity (options T4 and TP),
- * per billing month (arrêté du 2 juin 2008, annexe §7; see docs/optimiser.md):
+ * per billing month (délib. CRE n° 2024-40 §5.1.7; see docs/optimiser.md):
  *
  *   D = max_d (Q_d − K)⁺ + othersShare × Σ_{d ≠ d*, Q_d − K > othersThreshold × K} (Q_d − K)
  *   penalty = Σ_k (multiple_k − multiple_{k−1}) × monthlyTerm × (D − from_k × K)⁺

@@ -13,6 +13,11 @@
  * example of the reference (81.22 € per MWh/j « of overrun above the 3 % tolerance »): docs/optimiser.md §2 bis.
  */
 import { SOURCES } from './references.ts';
+import {
+  ATRT8_DAILY_FRACTION_OF_MONTHLY,
+  ATRT8_MONTHLY_FRACTIONS,
+  atrt8ShortTermEntry,
+} from './short-term-fractions.ts';
 import type { ParameterEntry } from './types.ts';
 import { defineParameter } from './types.ts';
 
@@ -42,16 +47,15 @@ function official(value: number, notes?: string): ParameterEntry {
   };
 }
 
-/** ATRT8 monthly subscription terms, fraction of the annual term, index 0 = January (sum over the year: 24/12). */
-export const ATRT8_MONTHLY_FRACTIONS: readonly number[] = [4, 4, 2, 1, 1, 1, 0.5, 0.5, 1, 1, 2, 4].map((n) => n / 12);
-
+// The monthly fractions and the daily 1/30 have one definition, shared with the PITD parameters
+// `atrt8.capacite-mensuelle.*` (./short-term-fractions.ts, ADR 0055).
 export const atrtSouscriptionMensuelle = ATRT8_MONTHLY_FRACTIONS.map((value, month) =>
   defineParameter({
     id: `atrt8.souscription-mensuelle.m${String(month + 1).padStart(2, '0')}`,
     grid: 'ATRT8',
     description: `Capacité de sortie du réseau principal, de transport régional et de livraison souscrite pour le mois de ${MOIS[month]} (consommateur raccordé au transport), en fraction du terme annuel`,
     unit: 'coefficient',
-    values: { '2024-04-01': official(value) },
+    values: { '2024-04-01': atrt8ShortTermEntry(value) },
     lastCheckedOn: LAST_CHECKED,
   }),
 );
@@ -62,7 +66,7 @@ export const atrtSouscriptionQuotidienne = defineParameter({
   description:
     'Souscription quotidienne de capacité (sortie du réseau principal, régional, livraison), en fraction du terme mensuel du mois',
   unit: 'coefficient',
-  values: { '2024-04-01': official(1 / 30) },
+  values: { '2024-04-01': atrt8ShortTermEntry(ATRT8_DAILY_FRACTION_OF_MONTHLY) },
   lastCheckedOn: LAST_CHECKED,
 });
 

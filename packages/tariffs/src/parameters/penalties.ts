@@ -1,31 +1,33 @@
 /**
  * Short-term capacity products and overrun penalties (issue 5, CJA optimiser).
  *
- * WHAT WAS READ (docs/optimiser.md, « Sources des pénalités ») :
- * - the OFFICIAL text of the GRDF rules on monthly / daily subscriptions of daily capacity and on penalties for
- *   overrunning the subscribed daily capacity (options T4 and TP) is the annex of the arrêté du 2 juin 2008
- *   (ATRD3, JORF), §6 and §7, read in full;
- * - the ATRD7 deliberation (CRE n° 2024-40) could not be read beyond its introduction: we could not check that it
- *   keeps these coefficients. Every ATRD value below is therefore `estimate` (value official for ATRD3, carried
- *   forward to ATRD7 by assumption) and must be re-read in the ATRD7 grid before production;
- * - ATRT: the structure of the daily overrun at a PITD was read in délibération n° 2021-369 (ATRT7) §5.2.9.1, but
- *   no penalty price nor any multiplier of the short-term transport capacity products (ATRT8, n° 2024-22 /
- *   2025-35) could be read. They are parameters with a documented default, status `estimate`.
+ * WHAT WAS READ (docs/optimiser.md, « Sources des pénalités » ; ADR 0055):
+ * - ATRD7 GRDF (options T4 and TP): délibération CRE n° 2024-40, full text, §5.1.5 (monthly subscriptions: 4/12 in
+ *   January, February and December; 2/12 in March and November; 1/12 in April–June, September and October; 0.5/12
+ *   in July and August; daily = 1/20 of the monthly term) and §5.1.7 (overrun penalties: maximal overrun of the
+ *   month + 10 % of the other overruns above 5 %; due above 5 %; 2 × the monthly term between 5 and 15 %, 4 × above
+ *   15 %). Every ATRD value below is `official` from the ATRD7 start, 1 July 2024. The fractions come from
+ *   ./short-term-fractions.ts (one definition).
+ * - ATRT8 monthly fractions at the PITD (main-network exit, regional, delivery): délibération n° 2024-22 §6.2.4.4,
+ *   `official` from 1 April 2024, the same definition as the LI / PIC parameters (ADR 0052, 0055).
+ * - ATRT: the structure of the daily overrun at a PITD was read in délibération n° 2021-369 (ATRT7) §5.2.9.1; the
+ *   PITD overrun price stays a documented default, status `estimate`.
  */
 
 import { SOURCES } from './references.ts';
+import {
+  ATRD7_DAILY_FRACTION_OF_MONTHLY,
+  ATRD7_MONTHLY_FRACTIONS,
+  ATRT8_MONTHLY_FRACTIONS,
+  atrd7ShortTermEntry,
+  atrt8ShortTermEntry,
+} from './short-term-fractions.ts';
 import type { ParameterDefinition, ParameterEntry, SourceReference } from './types.ts';
 import { defineParameter } from './types.ts';
 
 const LAST_CHECKED = '2026-11-22';
-
-/** Official text read for the GRDF rules (ATRD3). */
-export const ARRETE_2008_ATRD3: SourceReference = {
-  title:
-    "Arrêté du 2 juin 2008 approuvant les tarifs d'utilisation des réseaux publics de distribution de gaz naturel (ATRD3), annexe, I, §6 « Souscriptions mensuelles ou quotidiennes de capacité journalière » et §7 « Pénalités pour dépassement de capacité journalière souscrite »",
-  url: 'https://github.com/etalab/lois-non-codifiees-et-reglements-francais/blob/master/arrete/2008/arrete-du-2-juin-2008-deve0813708a/annexe/article-.md',
-  publishedOn: null,
-};
+/** Date the short-term fractions and the ATRD7 penalty rules were read in the CRE texts (ADR 0055). */
+const FRACTIONS_CHECKED = '2026-11-26';
 
 /** ATRT7 text where the structure of the daily overrun at a PITD was read (no price). */
 export const DELIBERATION_2021_369_ATRT7: SourceReference = {
@@ -42,22 +44,14 @@ export const OPTIMISER_DOC: SourceReference = {
   publishedOn: null,
 };
 
-const ATRD_REFS = [ARRETE_2008_ATRD3, SOURCES.atrd7Deliberation];
-const ATRD_NOTE =
-  'Valeur lue dans l’arrêté du 2 juin 2008 (ATRD3, texte officiel) ; sa reconduction dans l’ATRD7 (délibération n° 2024-40, grille non lue) est une hypothèse.';
-
-function atrdEstimate(value: number, notes = ATRD_NOTE): ParameterEntry {
-  return { value, reference: ATRD_REFS, status: 'estimate', notes };
-}
-
 function defineAtrd(def: Omit<ParameterDefinition, 'values' | 'lastCheckedOn' | 'grid'> & { value: number }) {
   return defineParameter({
     id: def.id,
     grid: 'ATRD7 GRDF',
     description: def.description,
     unit: def.unit,
-    values: { '2024-07-01': atrdEstimate(def.value) },
-    lastCheckedOn: LAST_CHECKED,
+    values: { '2024-07-01': atrd7ShortTermEntry(def.value) },
+    lastCheckedOn: FRACTIONS_CHECKED,
   });
 }
 
@@ -77,13 +71,7 @@ export const MOIS_FR = [
   'décembre',
 ] as const;
 
-/**
- * Monthly term of a daily capacity subscribed for one month, as a fraction of the annual term (ATRD3 §6):
- * Jan–Feb 8/12, Dec 4/12, Mar & Nov 2/12, Apr–May–Jun–Sep–Oct 1/12, Jul–Aug 0.5/12. Sum over the year: 30/12.
- */
-export const ATRD3_MONTHLY_FRACTIONS: readonly number[] = [8, 8, 2, 1, 1, 1, 0.5, 0.5, 1, 1, 2, 4].map((n) => n / 12);
-
-export const atrdCapaciteMensuelleCoefficients = ATRD3_MONTHLY_FRACTIONS.map((value, month) =>
+export const atrdCapaciteMensuelleCoefficients = ATRD7_MONTHLY_FRACTIONS.map((value, month) =>
   defineAtrd({
     id: `atrd7.grdf.capacite-mensuelle.m${String(month + 1).padStart(2, '0')}`,
     description: `Options T4/TP — terme de souscription mensuelle de capacité journalière en ${MOIS_FR[month]}, en fraction du terme annuel`,
@@ -97,7 +85,7 @@ export const atrdCapaciteQuotidienneCoefficient = defineAtrd({
   description:
     'Options T4/TP — terme de souscription quotidienne de capacité journalière, en fraction du terme mensuel du mois (non utilisé par l’optimiseur)',
   unit: 'coefficient',
-  value: 1 / 20,
+  value: ATRD7_DAILY_FRACTION_OF_MONTHLY,
 });
 
 export const atrdPenaliteSeuilDeclenchement = defineAtrd({
@@ -157,19 +145,14 @@ function atrtDefault(value: number, notes: string): ParameterEntry {
   };
 }
 
-export const atrtCapaciteMensuelleCoefficients = ATRD3_MONTHLY_FRACTIONS.map((value, month) =>
+export const atrtCapaciteMensuelleCoefficients = ATRT8_MONTHLY_FRACTIONS.map((value, month) =>
   defineParameter({
     id: `atrt8.capacite-mensuelle.m${String(month + 1).padStart(2, '0')}`,
     grid: 'ATRT8',
     description: `Termes de capacité de transport (TCS, TCR, TCL) d’une capacité mensuelle en ${MOIS_FR[month]}, en fraction du terme annuel`,
     unit: 'coefficient',
-    values: {
-      '2024-04-01': atrtDefault(
-        value,
-        'Multiplicateurs des produits de capacité mensuels ATRT8 non lus : par défaut, mêmes fractions saisonnières que la distribution (arrêté du 2 juin 2008). Hypothèse à remplacer par la table ATRT8.',
-      ),
-    },
-    lastCheckedOn: LAST_CHECKED,
+    values: { '2024-04-01': atrt8ShortTermEntry(value) },
+    lastCheckedOn: FRACTIONS_CHECKED,
   }),
 );
 
