@@ -81,7 +81,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerActor, signedIn } from './plugins/signed-in.ts';
 import { registerSpa } from './plugins/spa.ts';
-import { closeWorkerPool, configureWorkerPool } from './workers/pool.ts';
+import { ownedWorkerPool, type WorkerPoolHandle } from './workers/pool.ts';
 
 z.config(z.locales.fr());
 
@@ -129,6 +129,11 @@ export interface AppDependencies {
   storage?: ObjectStorage;
   /** Overrides the time and heap limits of one audited file (tests: a short timeout for the looping file). */
   auditLimits?: AuditLimits;
+  /**
+   * The worker pool's holder (default: the app owns it and ends its idle threads on close). Tests pass one whose
+   * close leaves the warm threads to the next app of the test process (ADR 0049).
+   */
+  workerPool?: WorkerPoolHandle;
 }
 
 /**
@@ -274,9 +279,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerBugReportJobs(jobs, bugReports);
 
   // Every CPU task (audits, mandate and simulation PDFs, reference checks) runs in one bounded pool of warm threads,
-  // fair per user (ADRs 0040, 0045); closing the app terminates its idle threads.
-  configureWorkerPool({ threads: config.workerTaskThreads, queueMax: config.workerTaskQueueMax });
-  app.addHook('onClose', () => closeWorkerPool());
+  // fair per user (ADRs 0040, 0045); closing the app terminates its idle threads, unless its holder outlives it.
+  const workerPool = deps.workerPool ?? ownedWorkerPool;
+  workerPool.configure({ threads: config.workerTaskThreads, queueMax: config.workerTaskQueueMax });
+  app.addHook('onClose', () => workerPool.close());
   const pdfRenderer =
     deps.pdfRenderer ?? createPdfWorkerPool({ size: config.pdf.workers, queueMax: config.pdf.queueMax });
   app.addHook('onClose', () => pdfRenderer.close());

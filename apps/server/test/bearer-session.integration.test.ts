@@ -15,7 +15,7 @@ import { MailDispatcher } from '../src/modules/auth/mail-dispatcher.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { bearerValue, createActorResolver, type ResolveActor } from '../src/modules/auth/session.ts';
 import { HttpClient } from './helpers/http-client.ts';
-import { createTestApp, TEST_SECRET, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, sharedWorkerPool, TEST_SECRET, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
 
 const PASSWORD = 'Correct-Horse-9';
@@ -44,7 +44,13 @@ describe.each(testDatabaseKinds())('bearer tokens on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind, { PASSWORD_HASH_LOG_N: '10', AUTH_RATE_LIMIT_MAX: '1000' });
     // A second instance on the same database, as in production.
-    other = await buildApp({ config: t.config, database: t.database.handle, secret: TEST_SECRET, logger: false });
+    other = await buildApp({
+      config: t.config,
+      database: t.database.handle,
+      secret: TEST_SECRET,
+      logger: false,
+      workerPool: sharedWorkerPool,
+    });
     await other.ready();
     const db = t.database.handle.db;
     await insertVerifiedUser(db, {

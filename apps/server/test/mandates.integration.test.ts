@@ -16,7 +16,7 @@ import { renderSealedMandate } from '../src/modules/mandates/mandate-pdf.ts';
 import { generateSelfSignedP12 } from '../src/modules/mandates/seal.ts';
 import { HttpClient } from './helpers/http-client.ts';
 import { noise, pngBytes, pngDataUrl } from './helpers/png.ts';
-import { createTestApp, TEST_SECRET, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, sharedWorkerPool, TEST_SECRET, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
 
 const PASSWORD = 'Motdepasse-solide-2026';
@@ -608,6 +608,8 @@ describe.each(testDatabaseKinds())('mandates API on %s', (kind) => {
       // In-process render like the main app: this test is about the keys. The worker-thread render (the default) is
       // what the browser tests' server runs (e2e/tests/mandates*.spec.ts); cold in a test, it took over 5 s here.
       renderMandate: renderSealedMandate,
+      // The test process's warm threads stay for the main app (ADR 0049).
+      workerPool: sharedWorkerPool,
     });
     try {
       await rotated.ready();

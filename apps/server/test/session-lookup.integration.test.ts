@@ -12,7 +12,7 @@ import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { singleCookie } from '../src/modules/auth/session.ts';
 import { HttpClient } from './helpers/http-client.ts';
-import { createTestApp, TEST_SECRET, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, sharedWorkerPool, TEST_SECRET, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
 
 const PASSWORD = 'Correct-Horse-9';
@@ -37,7 +37,13 @@ describe.each(testDatabaseKinds())('session lookup on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind, { PASSWORD_HASH_LOG_N: '10', AUTH_RATE_LIMIT_MAX: '1000' });
     // A second instance on the same database.
-    other = await buildApp({ config: t.config, database: t.database.handle, secret: TEST_SECRET, logger: false });
+    other = await buildApp({
+      config: t.config,
+      database: t.database.handle,
+      secret: TEST_SECRET,
+      logger: false,
+      workerPool: sharedWorkerPool,
+    });
     await other.ready();
     const passwordHash = await createPasswordHasher(10).hash(PASSWORD);
     const user = await insertVerifiedUser(t.database.handle.db, {

@@ -140,6 +140,18 @@ export async function closeWorkerPool(): Promise<void> {
   await Promise.all(threads.map((thread) => thread.worker.terminate()));
 }
 
+/**
+ * The pool as an app holds it (AppDependencies.workerPool): sized from the app's config, its idle threads ended when
+ * the app closes. The threads are the process's; who ends them is the holder's choice.
+ */
+export interface WorkerPoolHandle {
+  configure(options: { threads: number; queueMax?: number }): void;
+  close(): Promise<void>;
+}
+
+/** The process's pool owned by one app (production: start-server.ts builds one app per process). */
+export const ownedWorkerPool: WorkerPoolHandle = { configure: configureWorkerPool, close: closeWorkerPool };
+
 function retire(thread: Thread | undefined): void {
   if (thread && !thread.dead) {
     thread.dead = true;

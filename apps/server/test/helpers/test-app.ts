@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { type AppDependencies, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config/env.ts';
 import { createPdfWorkerPool, type PdfRenderer } from '../../src/modules/simulator/pdf-renderer.ts';
+import { configureWorkerPool, type WorkerPoolHandle } from '../../src/workers/pool.ts';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './test-database.ts';
 
 export const TEST_SECRET = 'test-secret-0123456789abcdefghijklmnopqrstuvwxyz';
@@ -13,14 +14,25 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * The worker pool of the test process, held by every test app and outliving each (ADR 0049 addendum): a thread's cold
+ * start (tsx, then the readers and pdf.js, or pdf-lib, fontkit and the font subsetting: 1–3 s of CPU each) is paid
+ * once per Vitest worker instead of once per test file and per database kind of a file, as when every `app.close()`
+ * ended the idle threads. Each app still sizes it from its config (WORKER_TASK_THREADS, WORKER_TASK_QUEUE_MAX), and
+ * its limits and per-user fairness are the real pool's. Nothing closes it: idle threads are unref'd and end with the
+ * test process (the server project shares its module registry, hence this pool, between files: `isolate: false`, so
+ * a setup file's `afterAll` would run after every file and end them again). The pool's own tests
+ * (worker-task.test.ts) drive the module's functions and close it themselves.
+ */
+export const sharedWorkerPool: WorkerPoolHandle = { configure: configureWorkerPool, close: async () => {} };
+
 let sharedPool: PdfRenderer | undefined;
 
 /**
- * The simulation PDF's worker pool of the test worker, shared by the apps of all its files (the server project shares
- * modules between files, ADR 0040): a pool's first render starts a thread under tsx, loads pdf-lib and subsets the
- * fonts (1–2 s of CPU), which every app paid again and a test's 5 s included. The same real pool the app builds from
- * its default config (PDF_WORKERS, PDF_QUEUE_MAX); an app's close() leaves it running, the test worker's end stops it.
- * A test that sets PDF_WORKERS or PDF_QUEUE_MAX, or passes its own renderer, gets its own.
+ * The simulation PDF renderer of the test worker, shared by the apps of all its files: a renderer's close() aborts
+ * its running renders, which must not reach the next app's. The same renderer the app builds from its default config
+ * (PDF_WORKERS, PDF_QUEUE_MAX), rendering in the shared pool above. A test that sets PDF_WORKERS or PDF_QUEUE_MAX, or
+ * passes its own renderer, gets its own.
  */
 function sharedPdfRenderer(config: Config): PdfRenderer {
   sharedPool ??= createPdfWorkerPool({ size: config.pdf.workers, queueMax: config.pdf.queueMax });
@@ -64,6 +76,7 @@ export async function createTestApp(
     database: database.handle,
     secret: TEST_SECRET,
     logger: process.env.TEST_LOG ? { level: 'debug' } : false,
+    workerPool: sharedWorkerPool,
     ...(env.PDF_WORKERS === undefined && env.PDF_QUEUE_MAX === undefined
       ? { pdfRenderer: sharedPdfRenderer(config) }
       : {}),
