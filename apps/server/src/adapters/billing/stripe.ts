@@ -49,7 +49,8 @@ export function createStripeProvider({
 
   function toSubscription(subscription: Stripe.Subscription): ProviderSubscription {
     const item = subscription.items.data[0];
-    const legacy = subscription as unknown as { current_period_start?: number; current_period_end?: number };
+    // Fields of API versions before 2025-03-31 (on the subscription, not its items), absent from today's types.
+    const legacy: { id: string; current_period_start?: number; current_period_end?: number } = subscription;
     const start = item?.current_period_start ?? legacy.current_period_start ?? subscription.start_date;
     const end = item?.current_period_end ?? legacy.current_period_end ?? start;
     const priceId = item?.price.id;

@@ -261,8 +261,8 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
       }
       if (outcome.ok) {
         await transitionAudit(db, row.id, ['running'], 'done', {
-          invoice: outcome.invoice as unknown as Record<string, unknown>,
-          report: outcome.report as unknown as Record<string, unknown>,
+          invoice: { ...outcome.invoice },
+          report: { ...outcome.report },
           warnings: outcome.warnings,
           finishedAt: now(),
         });

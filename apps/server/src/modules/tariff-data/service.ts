@@ -602,7 +602,8 @@ export function createTariffDataService({
       // What the new version changes (PITD: added, removed, NTR changed), against the table in service (ADR 0051).
       const changes = checked && registration.changes ? await registration.changes(db, checked) : null;
       const rollback = new Error('preview: roll back');
-      let preview: ReferenceImportPreview | null = null;
+      // Set inside the transaction's callback (a holder, so that the type is not narrowed to its initial null).
+      const outcome: { preview: ReferenceImportPreview | null } = { preview: null };
       try {
         await db.transaction(async (tx) => {
           try {
@@ -614,7 +615,7 @@ export function createTariffDataService({
               isSample: body.isSample,
               ...(checked ? { check: alreadyChecked(checked) } : {}),
             });
-            preview = {
+            outcome.preview = {
               kind,
               fileName: body.fileName,
               rowCount: summary.rowCount,
@@ -629,7 +630,7 @@ export function createTariffDataService({
             if (!(error instanceof ReferenceImportError)) {
               throw error;
             }
-            preview = {
+            outcome.preview = {
               kind,
               fileName: body.fileName,
               rowCount: 0,
@@ -647,7 +648,10 @@ export function createTariffDataService({
           throw error;
         }
       }
-      return preview as unknown as ReferenceImportPreview;
+      if (!outcome.preview) {
+        throw new Error('preview: the transaction ended without a preview');
+      }
+      return outcome.preview;
     },
 
     async confirmReferenceImport(
