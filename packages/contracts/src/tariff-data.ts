@@ -98,6 +98,16 @@ export const tariffReferenceSchema = z.object({
 });
 export type TariffReferenceDto = z.infer<typeof tariffReferenceSchema>;
 
+/**
+ * A reference as answered for a packaged value: the package's own sources are not typed in the panel, so they are
+ * not held to the panel's input limits (a quoted excerpt may exceed 300 characters, and a source with no public
+ * address points to its section of docs/tariff-sources.md).
+ */
+export const packagedTariffReferenceSchema = tariffReferenceSchema.extend({
+  title: z.string().min(1),
+  url: z.string().min(1),
+});
+
 /** POST /api/admin/tariff-data/values (admin): adds a dated value (a new version when one exists on that date). */
 export const addTariffValueBodySchema = z
   .object({
@@ -174,7 +184,7 @@ export const tariffDatedValueSchema = z.object({
   validFrom: z.string(),
   value: z.number().nullable(),
   status: valueStatusSchema,
-  references: z.array(tariffReferenceSchema),
+  references: z.array(packagedTariffReferenceSchema),
   note: z.string().nullable(),
   origin: z.enum(['package', 'stored']),
   /** Stored values: who and when, and the version number of (parameter, date). */
