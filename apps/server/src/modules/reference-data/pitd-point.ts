@@ -1,7 +1,7 @@
 import type { ReferenceDatasetInfo } from '@pilote/contracts';
 import { normaliseTso } from '@pilote/tariffs';
 import { validationError } from '../../lib/app-error.ts';
-import { type PitdEntry, type ReferenceData, sameCommune, type ZiTable } from './source.ts';
+import type { PitdEntry, ReferenceData, ZiTable } from './source.ts';
 
 /** What a form says about a PITD: its code, its commune (name or INSEE code) and its TSO as typed and normalised. */
 export interface PitdPointQuery {
@@ -27,14 +27,15 @@ export async function findPitdPoint(
   // One query finds both active versions (ADR 0022) and the stored tariff values' version (ADR 0038): the Zi table
   // and that version come back for the callers that need them.
   const { pitd: table, zi, tariffValuesVersion } = await referenceData.tables();
-  const rows = await table.rowsOf(query.code);
-  if (rows.length === 0) {
+  // Through the table's index (a code can have a thousand communes): not every row normalised per request.
+  const rows = await table.rowsOfCodeInCommune(query.code, query.commune);
+  if (rows === null) {
     throw validationError(
       'code',
       `Code PITD inconnu : « ${query.code} »${table.info.isSample ? ' (table d’échantillon en service)' : ''}.`,
     );
   }
-  const entry = rows.find((row) => sameCommune(row, query.commune));
+  const [entry] = rows;
   if (!entry) {
     throw validationError('commune', `La commune « ${query.commune} » n'est pas rattachée au PITD « ${query.code} ».`);
   }

@@ -41,6 +41,18 @@ export function sameCommune(entry: PitdEntry, commune: string): boolean {
   return entry.communeInsee === commune || normaliseCommuneName(entry.commune) === normaliseCommuneName(commune);
 }
 
+/**
+ * The rows of `rows` whose commune is `commune` ({@link sameCommune}), in their order; `null` when `rows` is empty
+ * (an unknown code). The asked commune is normalised once, not once per row.
+ */
+function rowsMatching(rows: PitdEntry[], commune: string): PitdEntry[] | null {
+  if (rows.length === 0) {
+    return null;
+  }
+  const wanted = normaliseCommuneName(commune);
+  return rows.filter((row) => row.communeInsee === commune || normaliseCommuneName(row.commune) === wanted);
+}
+
 /** The PITD table that answers now: the active imported version, else the shipped official table (ADR 0051). */
 export interface PitdTable {
   info: ReferenceDatasetInfo;
@@ -48,6 +60,12 @@ export interface PitdTable {
   searchCodes(q: string | undefined, limit: number): Promise<{ code: string; libelle: string }[]>;
   /** The rows (one per commune) of a code; empty when the code is unknown. */
   rowsOf(code: string): Promise<PitdEntry[]>;
+  /**
+   * The rows of a code whose commune is `commune` (a name, any case/accents, or an INSEE code: {@link sameCommune}),
+   * in `rowsOf`'s order; `null` when the code is unknown. The shipped table answers from an index built once per
+   * code (a code can have a thousand communes: GD1057, Paris, has 936), not by normalising every row per request.
+   */
+  rowsOfCodeInCommune(code: string, commune: string): Promise<PitdEntry[] | null>;
   /**
    * The PITD rows of a commune by INSEE code (an arrondissement of Paris, Lyon or Marseille counts as its commune;
    * a commune nouvelle finds the rows of the communes it absorbed): the address search's pre-fill (issue #23 §4).
@@ -161,10 +179,26 @@ const fromOfficial = (row: OfficialPitdRow): PitdEntry => ({
   coefficientNiv: row.coefficientNiv,
 });
 
-const byCodeThenCommune = (a: PitdEntry, b: PitdEntry) =>
-  a.codePitd.localeCompare(b.codePitd) || a.commune.localeCompare(b.commune, 'fr');
+/** `localeCompare(…, 'fr')` without looking the locale up at each comparison. */
+const frenchOrder = new Intl.Collator('fr').compare;
+/** The root locale's order: what `a.localeCompare(b)` without a locale uses. */
+const defaultOrder = new Intl.Collator().compare;
 
-/** The shipped official PITD table (ADR 0051), indexed once per process. */
+const byCodeThenCommune = (a: OfficialPitdRow, b: OfficialPitdRow) =>
+  defaultOrder(a.codePitd, b.codePitd) || frenchOrder(a.commune, b.commune);
+const byCommuneThenInsee = (a: OfficialPitdRow, b: OfficialPitdRow) =>
+  frenchOrder(a.commune, b.commune) || defaultOrder(a.communeInsee, b.communeInsee);
+
+/** The rows of one code in `rowsOf`'s order, with their communes normalised: built once per code and process. */
+interface OfficialCodeIndex {
+  rows: readonly OfficialPitdRow[];
+  communes: readonly string[];
+}
+
+/**
+ * The shipped official PITD table (ADR 0051), indexed once per process: rows by code and by commune, each list
+ * sorted (and, per code, its communes normalised) on first use and kept; a request copies the rows it answers.
+ */
 function createOfficialPitdTable(): PitdTable {
   const { pitd } = officialTables();
   const byCode = new Map<string, OfficialPitdRow[]>();
@@ -191,6 +225,19 @@ function createOfficialPitdTable(): PitdTable {
       folded: fold(`${code} ${(rows[0] as OfficialPitdRow).libelle}`),
     }))
     .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  const codeIndexes = new Map<string, OfficialCodeIndex>();
+  const codeIndex = (code: string): OfficialCodeIndex | undefined => {
+    let index = codeIndexes.get(code);
+    const rows = byCode.get(code);
+    if (!index && rows) {
+      const sorted = [...rows].sort(byCommuneThenInsee);
+      index = { rows: sorted, communes: sorted.map((row) => normaliseCommuneName(row.commune)) };
+      codeIndexes.set(code, index);
+      officialIndexStats.codeIndexesBuilt += 1;
+    }
+    return index;
+  };
+  const sortedByCommune = new Map<string, readonly OfficialPitdRow[]>();
   return {
     info: officialInfo('pitd'),
     ntrFootnote: pitd.ntrFootnote || null,
@@ -208,20 +255,41 @@ function createOfficialPitdTable(): PitdTable {
       return found;
     },
     async rowsOf(code) {
-      return (byCode.get(code) ?? [])
-        .map(fromOfficial)
-        .sort((a, b) => a.commune.localeCompare(b.commune, 'fr') || a.communeInsee.localeCompare(b.communeInsee));
+      return (codeIndex(code)?.rows ?? []).map(fromOfficial);
+    },
+    async rowsOfCodeInCommune(code, commune) {
+      const index = codeIndex(code);
+      if (!index) {
+        return null;
+      }
+      const wanted = normaliseCommuneName(commune);
+      const found: PitdEntry[] = [];
+      index.rows.forEach((row, at) => {
+        if (row.communeInsee === commune || index.communes[at] === wanted) {
+          found.push(fromOfficial(row));
+        }
+      });
+      return found;
     },
     async rowsOfCommune(insee) {
-      return (byCommune.get(communeOfArrondissement(insee.toUpperCase())) ?? [])
-        .map(fromOfficial)
-        .sort(byCodeThenCommune);
+      const key = communeOfArrondissement(insee.toUpperCase());
+      let sorted = sortedByCommune.get(key);
+      if (!sorted) {
+        sorted = [...(byCommune.get(key) ?? [])].sort(byCodeThenCommune);
+        if (sorted.length > 0) {
+          sortedByCommune.set(key, sorted);
+        }
+      }
+      return sorted.map(fromOfficial);
     },
   };
 }
 
+/** How many per-code indexes the shipped PITD table built in this process (tests: once per code, not per request). */
+export const officialIndexStats = { codeIndexesBuilt: 0 };
+
 let officialPitd: PitdTable | undefined;
-const officialPitdTable = (): PitdTable => {
+export const officialPitdTable = (): PitdTable => {
   officialPitd ??= createOfficialPitdTable();
   return officialPitd;
 };
@@ -238,7 +306,7 @@ export function warmOfficialTables(): void {
 
 let officialZi: ZiTable | undefined;
 /** The shipped official Zi table (ADR 0051): looked up by station name, whatever its spelling. */
-const officialZiTable = (): ZiTable => {
+export const officialZiTable = (): ZiTable => {
   if (!officialZi) {
     const { zi } = officialTables();
     const values = new Map(zi.rows.map((row) => [`${stationKey(row.stationMeteo)}|${row.profil}`, row.zi]));
@@ -348,10 +416,26 @@ export function createReferenceData(db: Database): ReferenceData {
     if (!dataset) {
       return officialPitdTable();
     }
+    const rowsOf = (code: string): Promise<PitdEntry[]> =>
+      cached(pitdReads, `${dataset.id}\u0000${code}`, async () => {
+        const rows = await findPitdRowsByCode(db, dataset.id, code);
+        return rows.map((row) => ({
+          codePitd: row.codePitd,
+          libelle: row.libelle,
+          communeInsee: row.communeInsee,
+          commune: row.commune,
+          tso: row.tso,
+          dso: row.dso,
+          ntr: row.ntr,
+          stationMeteo: row.stationMeteo,
+        }));
+      }).then((rows) => rows.map((row) => ({ ...row })));
     return {
       info: importedInfo('pitd', dataset),
       ntrFootnote: null,
       searchCodes: (q, limit) => searchPitdCodes(db, dataset.id, q, limit),
+      rowsOf,
+      rowsOfCodeInCommune: async (code, commune) => rowsMatching(await rowsOf(code), commune),
       rowsOfCommune: async (insee) =>
         (await findPitdRowsByCommune(db, dataset.id, communeOfArrondissement(insee.toUpperCase()))).map((row) => ({
           codePitd: row.codePitd,
@@ -363,20 +447,6 @@ export function createReferenceData(db: Database): ReferenceData {
           ntr: row.ntr,
           stationMeteo: row.stationMeteo,
         })),
-      rowsOf: (code) =>
-        cached(pitdReads, `${dataset.id}\u0000${code}`, async () => {
-          const rows = await findPitdRowsByCode(db, dataset.id, code);
-          return rows.map((row) => ({
-            codePitd: row.codePitd,
-            libelle: row.libelle,
-            communeInsee: row.communeInsee,
-            commune: row.commune,
-            tso: row.tso,
-            dso: row.dso,
-            ntr: row.ntr,
-            stationMeteo: row.stationMeteo,
-          }));
-        }).then((rows) => rows.map((row) => ({ ...row }))),
     };
   }
 

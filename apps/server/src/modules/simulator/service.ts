@@ -33,7 +33,7 @@ import { type Actor, requireUser } from '../auth/session.ts';
 import type { Quota } from '../plans/quota.ts';
 import { normaliseCommuneName } from '../reference-data/communes.ts';
 import { findPitdPoint } from '../reference-data/pitd-point.ts';
-import { type PitdEntry, type ReferenceData, sameCommune, type TransportPointEntry } from '../reference-data/source.ts';
+import type { PitdEntry, ReferenceData, TransportPointEntry } from '../reference-data/source.ts';
 import type { TariffOverlaySource } from '../tariff-data/overlay-source.ts';
 import type { PdfLinkSigner } from './pdf-link.ts';
 import type { PdfRenderer } from './pdf-renderer.ts';
@@ -186,7 +186,8 @@ export function createSimulatorService({
     ]);
     const matches = await table.searchCodes(query.q || undefined, SIMULATOR_CODE_SEARCH_LIMIT + 1);
     const rows = query.code ? await table.rowsOf(query.code) : [];
-    const byCommune = query.commune ? rows.filter((row) => sameCommune(row, query.commune as string)) : [];
+    const byCommune =
+      query.code && query.commune ? ((await table.rowsOfCodeInCommune(query.code, query.commune)) ?? []) : [];
     const communeRows = byCommune.length > 0 ? byCommune : rows;
     const chosenTso = query.tso ? normaliseTso(query.tso) : undefined;
     const tsoList = query.code ? unique(communeRows.map((row) => row.tso)) : [...TSOS];
