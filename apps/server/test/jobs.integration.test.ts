@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDbJobQueue, type JobQueue, periodStart, retryDelay } from '../src/adapters/jobs/index.ts';
-import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
+import { type DatabaseHandle, openDatabase, rowsOf } from '../src/db/client.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from './helpers/test-database.ts';
 
@@ -305,12 +305,11 @@ describe.each(testDatabaseKinds())('job queue on %s', (kind) => {
       release.resolve();
       await close;
       expect(finished).toBe(true);
-      const rows = (await testApp.database.handle.db.execute(
+      const rows = await rowsOf<{ status: string }>(
+        testApp.database.handle.db,
         sql`select status from jobs where id = ${id}`,
-      )) as unknown as {
-        rows: { status: string }[];
-      };
-      expect(rows.rows).toEqual([{ status: 'done' }]);
+      );
+      expect(rows).toEqual([{ status: 'done' }]);
     });
   });
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobQueue } from '../src/adapters/jobs/index.ts';
 import { buildApp, resolveMandateSecrets } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
+import { rowsOf } from '../src/db/client.ts';
 import { mailOutbox, mandateDocuments, mandates, users } from '../src/db/schema.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
@@ -377,8 +378,8 @@ describe.each(testDatabaseKinds())('mandates API on %s', (kind) => {
       const tarball = await (handle.pglite?.dumpDataDir('none') ?? handle.pgliteThread?.dumpDataDir());
       dump = Buffer.from(await (tarball as Blob).arrayBuffer()).toString('latin1');
     } else {
-      const result = await db.execute(sql`select current_database() as name`);
-      const name = (result as unknown as { rows: { name: string }[] }).rows[0]?.name as string;
+      const [row] = await rowsOf<{ name: string }>(db, sql`select current_database() as name`);
+      const name = row?.name as string;
       const url = new URL(process.env.TEST_DATABASE_URL as string);
       url.pathname = `/${name}`;
       dump = execFileSync('pg_dump', ['--data-only', url.toString()], { maxBuffer: 512 * 1024 * 1024 }).toString(

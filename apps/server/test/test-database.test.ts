@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/client.ts';
 import { findMigrationsFolder } from '../src/db/migrate.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from './helpers/test-database.ts';
 
@@ -12,8 +13,7 @@ const journal = JSON.parse(readFileSync(path.join(findMigrationsFolder(), 'meta'
 
 /** First row of a raw query (both drivers answer `{ rows }`). */
 async function firstRow<T>(database: TestDatabase, query: ReturnType<typeof sql>): Promise<T | undefined> {
-  const result = (await database.handle.db.execute(query)) as unknown as { rows: T[] };
-  return result.rows[0];
+  return (await rowsOf<T>(database.handle.db, query))[0];
 }
 
 describe.each(testDatabaseKinds())('createTestDatabase on %s', (kind) => {

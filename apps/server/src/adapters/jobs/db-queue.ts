@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { type Database, rowsOf } from '../../db/client.ts';
 import type {
   EnqueueOptions,
   JobHandler,
@@ -172,8 +172,7 @@ export function createDbJobQueue(options: DbJobQueueOptions): JobQueue {
   let wakeAgain = false;
 
   async function rows(query: SQL): Promise<JobRow[]> {
-    const result = (await db.execute(query)) as unknown as { rows: JobRow[] };
-    return result.rows;
+    return rowsOf<JobRow>(db, query);
   }
 
   async function insertPeriodicJobs(now: Date): Promise<void> {

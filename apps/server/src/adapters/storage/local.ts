@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { type Database, rowsOf } from '../../db/client.ts';
 import { assertObjectKey, mediaType } from './keys.ts';
 import {
   type ObjectStat,
@@ -159,20 +159,17 @@ export class LocalObjectStorage implements ObjectStorage {
     if (Number(exp) * 1000 <= now.getTime()) {
       return { ok: false, reason: 'expired' };
     }
-    const claimed = (await this.options.db.execute(sql`
+    const claimed = await rowsOf<{ object_key: string; content_type: string; max_bytes: number; size: number }>(
+      this.options.db,
+      sql`
       update storage_uploads set used_at = ${now.toISOString()}::timestamptz
       where id = ${id} and used_at is null
-      returning object_key, content_type, max_bytes, size, expires_at`)) as unknown as {
-      rows: { object_key: string; content_type: string; max_bytes: number; size: number }[];
-    };
-    const upload = claimed.rows[0];
+      returning object_key, content_type, max_bytes, size, expires_at`,
+    );
+    const upload = claimed[0];
     if (!upload) {
-      const known = (await this.options.db.execute(
-        sql`select id from storage_uploads where id = ${id}`,
-      )) as unknown as {
-        rows: unknown[];
-      };
-      return { ok: false, reason: known.rows.length > 0 ? 'used' : 'invalid' };
+      const known = await rowsOf<{ id: string }>(this.options.db, sql`select id from storage_uploads where id = ${id}`);
+      return { ok: false, reason: known.length > 0 ? 'used' : 'invalid' };
     }
     const expectedSize = Number(upload.size);
     if (mediaType(headers.contentType) !== upload.content_type) {
