@@ -215,7 +215,12 @@ export const verifyPasswordBodySchema = z.strictObject({
   password: z.string().min(1).max(PASSWORD_MAX_LENGTH, { error: authMessages.passwordTooLong }),
 });
 /** The token of a reset link (`/api/auth/reset-password/{token}`): better-auth's ids, letters and digits. */
-export const resetLinkParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/) });
+export const resetLinkParamsSchema = z.object({
+  token: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/)
+    .meta({ examples: ['Xr4bT2kQ9mVd7LpZ1sYc8NwE'] }),
+});
 
 /** Header in which sign-in returns the bearer token (better-auth bearer plugin). */
 export const AUTH_TOKEN_HEADER = 'set-auth-token';
