@@ -5,7 +5,6 @@ import { MANDATE_MESSAGES, type Mandate } from '@pilote/contracts';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobQueue } from '../src/adapters/jobs/index.ts';
 import { buildApp, resolveMandateSecrets } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { rowsOf } from '../src/db/client.ts';
@@ -530,7 +529,7 @@ describe.each(testDatabaseKinds())('mandates API on %s', (kind) => {
 
   it('expires, reminds once at 30 and 7 days, and purges revoked personal data after 30 days (injected clock)', async () => {
     const db = t.database.handle.db;
-    const jobs = (t.app as unknown as { jobs: JobQueue }).jobs;
+    const jobs = t.app.jobs;
     const mandate = await create(alice, { ...gasBody, pce: '99998888777766' });
     await alice.post(`/api/mandates/${mandate.id}/send/`);
     await staff.post(`/api/admin/mandates/${mandate.id}/activate/`);

@@ -53,7 +53,7 @@ export function loadFonts(): Promise<LoadedFonts> {
       subset('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
       subset('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
     ]);
-    const coverage = fontkit.create(Buffer.from(regular)) as unknown as LoadedFonts['coverage'];
+    const coverage = fontkit.create(Buffer.from(regular));
     loaded = { regular, bold, coverage };
     return loaded;
   })();
@@ -68,7 +68,7 @@ export function provideSubsetFonts(fonts: { regular: Uint8Array; bold: Uint8Arra
   if (loading) {
     return;
   }
-  const coverage = fontkit.create(Buffer.from(fonts.regular)) as unknown as LoadedFonts['coverage'];
+  const coverage = fontkit.create(Buffer.from(fonts.regular));
   loaded = { regular: fonts.regular, bold: fonts.bold, coverage };
   loading = Promise.resolve(loaded);
 }
