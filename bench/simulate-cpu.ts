@@ -1,7 +1,7 @@
 /**
  * CPU time per request of the simulator's routes, in process (no network, no autocannon): `npx tsx
  * bench/simulate-cpu.ts [sourceRoot]`. Builds the real app (buildApp, in-memory PGlite) from this worktree or from
- * a baseline extracted by bench/baseline.ts (`BENCH_BASELINE=<ref>`: measured in the same run, rounds alternated),
+ * baselines extracted by bench/baseline.ts (`BENCH_BASELINE=<ref>[,<ref>…]`: measured in the same run, rounds alternated),
  * signs one user in and sends BENCH_SIM_REQUESTS (default 200) sequential requests per route and round through
  * `app.inject`, reading process.cpuUsage() around each (user + system, PGlite included); BENCH_SIM_ROUNDS (default 3)
  * rounds, the median request of all rounds kept. On a loaded machine wall time moves with the neighbours, CPU time
@@ -140,8 +140,8 @@ const median = (values: readonly number[]) =>
   values.length === 0 ? Number.NaN : ([...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number);
 
 const targets = [await open(here, 'HEAD (worktree)')];
-if (process.env.BENCH_BASELINE) {
-  const baseline = extractBaseline(process.env.BENCH_BASELINE);
+for (const ref of process.env.BENCH_BASELINE?.split(',').filter(Boolean) ?? []) {
+  const baseline = extractBaseline(ref);
   targets.push(await open(baseline.root, baseline.label));
 }
 const samples = new Map<string, number[]>();
