@@ -81,7 +81,9 @@ describe('a follow-up that refers to the conversation (issue #21 §4, ADR 0047)'
       const followUp = 'Et comment l’optimiser ?';
       const alone = (await user.post('/api/chatbot/', { message: followUp, history: [] })).json();
       expect(alone.sources.length).toBeGreaterThan(0);
-      expect(alone.sources.map((source: { url: string }) => source.url)).toEqual(['/private/gas/optimisation']);
+      const aloneUrls = alone.sources.map((source: { url: string }) => source.url);
+      expect(aloneUrls).toContain('/private/gas/optimisation');
+      expect(aloneUrls).not.toContain('/glossaire#cja');
 
       const asked = (await user.post('/api/chatbot/', { message: 'Qu’est-ce que la CJA ?', history: [] })).json();
       expect(asked.sources.map((source: { url: string }) => source.url)).toContain('/glossaire#cja');
