@@ -160,7 +160,13 @@ describe('the API contract (OpenAPI generated from the route schemas)', () => {
     expect(response.statusCode).toBe(200);
     const document = response.json<{
       openapi: string;
-      paths: Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown }>>;
+      paths: Record<
+        string,
+        Record<
+          string,
+          { responses: Record<string, unknown>; security?: unknown; parameters?: { name: string; in: string }[] }
+        >
+      >;
     }>();
     expect(document.openapi).toBe('3.1.0');
 
@@ -220,10 +226,8 @@ describe('the API contract (OpenAPI generated from the route schemas)', () => {
       description: 'Succès.',
     });
     // The pagination query is documented from the shared contract.
-    const list = document.paths['/api/consumption-data/']?.get as unknown as
-      | { parameters: { name: string; in: string }[] }
-      | undefined;
-    expect(list?.parameters.map((p) => `${p.in}:${p.name}`)).toEqual(['query:page', 'query:pageSize']);
+    const list = document.paths['/api/consumption-data/']?.get;
+    expect(list?.parameters?.map((p) => `${p.in}:${p.name}`)).toEqual(['query:page', 'query:pageSize']);
     // The signed PDF link answers a file, documented as such.
     const pdf = document.paths['/api/simulator/simulations/{id}/pdf']?.get?.responses['200'] as {
       content: Record<string, unknown>;

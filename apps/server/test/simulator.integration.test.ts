@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type LineSourceDto, SIMULATOR_MESSAGES, type SimulationResultDto, sourcesOfLine } from '@pilote/contracts';
+import { type LineSourceDto, SIMULATOR_MESSAGES, sourcesOfLine } from '@pilote/contracts';
 import { simulate } from '@pilote/tariffs';
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy, getResolvedPDFJS } from 'unpdf';
@@ -13,6 +13,7 @@ import { simulationPassage } from '../src/modules/chatbot/sources/own-work.ts';
 import { importReferenceFile } from '../src/modules/reference-data/importer.ts';
 import { PdfLinkSigner } from '../src/modules/simulator/pdf-link.ts';
 import { findLastSimulation, findSimulation } from '../src/modules/simulator/repository.ts';
+import { readStoredResult } from '../src/modules/simulator/stored-result.ts';
 import { HttpClient } from './helpers/http-client.ts';
 import { ACCEPTANCE_FORM, PACKAGED_ACCEPTANCE_FORM } from './helpers/simulator-forms.ts';
 import { createTestApp, TEST_SECRET, type TestApp } from './helpers/test-app.ts';
@@ -562,7 +563,7 @@ describe.each(testDatabaseKinds())('simulator API on %s', (kind) => {
       if (!stored) {
         throw new Error('the acceptance simulation is not stored');
       }
-      const current = stored.result as unknown as SimulationResultDto;
+      const current = readStoredResult(stored.result);
       // The shape written until ADR 0041: no shared list, each line with its own copies of its sources.
       const { sources: _shared, ...rest } = current;
       const oldShape = {

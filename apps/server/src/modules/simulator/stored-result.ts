@@ -11,11 +11,15 @@ type StoredLine = Record<string, unknown> & { sources?: readonly LineSourceDto[]
  */
 export function readStoredResult(stored: unknown): SimulationResultDto {
   const result = stored as Record<string, unknown>;
-  if (Array.isArray(result.sources)) {
-    return result as unknown as SimulationResultDto;
-  }
+  const shaped = Array.isArray(result.sources) ? result : withSharedSources(result);
+  // The one cast of this column (ADR 0054): not parsed with simulationResultSchema, because rows written by older
+  // versions (and by tests) need not satisfy today's schema and must read back as written, unstripped.
+  return shaped as unknown as SimulationResultDto;
+}
+
+function withSharedSources(result: Record<string, unknown>): Record<string, unknown> {
   const lines = (Array.isArray(result.lignes) ? result.lignes : []) as StoredLine[];
   const shared = sourceList();
   const lignes = lines.map(({ sources, ...line }) => ({ ...line, sourceIndices: shared.indicesOf(sources ?? []) }));
-  return { ...result, lignes, sources: shared.sources } as unknown as SimulationResultDto;
+  return { ...result, lignes, sources: shared.sources };
 }
