@@ -75,7 +75,7 @@ test('simulator results: the per-MWh rows sit level with the fixed rows (T3 with
   const card = page.getByTestId('results-card');
   await expect(card).toBeVisible();
   await expect(page.getByTestId('result-lines').getByRole('row', { name: /Terme de débit normalisé/ })).toContainText(
-    '(163,36 − 40) Nm³/h × 5,41 €/Nm³/h/an',
+    '(163,36 − 40) Nm³/h × 5,73 €/Nm³/h/an',
   );
 
   for (const view of VIEWS) {
