@@ -94,8 +94,13 @@ export async function signInThroughUi(page: Page, email: string, password: strin
   await form.getByRole('button', { name: 'Se connecter' }).click();
 }
 
-/** Waits until the splash screen has gone (it covers the private area for 1.2 s at least). */
+/**
+ * Waits until the splash screen has gone (it covers the private area for 1.2 s at least). The private area mounts
+ * the splash and the page in one render, so first wait for either to be there: right after `page.goto`, before the
+ * route's code has loaded, there is no splash yet and « none » would pass too early (it then covered the page).
+ */
 export async function waitForSplash(page: Page) {
+  await expect(page.locator('[data-testid="splash-screen"], #main').first()).toBeAttached({ timeout: 10_000 });
   await expect(page.getByTestId('splash-screen')).toHaveCount(0, { timeout: 10_000 });
 }
 
