@@ -17,26 +17,12 @@ import {
   ATRT8_DAILY_FRACTION_OF_MONTHLY,
   ATRT8_MONTHLY_FRACTIONS,
   atrt8ShortTermEntry,
+  MOIS_FR,
 } from './short-term-fractions.ts';
 import type { ParameterEntry } from './types.ts';
 import { defineParameter } from './types.ts';
 
 const LAST_CHECKED = '2026-11-26';
-
-const MOIS = [
-  'janvier',
-  'février',
-  'mars',
-  'avril',
-  'mai',
-  'juin',
-  'juillet',
-  'août',
-  'septembre',
-  'octobre',
-  'novembre',
-  'décembre',
-] as const;
 
 function official(value: number, notes?: string): ParameterEntry {
   return {
@@ -53,7 +39,7 @@ export const atrtSouscriptionMensuelle = ATRT8_MONTHLY_FRACTIONS.map((value, mon
   defineParameter({
     id: `atrt8.souscription-mensuelle.m${String(month + 1).padStart(2, '0')}`,
     grid: 'ATRT8',
-    description: `Capacité de sortie du réseau principal, de transport régional et de livraison souscrite pour le mois de ${MOIS[month]} (consommateur raccordé au transport), en fraction du terme annuel`,
+    description: `Capacité de sortie du réseau principal, de transport régional et de livraison souscrite pour le mois de ${MOIS_FR[month]} (consommateur raccordé au transport), en fraction du terme annuel`,
     unit: 'coefficient',
     values: { '2024-04-01': atrt8ShortTermEntry(value) },
     lastCheckedOn: LAST_CHECKED,

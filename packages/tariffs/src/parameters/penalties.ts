@@ -21,7 +21,10 @@ import {
   ATRT8_MONTHLY_FRACTIONS,
   atrd7ShortTermEntry,
   atrt8ShortTermEntry,
+  MOIS_FR,
 } from './short-term-fractions.ts';
+
+
 import type { ParameterDefinition, ParameterEntry, SourceReference } from './types.ts';
 import { defineParameter } from './types.ts';
 
@@ -54,22 +57,6 @@ function defineAtrd(def: Omit<ParameterDefinition, 'values' | 'lastCheckedOn' | 
     lastCheckedOn: FRACTIONS_CHECKED,
   });
 }
-
-/** Month names (French) used in descriptions, index 0 = January. */
-export const MOIS_FR = [
-  'janvier',
-  'février',
-  'mars',
-  'avril',
-  'mai',
-  'juin',
-  'juillet',
-  'août',
-  'septembre',
-  'octobre',
-  'novembre',
-  'décembre',
-] as const;
 
 export const atrdCapaciteMensuelleCoefficients = ATRD7_MONTHLY_FRACTIONS.map((value, month) =>
   defineAtrd({

@@ -16,6 +16,22 @@
 import { SOURCES } from './references.ts';
 import type { ParameterEntry, SourceReference } from './types.ts';
 
+/** Month names (French) used in the parameters' descriptions, index 0 = January. */
+export const MOIS_FR = [
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'mai',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre',
+] as const;
+
 /** Seasonal rows shared by ATRD7 §5.1.5 and ATRT8 §6.2.4.4, in twelfths, index 0 = January (sum 22/12). */
 const SEASONAL_TWELFTHS = [4, 4, 2, 1, 1, 1, 0.5, 0.5, 1, 1, 2, 4] as const;
 
