@@ -24,7 +24,6 @@ import {
   MOIS_FR,
 } from './short-term-fractions.ts';
 
-
 import type { ParameterDefinition, ParameterEntry, SourceReference } from './types.ts';
 import { defineParameter } from './types.ts';
 
