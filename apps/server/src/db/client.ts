@@ -82,7 +82,10 @@ export interface DatabaseOptions {
    * loop. Off by default here (operator commands, tests); the server turns it on.
    */
   pgliteThread?: boolean;
-  /** PGlite in a thread, in memory: start from this tarball of a data directory (tests' migrated snapshot). */
+  /**
+   * PGlite in a thread: start from this tarball of a data directory (tests' migrated snapshot), in memory or into a
+   * `pgliteDir` that holds no database yet.
+   */
   pgliteLoadDataDirFile?: string | undefined;
 }
 

@@ -2,7 +2,9 @@
 // unix socket in a private folder (@electric-sql/pglite-socket, one connection). The server's main thread talks to
 // it with node-postgres, as to PostgreSQL, so the WebAssembly work of every statement runs here, off the event loop.
 // Started by pglite-thread.ts; dist/pglite-thread.mjs beside dist/server.mjs once bundled.
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
@@ -14,12 +16,23 @@ if (!port) {
 }
 const data = workerData as PgliteThreadData;
 
+/**
+ * The tarball to start from: always in memory; for a folder, only while it holds no database yet (PGlite refuses to
+ * load over one). Without it a new folder costs an initdb in this thread: 3.8 s of CPU against 1.1 s (ADR 0056).
+ */
+async function seed(): Promise<Blob | undefined> {
+  if (!data.loadDataDirFile || (data.dataDir && existsSync(path.join(data.dataDir, 'PG_VERSION')))) {
+    return undefined;
+  }
+  return new Blob([await readFile(data.loadDataDirFile)]);
+}
+
 async function open(): Promise<{ db: PGlite; server: PGLiteSocketServer }> {
-  const db = data.dataDir
-    ? new PGlite(data.dataDir)
-    : data.loadDataDirFile
-      ? new PGlite({ loadDataDir: new Blob([await readFile(data.loadDataDirFile)]) })
-      : new PGlite();
+  const loadDataDir = await seed();
+  const db = new PGlite({
+    ...(data.dataDir ? { dataDir: data.dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   try {
     await db.waitReady;
     // The main thread's pool keeps one connection, but replaces it after a failed query (node-postgres drops a

@@ -15,7 +15,10 @@ import pg from 'pg';
 export interface PgliteThreadData {
   /** Folder of the database (DATA_DIR/pglite); in memory when absent. */
   dataDir?: string | undefined;
-  /** A tarball of a data directory to start from (tests' migrated snapshot, ADR 0019); in memory. */
+  /**
+   * A tarball of a data directory to start from (tests' migrated snapshot, ADR 0019): in memory, or into `dataDir`
+   * when that folder holds no database yet (instead of an initdb).
+   */
   loadDataDirFile?: string | undefined;
   /** Where the thread listens: `<private dir>/.s.PGSQL.5432`, the name node-postgres derives from host + port. */
   socketPath: string;
