@@ -165,6 +165,42 @@ export const envSchema = z.object({
       .default('https://api-adresse.data.gouv.fr/search/'),
   ),
   ADDRESS_SEARCH_TIMEOUT_MS: milliseconds(100, 30_000).default(2_000),
+  OPERATOR_DATA: z.preprocess(
+    emptyToUndefined,
+    z.enum(['adict', 'demo', 'none'], { error: 'attendu : adict, demo ou none' }).optional(),
+  ),
+  OPERATOR_DATA_DEMO_DELAY_SECONDS: z.coerce
+    .number({ error: 'attendu : une durée en secondes (0 à 3600)' })
+    .int({ error: 'attendu : une durée en secondes (0 à 3600)' })
+    .min(0, { error: 'attendu : une durée en secondes (0 à 3600)' })
+    .max(3600, { error: 'attendu : une durée en secondes (0 à 3600)' })
+    .default(20),
+  ADICT_CLIENT_ID: z.preprocess(
+    emptyToUndefined,
+    z.string().max(500, { error: 'attendu : l’identifiant client ADICT fourni par GRDF' }).optional(),
+  ),
+  ADICT_CLIENT_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().max(2000, { error: 'attendu : le secret client ADICT fourni par GRDF' }).optional(),
+  ),
+  ADICT_SANDBOX: z.preprocess(
+    emptyToUndefined,
+    z.enum(['true', 'false'], { error: 'attendu : true ou false' }).default('false'),
+  ),
+  ADICT_BASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'attendu : l’URL de l’API ADICT, par exemple https://api.grdf.fr/adict/v2' })
+      .optional(),
+  ),
+  ADICT_TOKEN_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'attendu : l’URL du service de jetons OAuth2 de GRDF (…/v1/token)' })
+      .optional(),
+  ),
+  ADICT_TIMEOUT_MS: milliseconds(1_000, 300_000).default(30_000),
+  ADICT_MIN_INTERVAL_MS: milliseconds(0, 60_000).default(1_000),
   JOBS_ENABLED: z.preprocess(
     emptyToUndefined,
     z.enum(['true', 'false'], { error: 'attendu : true ou false' }).default('true'),
@@ -489,6 +525,8 @@ export interface Config {
   addressSearch: { url: string; timeoutMs: number };
   /** The chatbot's engine (ADR 0036): the embedded retrieval answer, or an OpenAI-compatible model. */
   chatbot: ChatbotConfig;
+  /** Where operator data (GRDF's ADICT API) comes from (ADR 0063): `adict`, the demonstration source, or none. */
+  operatorData: OperatorDataConfig;
 }
 
 export type ChatbotConfig =
@@ -540,6 +578,83 @@ function chatbotFrom(value: Env, issues: { variable: string; message: string }[]
     },
     maxTokens: value.LLM_MAX_TOKENS,
   };
+}
+
+export type OperatorDataConfig =
+  | {
+      kind: 'adict';
+      clientId: string;
+      clientSecret: string;
+      sandbox: boolean;
+      baseUrl: string;
+      tokenUrl: string;
+      timeoutMs: number;
+      minIntervalMs: number;
+    }
+  | { kind: 'demo'; activationDelaySeconds: number }
+  | { kind: 'none' };
+
+/** GRDF's hosts (docs/adict-contract.md): production, and the sandbox (« bac à sable »). */
+export const ADICT_HOSTS = {
+  production: {
+    baseUrl: 'https://api.grdf.fr/adict/v2',
+    tokenUrl: 'https://adict-connexion.grdf.fr/oauth2/aus5y2ta2uEHjCWIR417/v1/token',
+  },
+  sandbox: {
+    baseUrl: 'https://api.grdf.fr/adict/bas/v6',
+    tokenUrl: 'https://adict-connexion.grdf.fr/oauth2/aus5y2ta2uEHjCWIR417/v1/token',
+  },
+} as const;
+
+/**
+ * The operator-data source (ADR 0063). `adict` when OPERATOR_DATA=adict or, unset, when ADICT_CLIENT_ID and
+ * ADICT_CLIENT_SECRET are set (they go together); otherwise the demonstration source, except under
+ * NODE_ENV=production, where it must be chosen (OPERATOR_DATA=demo) — without it, `none`: GRDF mandates keep the
+ * manual path. The demonstration source is never used beside ADICT credentials: OPERATOR_DATA=demo with them is
+ * refused.
+ */
+function operatorDataFrom(value: Env, issues: { variable: string; message: string }[]): OperatorDataConfig {
+  const hasCredentials = Boolean(value.ADICT_CLIENT_ID) || Boolean(value.ADICT_CLIENT_SECRET);
+  const wantsAdict = value.OPERATOR_DATA === 'adict' || (!value.OPERATOR_DATA && hasCredentials);
+  if (value.OPERATOR_DATA === 'demo' && hasCredentials) {
+    issues.push({
+      variable: 'OPERATOR_DATA',
+      message:
+        'demo est refusé quand ADICT_CLIENT_ID / ADICT_CLIENT_SECRET sont renseignés : les données de démonstration ne remplacent jamais l’API ADICT configurée',
+    });
+    return { kind: 'none' };
+  }
+  if (wantsAdict) {
+    const missing = (['ADICT_CLIENT_ID', 'ADICT_CLIENT_SECRET'] as const).filter((name) => !value[name]);
+    for (const name of missing) {
+      issues.push({
+        variable: name,
+        message:
+          value.OPERATOR_DATA === 'adict'
+            ? 'obligatoire quand OPERATOR_DATA=adict'
+            : 'ADICT_CLIENT_ID et ADICT_CLIENT_SECRET vont ensemble : renseignez les deux ou aucun',
+      });
+    }
+    if (missing.length > 0) {
+      return { kind: 'none' };
+    }
+    const sandbox = value.ADICT_SANDBOX === 'true';
+    const hosts = sandbox ? ADICT_HOSTS.sandbox : ADICT_HOSTS.production;
+    return {
+      kind: 'adict',
+      clientId: value.ADICT_CLIENT_ID as string,
+      clientSecret: value.ADICT_CLIENT_SECRET as string,
+      sandbox,
+      baseUrl: (value.ADICT_BASE_URL ?? hosts.baseUrl).replace(/\/$/, ''),
+      tokenUrl: value.ADICT_TOKEN_URL ?? hosts.tokenUrl,
+      timeoutMs: value.ADICT_TIMEOUT_MS,
+      minIntervalMs: value.ADICT_MIN_INTERVAL_MS,
+    };
+  }
+  if (value.OPERATOR_DATA === 'demo' || (!value.OPERATOR_DATA && value.NODE_ENV !== 'production')) {
+    return { kind: 'demo', activationDelaySeconds: value.OPERATOR_DATA_DEMO_DELAY_SECONDS };
+  }
+  return { kind: 'none' };
 }
 
 export type StorageConfig =
@@ -666,6 +781,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const billing = billingFrom(value, issues);
   const chatbot = chatbotFrom(value, issues);
+  const operatorData = operatorDataFrom(value, issues);
   if (value.STORAGE === 's3' && !value.S3_BUCKET) {
     issues.push({ variable: 'S3_BUCKET', message: 'obligatoire quand STORAGE=s3' });
   }
@@ -770,6 +886,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     addressSearch: { url: value.ADDRESS_SEARCH_URL, timeoutMs: value.ADDRESS_SEARCH_TIMEOUT_MS },
     chatbot,
+    operatorData,
     storage:
       value.STORAGE === 's3'
         ? {
