@@ -340,7 +340,12 @@ export async function startAdictPeer(options: { tokenLifetimeSeconds?: number; m
       })
         .formData()
         .catch(() => null);
-      const files = form?.getAll('preuves').filter((entry): entry is File => typeof entry !== 'string') ?? [];
+      // The parts that are files (undici's File: name, size, type).
+      const files = (form?.getAll('preuves') ?? []).filter((entry) => typeof entry !== 'string') as unknown as {
+        name: string;
+        size: number;
+        type: string;
+      }[];
       if (files.length === 0) {
         sendJson(response, 400, status('400', 'La forme de la requête est incorrecte.'));
         return;
