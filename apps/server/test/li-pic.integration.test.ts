@@ -11,6 +11,7 @@ import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { importReferenceFile, ReferenceImportError } from '../src/modules/reference-data/importer.ts';
 import { listDatasets } from '../src/modules/reference-data/repository.ts';
 import { HttpClient } from './helpers/http-client.ts';
+import { warmSimulationReports } from './helpers/report-warm-up.ts';
 import { PACKAGED_ACCEPTANCE_FORM } from './helpers/simulator-forms.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
@@ -56,6 +57,10 @@ describe.each(testDatabaseKinds())('LI and PIC points on %s', (kind) => {
     alice = new HttpClient(t.app);
     const response = await alice.post('/api/auth/sign-in/email', { email: 'alice@exemple.fr', password: PASSWORD });
     expect(response.statusCode).toBe(200);
+  });
+  // The report of the first test: pdf.js and the render thread start here, not in its 5 s (ADR 0056).
+  beforeAll(async () => {
+    await warmSimulationReports(t);
   });
   afterAll(async () => {
     await t?.close();

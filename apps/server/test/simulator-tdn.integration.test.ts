@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { HttpClient } from './helpers/http-client.ts';
+import { warmSimulationReports } from './helpers/report-warm-up.ts';
 import { PACKAGED_ACCEPTANCE_FORM } from './helpers/simulator-forms.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
@@ -38,6 +39,10 @@ describe.each(testDatabaseKinds())('simulator TDN on %s', (kind) => {
     alice = new HttpClient(t.app);
     const signIn = await alice.post('/api/auth/sign-in/email', { email: 'alice@exemple.fr', password: PASSWORD });
     expect(signIn.statusCode).toBe(200);
+  });
+  // The report of the first test: pdf.js and the render thread start here, not in its 5 s (ADR 0056).
+  beforeAll(async () => {
+    await warmSimulationReports(t);
   });
   afterAll(async () => {
     await t?.close();
