@@ -18,7 +18,7 @@ let peer: AdictPeer;
 let pceCounter = 0;
 
 beforeAll(async () => {
-  peer = await startAdictPeer({ tokenLifetimeSeconds: 3600, maxWindowDays: 31 });
+  peer = await startAdictPeer({ tokenLifetimeSeconds: 3600, maxWindowDays: 31, today: '2026-11-26' });
 });
 
 afterAll(async () => {
@@ -263,6 +263,22 @@ describe('adict adapter: data reads', () => {
     const asked = peer.apiRequests(/donnees_consos_publiees$/).slice(-3);
     expect(asked.map((request) => request.query.get('date_debut'))).toEqual(['2026-01-01', '2026-01-11', '2026-01-21']);
     expect(asked.every((request) => request.query.has('date_fin'))).toBe(true);
+  });
+
+  it('stops a range at yesterday and never asks GRDF for a day after today', async () => {
+    const { adapter } = setUp({ windowDays: 10 });
+    const pce = newPce();
+    await declaredActive(adapter, pce);
+    const read = await pages(adapter.readPublishedConsumption(pce, { from: '2026-11-20', to: '2026-12-31' }));
+    expect(read.map((page) => [page.from, page.to])).toEqual([['2026-11-20', '2026-11-25']]);
+    expect(read[0]?.days.map((entry) => entry.date.slice(8))).toEqual(['20', '21', '22', '23', '24', '25']);
+    expect(
+      peer
+        .apiRequests(/donnees_consos_publiees$/)
+        .at(-1)
+        ?.query.get('date_fin'),
+    ).toBe('2026-11-26');
+    expect(await pages(adapter.readPublishedConsumption(pce, { from: '2026-11-26', to: '2026-11-30' }))).toEqual([]);
   });
 
   it('reads the informative consumption and the contractual and technical data, normalised', async () => {

@@ -71,7 +71,11 @@ export function peerKwh(pce: string, date: string): number {
   return 1000 + Number(pce.slice(-2)) + Number(date.slice(8, 10));
 }
 
-export async function startAdictPeer(options: { tokenLifetimeSeconds?: number; maxWindowDays?: number } = {}) {
+export async function startAdictPeer(
+  options: { tokenLifetimeSeconds?: number; maxWindowDays?: number; today?: string } = {},
+) {
+  /** GRDF refuses a `date_fin` after today. */
+  const today = options.today ?? new Date().toISOString().slice(0, 10);
   const requests: PeerRequest[] = [];
   const rights = new Map<string, PeerRight>();
   const outcomes = new Map<string, RightOutcome>();
@@ -128,6 +132,9 @@ export async function startAdictPeer(options: { tokenLifetimeSeconds?: number; m
         400,
         status('400', "Le format du paramètre 'date_debut' et / ou 'date_fin' n’est pas au format YYYY-MM-DD."),
       ];
+    }
+    if (to > today) {
+      return [400, status('400', "Le paramètre 'date_fin' doit être inférieur ou égal à la date du jour.")];
     }
     if (from >= to) {
       return [400, status('400', 'La date de début renseignée doit être antérieure à la date de fin.')];

@@ -439,7 +439,10 @@ export function createAdictAdapter(options: AdictOptions): OperatorDataAdapter &
       if (response.status === 401 && !renewed) {
         await response.body?.cancel();
         answer.done();
-        token = null;
+        // Forget this token only: a concurrent call may already have fetched the next one.
+        if (token?.value === bearer) {
+          token = null;
+        }
         renewed = true;
         attempt--;
         continue;
@@ -629,16 +632,19 @@ export function createAdictAdapter(options: AdictOptions): OperatorDataAdapter &
     const endpoint = kind === 'published' ? 'donnees_consos_publiees' : 'donnees_consos_informatives';
     const what = kind === 'published' ? 'la consommation publiée' : 'la consommation informative';
     const today = new Date(now()).toISOString().slice(0, 10);
-    for (let from = range.from; from <= range.to; from = addDays(from, windowDays)) {
+    // GRDF publishes up to yesterday at best (`date_fin` ≤ today, and after `date_debut`).
+    const yesterday = addDays(today, -1);
+    const end = range.to < yesterday ? range.to : yesterday;
+    for (let from = range.from; from <= end; from = addDays(from, windowDays)) {
       const last = addDays(from, windowDays - 1);
-      const to = last < range.to ? last : range.to;
-      // Whether GRDF's `date_fin` is inclusive is not in the public contract: ask one day more (never past today),
-      // keep only the days of this window.
-      const askedEnd = addDays(to, 1) <= today ? addDays(to, 1) : today;
+      const to = last < end ? last : end;
+      // Whether GRDF's `date_fin` is inclusive is not in the public contract: ask one day more (at most today, since
+      // `to` is at most yesterday), keep only the days of this window.
+      const askedEnd = addDays(to, 1);
       const answer = await call({
         method: 'GET',
         path: `/pce/${encodeURIComponent(pce)}/${endpoint}`,
-        query: { date_debut: from, date_fin: askedEnd > from ? askedEnd : addDays(from, 1) },
+        query: { date_debut: from, date_fin: askedEnd },
         accept: 'application/x-ndjson',
         signal: range.signal,
         what,
