@@ -4,6 +4,8 @@
  * through an injected sleep that moves an injected clock: no test waits for time, except the two timeout tests
  * (a 300 ms timeout, the event they wait for).
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AdictOptions, createAdictAdapter } from '../src/adapters/operator-data/adict.ts';
 import {
@@ -121,6 +123,15 @@ describe('adict adapter: OAuth2 token', () => {
     peer.revokeTokens();
     const again = await adapter.getAccessRight(right.id, pce);
     expect(again.id).toBe(right.id);
+    expect(peer.tokensIssued() - before).toBe(1);
+  });
+
+  it('fetches one token for calls that start together', async () => {
+    const { adapter } = setUp();
+    const pces = [newPce(), newPce(), newPce()];
+    const before = peer.tokensIssued();
+    const rights = await Promise.all(pces.map((pce) => adapter.declareAccess(declaration(pce))));
+    expect(rights.map((right) => right.pce)).toEqual(pces);
     expect(peer.tokensIssued() - before).toBe(1);
   });
 
@@ -353,6 +364,33 @@ describe('adict adapter: limits and failures', () => {
     const error = await rejection(adapter.readTechnicalData(pce));
     expect(error).toMatchObject({ kind: 'unavailable', status: 500, retryable: true });
     expect(error.message).toContain('Le service de données de GRDF est indisponible (erreur 500)');
+  });
+
+  it('retries a server it cannot reach, then fails `unavailable`', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const { adapter, sleeps } = setUp({ baseUrl: `http://127.0.0.1:${port}/adict/v2`, maxAttempts: 2 });
+    const error = await rejection(adapter.readTechnicalData(newPce()));
+    expect(error).toMatchObject({ kind: 'unavailable', status: null, retryable: true });
+    expect(error.message).toBe(
+      'GRDF (ADICT) est injoignable pour les données techniques. Nouvel essai automatique plus tard.',
+    );
+    expect(sleeps).toEqual([100]);
+  });
+
+  it('stops when the caller aborts, with the caller’s reason', async () => {
+    const { adapter } = setUp();
+    const pce = newPce();
+    await declaredActive(adapter, pce);
+    peer.fail({ path: /donnees_contractuelles$/, stall: true });
+    const controller = new AbortController();
+    const stalled = peer.nextStall();
+    const pending = adapter.readContractualData(pce, { signal: controller.signal });
+    await stalled;
+    controller.abort(new Error('job stopped'));
+    await expect(pending).rejects.toThrow('job stopped');
   });
 
   it('spaces its calls by the minimum interval', async () => {

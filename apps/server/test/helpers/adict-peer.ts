@@ -87,6 +87,14 @@ export async function startAdictPeer(
   /** PCEs whose data answer « not authorised » (a `statut_restitution`) whatever their rights. */
   const forbiddenPces = new Set<string>();
   const stalled: ServerResponse[] = [];
+  let stallWaiters: (() => void)[] = [];
+  const stall = (response: ServerResponse) => {
+    stalled.push(response);
+    for (const waiter of stallWaiters) {
+      waiter();
+    }
+    stallWaiters = [];
+  };
   let tokenLifetime = options.tokenLifetimeSeconds ?? 3600;
   let tokensIssued = 0;
   const maxWindowDays = options.maxWindowDays ?? 366;
@@ -220,13 +228,13 @@ export async function startAdictPeer(
     const path = url.pathname.slice(BASE_PATH.length);
     const failure = takeFailure(path);
     if (failure?.stall) {
-      stalled.push(response);
+      stall(response);
       return;
     }
     if (failure?.stallAfterFirstLine) {
       response.writeHead(200, { 'content-type': 'application/x-ndjson' });
       response.write(`${JSON.stringify({ pce: { id_pce: 'x' }, consommation: null, statut_restitution: null })}\n`);
-      stalled.push(response);
+      stall(response);
       return;
     }
     if (failure?.status) {
@@ -505,6 +513,12 @@ export async function startAdictPeer(
           right.statut_controle_preuve = 'Preuve Vérifiée OK';
         }
       }
+    },
+    /** Resolves when the next request is held by a scripted stall. */
+    nextStall() {
+      return new Promise<void>((resolve) => {
+        stallWaiters.push(resolve);
+      });
     },
     /** Every token issued so far stops being accepted (the API answers 401). */
     revokeTokens() {
