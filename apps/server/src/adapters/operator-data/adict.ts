@@ -245,7 +245,7 @@ interface Call {
 
 interface OpenAnswer {
   response: Response;
-  /** Aborts the body read when the caller stops early; the timeout keeps running until the body is read. */
+  /** Stops the timeout once the body is read or dropped (the timeout covers the body's read too). */
   done: () => void;
 }
 
@@ -293,7 +293,7 @@ export function createAdictAdapter(options: AdictOptions): OperatorDataAdapter &
     );
   }
 
-  /** One HTTP exchange under the timeout; network failures come back as `null` (the caller retries). */
+  /** One HTTP exchange under the timeout; a network failure comes back as `{ failed }` (the caller retries). */
   async function exchange(
     url: string,
     init: RequestInit,
