@@ -14,6 +14,7 @@ import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { decryptBytes, encryptBytes, parseMandateKeys } from '../src/modules/mandates/crypto.ts';
 import { renderSealedMandate } from '../src/modules/mandates/mandate-pdf.ts';
 import { generateSelfSignedP12 } from '../src/modules/mandates/seal.ts';
+import { loadFonts } from '../src/pdf/fonts.ts';
 import { HttpClient } from './helpers/http-client.ts';
 import { noise, pngBytes, pngDataUrl } from './helpers/png.ts';
 import { createTestApp, sharedWorkerPool, TEST_SECRET, type TestApp } from './helpers/test-app.ts';
@@ -145,6 +146,11 @@ describe.each(testDatabaseKinds())('mandates API on %s', (kind) => {
     ({ client: alice, id: aliceId } = await signIn('alice@exemple.fr', 'Alice Martin', 'user'));
     ({ client: bob } = await signIn('bob@exemple.fr', 'Bob', 'user'));
     ({ client: staff } = await signIn('support@exemple.fr', 'Support', 'staff'));
+  });
+  // The fonts are subset once per process (HarfBuzz): here, not in the first test that creates a mandate (1.7 s of
+  // CPU there before, ADR 0056).
+  beforeAll(async () => {
+    await loadFonts();
   });
   afterAll(async () => {
     await t?.close();
