@@ -13,7 +13,8 @@ import { periodCoverageCheck } from './checks/period-coverage.ts';
 import { t4BandsCheck } from './checks/t4-bands.ts';
 import { tclCheck } from './checks/tcl.ts';
 import { unitPriceCheck } from './checks/unit-price.ts';
-import { roundCents } from './grid.ts';
+import { overlapDays, roundCents } from './grid.ts';
+import { readingProblems, unverifiableLines } from './reading-checks.ts';
 import type {
   AuditCheckId,
   AuditFinding,
@@ -50,7 +51,17 @@ export function auditInvoice(invoice: NormalisedInvoice, reference: AuditReferen
   const findings: AuditFinding[] = [];
   const checksRun: AuditCheckId[] = [];
   const checksSkipped: SkippedCheck[] = [];
+  // A doubtful reading is never checked against the grids (ADR 0062): every check waits for the user to confirm.
+  const problems = readingProblems(invoice);
+  const blocked = problems.length > 0 && reference.readingConfirmed !== true;
   for (const check of AUDIT_CHECKS) {
+    if (blocked) {
+      checksSkipped.push({
+        check: check.id,
+        reason: `Lecture à vérifier (${problems.length} incohérence${problems.length > 1 ? 's' : ''} entre les valeurs lues) : contrôle non effectué pour ne rien réclamer à tort.`,
+      });
+      continue;
+    }
     const outcome = check.run(ctx);
     if ('skipped' in outcome) {
       checksSkipped.push({ check: check.id, reason: outcome.skipped });
@@ -64,6 +75,12 @@ export function auditInvoice(invoice: NormalisedInvoice, reference: AuditReferen
     findings,
     checksRun,
     checksSkipped,
+    readingProblems: problems,
+    unverifiableLines: unverifiableLines(invoice),
+    possibleDuplicates: (reference.otherPeriods ?? []).flatMap((other) => {
+      const sharedDays = overlapDays(invoice.period, other.period);
+      return sharedDays > 0 ? [{ invoiceNumber: other.invoiceNumber, period: other.period, sharedDays }] : [];
+    }),
     overBilledEuros: roundCents(anomalies.filter((f) => f.amountEuros > 0).reduce((s, f) => s + f.amountEuros, 0)),
     underBilledEuros: roundCents(-anomalies.filter((f) => f.amountEuros < 0).reduce((s, f) => s + f.amountEuros, 0)),
   };

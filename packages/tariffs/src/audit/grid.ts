@@ -148,3 +148,69 @@ export function overlapDays(a: InvoicePeriod, b: InvoicePeriod): number {
   const last: IsoDate = a.lastDay < b.lastDay ? a.lastDay : b.lastDay;
   return last < first ? 0 : daysBetween(first, addDays(last, 1));
 }
+
+/**
+ * The units a line kind is priced in on the grid (after the reader's conversions: €/kWh → €/MWh, €/mois → €/an…).
+ * A price is compared with the grid only when its printed unit is this one (ADR 0062): a line whose unit is not
+ * printed, or is another, is « non vérifiable », never an anomaly. `quantity`: accepted units of the quantity when
+ * one is printed (null: any, e.g. the months or years of a subscription).
+ */
+const GRID_UNITS: Partial<Record<InvoiceLineKind, { price: string; quantity: readonly string[] | null }>> = {
+  abonnement: { price: '€/an', quantity: null },
+  termeProportionnel: { price: '€/mwh', quantity: ['mwh'] },
+  capaciteT4Jusqua500: { price: '€/mwh/j/an', quantity: ['mwh/j'] },
+  capaciteT4AuDela500: { price: '€/mwh/j/an', quantity: ['mwh/j'] },
+  capaciteTp: { price: '€/mwh/j/an', quantity: ['mwh/j'] },
+  distanceTp: { price: '€/m/an', quantity: ['m'] },
+  debitNormalise: { price: '€/nm3/h/an', quantity: ['nm3/h'] },
+  tcs: { price: '€/mwh/j/an', quantity: ['mwh/j'] },
+  tcr: { price: '€/mwh/j/an', quantity: ['mwh/j'] },
+  tcl: { price: '€/mwh/j/an', quantity: ['mwh/j'] },
+  termeFixePoste: { price: '€/an', quantity: null },
+  compensationStockage: { price: '€/mwh/j/an', quantity: ['mwh/j'] },
+  accise: { price: '€/mwh', quantity: ['mwh'] },
+  ctaDistribution: { price: '%', quantity: ['€'] },
+  ctaTransport: { price: '%', quantity: ['€'] },
+};
+
+/** Unit as compared: no spaces, lower case, `³` as `3`, `eur` as `€`. */
+export function unitKey(unit: string): string {
+  return unit
+    .normalize('NFKC')
+    .replace(/\s/g, '')
+    .toLowerCase()
+    .replace(/^eur(?=\/|$)/, '€')
+    .replace(/³/g, '3');
+}
+
+/** The grid unit of a line kind's price, null for kinds not compared with a grid. */
+export function gridPriceUnit(kind: InvoiceLineKind): string | null {
+  return GRID_UNITS[kind]?.price ?? null;
+}
+
+/**
+ * Why a line's price cannot be compared with the grid (its unit unknown or not the grid's), null when it can.
+ * Only for kinds priced on a grid; other kinds (supply, CEE, other) are never compared.
+ */
+export function unverifiableReason(line: InvoiceLine): string | null {
+  const units = GRID_UNITS[line.kind];
+  if (!units || line.unitPrice === null) {
+    return null;
+  }
+  const shown = units.price.replace('mwh', 'MWh').replace('nm3', 'Nm³');
+  if (line.unitPriceUnit === null || line.unitPriceUnit.trim() === '') {
+    return `unité du prix non imprimée (attendue : ${shown})`;
+  }
+  if (unitKey(line.unitPriceUnit) !== units.price) {
+    return `prix en « ${line.unitPriceUnit} », unité non convertible en ${shown}`;
+  }
+  if (line.quantityUnit !== null && units.quantity && !units.quantity.includes(unitKey(line.quantityUnit))) {
+    return `quantité en « ${line.quantityUnit} », unité non convertible en ${units.quantity.join(' ou ').replace('mwh', 'MWh')}`;
+  }
+  return null;
+}
+
+/** True when the line's price and quantity are in the grid's units (see `unverifiableReason`). */
+export function isVerifiable(line: InvoiceLine): boolean {
+  return unverifiableReason(line) === null;
+}

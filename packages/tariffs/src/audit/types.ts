@@ -228,6 +228,44 @@ export interface AuditReferenceData {
   readonly consumptionHistoryMwh?: readonly number[];
   /** Other invoices of the same point already audited (duplicate and gap detection). */
   readonly otherPeriods?: readonly AuditBilledPeriod[];
+  /**
+   * True when the user has confirmed the values read (review step): the reading problems stay listed, but the
+   * checks run on the confirmed values (ADR 0062).
+   */
+  readonly readingConfirmed?: boolean;
+}
+
+/**
+ * A value read that disagrees with another value of the same invoice (CJA vs the capacity lines, consumption vs
+ * the energy lines, CAR vs the consumption, the lines vs the printed total): the reading is doubtful, never an
+ * anomaly (ADR 0062).
+ */
+export interface ReadingProblem {
+  /** Stable id, e.g. `lecture:cja`. */
+  readonly id: string;
+  /** The field read that is doubtful: `cja`, `car`, `consumption`, `totalHt` or `line:<index>`. */
+  readonly field: string;
+  /** French sentence shown to the user. */
+  readonly message: string;
+}
+
+/** A billed line whose price could not be compared with the grid (unit unknown or not convertible). */
+export interface UnverifiableLine {
+  readonly lineIndex: number;
+  readonly label: string;
+  /** French reason, e.g. « prix en « €/trim. », unité non convertible en €/an ». */
+  readonly reason: string;
+}
+
+/**
+ * An earlier audited invoice of the same point whose period overlaps this one: a duplicate or a correction, for the
+ * user to qualify — never claimed (ADR 0062).
+ */
+export interface PossibleDuplicate {
+  readonly invoiceNumber: string | null;
+  readonly period: InvoicePeriod;
+  /** Days of this invoice's period that the other one also covers. */
+  readonly sharedDays: number;
 }
 
 /** A check that could not run, with the French reason. */
@@ -240,6 +278,12 @@ export interface AuditReport {
   readonly findings: readonly AuditFinding[];
   readonly checksRun: readonly AuditCheckId[];
   readonly checksSkipped: readonly SkippedCheck[];
+  /** Values read that disagree with each other: while any is left unconfirmed, the checks do not run. */
+  readonly readingProblems: readonly ReadingProblem[];
+  /** Lines whose price is not in a known, converted unit: « non vérifiable », never an anomaly. */
+  readonly unverifiableLines: readonly UnverifiableLine[];
+  /** Earlier invoices of the same point covering some of the same days (duplicate or correction). */
+  readonly possibleDuplicates: readonly PossibleDuplicate[];
   /** Σ positive amounts of `anomalie` findings (€). */
   readonly overBilledEuros: number;
   /** Σ negative amounts of `anomalie` findings, as a positive number (€). */

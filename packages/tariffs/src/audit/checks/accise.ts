@@ -2,7 +2,7 @@
 
 import { roundHalfAwayFromZero } from '../../money.ts';
 import { TAXES } from '../../parameters/taxes.ts';
-import { AMOUNT_TOLERANCE_EUROS, linePeriod, roundCents, severityFor } from '../grid.ts';
+import { AMOUNT_TOLERANCE_EUROS, isVerifiable, linePeriod, roundCents, severityFor } from '../grid.ts';
 import { rule } from '../rules.ts';
 import type { AuditFinding } from '../types.ts';
 import { type Check, fr, frPeriod, tryGridValue } from './context.ts';
@@ -18,7 +18,7 @@ export const acciseCheck: Check = {
     // With one accise line for the whole period, its quantity must be the energy delivered.
     const single = lines.length === 1 && lines[0]?.line.period === null;
     for (const { line, index } of lines) {
-      if (line.quantity === null || line.unitPrice === null) {
+      if (line.quantity === null || line.unitPrice === null || !isVerifiable(line)) {
         continue;
       }
       const period = linePeriod(invoice, line);

@@ -1,5 +1,6 @@
 /** Each line's arithmetic (quantity × unit price × duration), the VAT lines and the totals. */
 import { AMOUNT_TOLERANCE_EUROS, prorataOf, roundCents } from '../grid.ts';
+import { lineMisread } from '../reading-checks.ts';
 import { rule } from '../rules.ts';
 import type { AuditFinding } from '../types.ts';
 import { type Check, fr } from './context.ts';
@@ -25,7 +26,8 @@ export const arithmeticCheck: Check = {
   run({ invoice }) {
     const findings: AuditFinding[] = [];
     invoice.lines.forEach((line, index) => {
-      if (line.quantity === null || line.unitPrice === null) {
+      // A power-of-ten gap is a misread cell (a reading problem, ADR 0062), not the supplier's arithmetic.
+      if (line.quantity === null || line.unitPrice === null || lineMisread(line)) {
         return;
       }
       const expected = roundCents(line.quantity * line.unitPrice * prorataOf(line));
@@ -48,13 +50,9 @@ export const arithmeticCheck: Check = {
         isEstimate: false,
       });
     });
-    const sumLines = invoice.lines.reduce((sum, l) => sum + l.amount, 0);
+    // The lines against the printed total HT is a cross-check of the reading (a dropped row), not an anomaly:
+    // reading-checks.ts.
     const { totalHt, totalTva, totalTtc } = invoice.totals;
-    if (Math.abs(totalHt - sumLines) > AMOUNT_TOLERANCE_EUROS) {
-      findings.push(
-        totalFinding('total-ht', 'Total HT différent de la somme des lignes', totalHt, sumLines, 'Total HT'),
-      );
-    }
     invoice.vat.forEach((vat, index) => {
       const expected = roundCents(vat.base * vat.rate);
       if (Math.abs(vat.amount - expected) > AMOUNT_TOLERANCE_EUROS) {

@@ -14,6 +14,7 @@ import {
   ATRT_FIXED_KINDS,
   dedupeSources,
   gridParameterFor,
+  isVerifiable,
   linePeriod,
   prorataOf,
   roundCents,
@@ -90,12 +91,24 @@ function gridAmount(
   const param = gridParameterFor(line.kind, ctx.pricing);
   const grid = param ? tryGridValue(param, linePeriod(ctx.invoice, line)) : null;
   const quantity = bandQuantity(ctx, line);
-  if (!grid || quantity === null || (line.kind === 'tcr' && ntr === null)) {
+  // A line whose price is « non vérifiable » (unit not the grid's) counts in the base at its billed amount.
+  if (!grid || quantity === null || (line.kind === 'tcr' && ntr === null) || !isVerifiable(line)) {
     return line.amount;
   }
   onGrid(grid);
   const price = line.kind === 'tcr' ? grid.value * (ntr ?? 0) : grid.value;
   return roundCents(quantity * price * prorataOf(line));
+}
+
+/** « taux erroné », « assiette erronée », « taux et assiette erronés », « montant erroné » (agreement in French). */
+export function ctaWhatWrong(rateOff: boolean, baseOff: boolean): string {
+  if (rateOff && baseOff) {
+    return 'taux et assiette erronés';
+  }
+  if (baseOff) {
+    return 'assiette erronée';
+  }
+  return rateOff ? 'taux erroné' : 'montant erroné';
 }
 
 export const ctaCheck: Check = {
@@ -141,14 +154,13 @@ export const ctaCheck: Check = {
       if (Math.abs(difference) <= AMOUNT_TOLERANCE_EUROS) {
         continue;
       }
-      const rateOff = line.unitPrice !== null && Math.abs(line.unitPrice - rate.value) > 0.00005;
+      const rateOff = line.unitPrice !== null && isVerifiable(line) && Math.abs(line.unitPrice - rate.value) > 0.00005;
       const baseOff = Math.abs(line.quantity - expectedBaseValue) > AMOUNT_TOLERANCE_EUROS;
-      const what = [rateOff ? 'taux' : null, baseOff ? 'assiette' : null].filter(Boolean).join(' et ') || 'montant';
       findings.push({
         id: `cta:${index}`,
         check: 'cta',
         severity: severityFor(isEstimate),
-        title: `CTA ${isDistributionPart ? 'part distribution' : 'part transport'} : ${what} erroné${what.includes(' et ') ? 's' : ''}`,
+        title: `CTA ${isDistributionPart ? 'part distribution' : 'part transport'} : ${ctaWhatWrong(rateOff, baseOff)}`,
         message: `Facturé ${fr(line.amount, 2)} € (${line.unitPrice === null ? 'taux non imprimé' : `${fr(line.unitPrice * 100, 2)} %`} × ${fr(line.quantity, 2)} €) ${frPeriod(period)} ; attendu ${fr(rate.value * 100, 2)} % × ${fr(expectedBaseValue, 2)} € (${baseText}${base.recomputed ? ', recalculée aux prix de la grille' : ', assiette imprimée'}) = ${fr(expected, 2)} €.`,
         amountEuros: roundCents(difference),
         rule: rule('cta.taux', dedupeSources(sources)),

@@ -1,7 +1,7 @@
 /** NTR billed against the point's NTR in the reference table (PITD, LI or PIC). */
 import { ATRT8 } from '../../parameters/atrt8.ts';
 import type { LineSource } from '../../parameters/types.ts';
-import { AMOUNT_TOLERANCE_EUROS, linePeriod, prorataOf, roundCents, severityFor } from '../grid.ts';
+import { AMOUNT_TOLERANCE_EUROS, isVerifiable, linePeriod, prorataOf, roundCents, severityFor } from '../grid.ts';
 import { rule } from '../rules.ts';
 import type { AuditFinding } from '../types.ts';
 import { type Check, type CheckContext, tryGridValue } from './context.ts';
@@ -16,7 +16,7 @@ export function billedNtr(ctx: CheckContext): { value: number; printed: boolean 
     return { value: invoice.ntr, printed: true };
   }
   const tso = pricing.tso;
-  const line = invoice.lines.find((l) => l.kind === 'tcr' && l.unitPrice !== null);
+  const line = invoice.lines.find((l) => l.kind === 'tcr' && l.unitPrice !== null && isVerifiable(l));
   if (!tso || !line || line.unitPrice === null) {
     return null;
   }
@@ -51,7 +51,7 @@ export const ntrCheck: Check = {
     const sources: LineSource[] = [];
     if (tso) {
       for (const line of invoice.lines) {
-        if (line.kind !== 'tcr' || line.quantity === null) {
+        if (line.kind !== 'tcr' || line.quantity === null || !isVerifiable(line)) {
           continue;
         }
         const tcr = tryGridValue(ATRT8.tcr[tso], linePeriod(invoice, line));

@@ -27,7 +27,6 @@ export const periodCoverageCheck: Check = {
   id: 'periodCoverage',
   run({ invoice, reference }) {
     const findings: AuditFinding[] = [];
-    const days = periodDays(invoice.period);
     // Within the invoice: the same time-based term twice on the same days.
     for (const kind of TIME_BASED) {
       const lines = invoice.lines.map((line, index) => ({ line, index })).filter(({ line }) => line.kind === kind);
@@ -67,26 +66,8 @@ export const periodCoverageCheck: Check = {
     if (others.length === 0) {
       return { findings };
     }
-    for (const other of others) {
-      const shared = overlapDays(invoice.period, other.period);
-      if (shared === 0) {
-        continue;
-      }
-      const amount = invoice.totals.totalHt * (shared / days);
-      findings.push({
-        id: `periodCoverage:${other.invoiceNumber ?? other.period.firstDay}`,
-        check: 'periodCoverage',
-        severity: 'anomalie',
-        title: 'Période déjà facturée',
-        message: `${shared} jour(s) de la période ${frPeriod(invoice.period)} figurent déjà sur la facture ${other.invoiceNumber ?? ''} ${frPeriod(other.period)}. Montant : part du total HT correspondant à ces jours.`,
-        amountEuros: roundCents(amount),
-        rule: rule('facture.double-facturation'),
-        billed: { label: 'Jours facturés deux fois', value: shared, unit: 'jours' },
-        expected: { label: 'Jours facturés deux fois', value: 0, unit: 'jours' },
-        lineIndex: null,
-        isEstimate: false,
-      });
-    }
+    // Overlap with an earlier invoice of the point: a duplicate or a correction, for the user to qualify
+    // (report.possibleDuplicates, ADR 0062) — never claimed here.
     // Gap: the latest other period ending before this one, and the earliest starting after it.
     const before = others
       .filter((o) => o.period.lastDay < invoice.period.firstDay)

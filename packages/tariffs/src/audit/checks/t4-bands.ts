@@ -7,7 +7,7 @@
 import { formatNumberFr } from '../../money.ts';
 import { ATRD7_GRDF } from '../../parameters/atrd7-grdf.ts';
 import { t4CapacityCharge } from '../../simulator/capacity-costs.ts';
-import { AMOUNT_TOLERANCE_EUROS, linePeriod, prorataOf, roundCents, severityFor } from '../grid.ts';
+import { AMOUNT_TOLERANCE_EUROS, isVerifiable, linePeriod, prorataOf, roundCents, severityFor } from '../grid.ts';
 import { rule } from '../rules.ts';
 import type { AuditFinding } from '../types.ts';
 import { type Check, frPeriod, tryGridValue } from './context.ts';
@@ -23,9 +23,18 @@ export const t4BandsCheck: Check = {
     }
     const cja = invoice.cja;
     const findings: AuditFinding[] = [];
+    // Capacity billed over both bands, per sub-period: when it is not the CJA, the error is the capacity billed,
+    // not the split between the bands (the title says which).
+    const billedCapacity = new Map<string, number>();
+    for (const line of invoice.lines) {
+      if ((line.kind === 'capaciteT4Jusqua500' || line.kind === 'capaciteT4AuDela500') && line.quantity !== null) {
+        const key = JSON.stringify(linePeriod(invoice, line));
+        billedCapacity.set(key, (billedCapacity.get(key) ?? 0) + line.quantity);
+      }
+    }
     invoice.lines.forEach((line, index) => {
       const upper = line.kind === 'capaciteT4Jusqua500';
-      if ((!upper && line.kind !== 'capaciteT4AuDela500') || line.quantity === null) {
+      if ((!upper && line.kind !== 'capaciteT4AuDela500') || line.quantity === null || !isVerifiable(line)) {
         return;
       }
       const period = linePeriod(invoice, line);
@@ -42,12 +51,16 @@ export const t4BandsCheck: Check = {
         return;
       }
       const q = (v: number) => formatNumberFr(v, 0, 3);
+      const total = billedCapacity.get(JSON.stringify(period)) ?? line.quantity;
+      const capacityOff = Math.abs(total - cja) > 0.0005;
       findings.push({
         id: `t4Bands:${index}`,
         check: 't4Bands',
         severity: severityFor(rate.isEstimate || threshold.isEstimate),
-        title: `Tranche de capacité T4 mal appliquée : ${line.label}`,
-        message: `CJA ${q(cja)} MWh/j ${frPeriod(period)} : la tranche ${upper ? `jusqu’à ${q(threshold.value)} MWh/j` : `au-delà de ${q(threshold.value)} MWh/j`} porte sur ${q(expectedQuantity)} MWh/j ; la facture y met ${q(line.quantity)} MWh/j.`,
+        title: capacityOff
+          ? `Capacité journalière facturée différente de la CJA : ${line.label}`
+          : `Tranche de capacité T4 mal appliquée : ${line.label}`,
+        message: `${capacityOff ? `La facture porte ${q(total)} MWh/j de capacité pour une CJA de ${q(cja)} MWh/j. ` : ''}CJA ${q(cja)} MWh/j ${frPeriod(period)} : la tranche ${upper ? `jusqu’à ${q(threshold.value)} MWh/j` : `au-delà de ${q(threshold.value)} MWh/j`} porte sur ${q(expectedQuantity)} MWh/j ; la facture y met ${q(line.quantity)} MWh/j.`,
         amountEuros: roundCents(difference),
         rule: rule('atrd7.t4-tranches', [...threshold.sources, ...rate.sources]),
         billed: { label: 'Capacité facturée dans la tranche', value: line.quantity, unit: 'MWh/j' },

@@ -5,7 +5,7 @@
 
 import { roundHalfAwayFromZero } from '../../money.ts';
 import { ATRT8, type Tso } from '../../parameters/atrt8.ts';
-import { AMOUNT_TOLERANCE_EUROS, linePeriod, prorataOf, roundCents, severityFor } from '../grid.ts';
+import { AMOUNT_TOLERANCE_EUROS, isVerifiable, linePeriod, prorataOf, roundCents, severityFor } from '../grid.ts';
 import { rule } from '../rules.ts';
 import type { AuditFinding, InvoicePeriod } from '../types.ts';
 import { type Check, fr, frPeriod, tryGridValue } from './context.ts';
@@ -42,7 +42,7 @@ export const tclCheck: Check = {
     const expectedName = `TCL ${isPitd ? 'au PITD' : 'des consommateurs raccordés au transport'} de ${tso}`;
     let priced = false;
     invoice.lines.forEach((line, index) => {
-      if (line.kind !== 'tcl' || line.unitPrice === null || line.quantity === null || !param) {
+      if (line.kind !== 'tcl' || line.unitPrice === null || line.quantity === null || !param || !isVerifiable(line)) {
         return;
       }
       const period = linePeriod(invoice, line);

@@ -5,7 +5,15 @@
  */
 import { roundHalfAwayFromZero } from '../../money.ts';
 import { ATRT8 } from '../../parameters/atrt8.ts';
-import { AMOUNT_TOLERANCE_EUROS, gridParameterFor, linePeriod, prorataOf, roundCents, severityFor } from '../grid.ts';
+import {
+  AMOUNT_TOLERANCE_EUROS,
+  gridParameterFor,
+  isVerifiable,
+  linePeriod,
+  prorataOf,
+  roundCents,
+  severityFor,
+} from '../grid.ts';
 import { rule } from '../rules.ts';
 import type { AuditFinding, InvoiceLineKind } from '../types.ts';
 import { type Check, type CheckContext, fr, frPeriod, tryGridValue } from './context.ts';
@@ -23,7 +31,8 @@ export const unitPriceCheck: Check = {
     let regulated = 0;
     let priced = 0;
     invoice.lines.forEach((line, index) => {
-      if (OWN_CHECK.includes(line.kind) || line.unitPrice === null || line.quantity === null) {
+      // A price whose unit is not the grid's is « non vérifiable » (report.unverifiableLines), never compared.
+      if (OWN_CHECK.includes(line.kind) || line.unitPrice === null || line.quantity === null || !isVerifiable(line)) {
         return;
       }
       const param = gridParameterFor(line.kind, pricing);
