@@ -4,10 +4,10 @@ import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { paths } from '../../../config/paths.ts';
-import { sessionQueryKey } from '../../../features/auth/api/get-session.ts';
 import { ResendVerificationForm } from '../../../features/auth/components/resend-verification-form.tsx';
 import { describeLinkError } from '../../../features/auth/utils/form-messages.ts';
 import { toSafeRedirect, withRedirect } from '../../../features/auth/utils/redirect.ts';
+import { sessionQueryKey } from '../../../lib/session.ts';
 import { AuthFrame } from './auth-frame.tsx';
 
 /**

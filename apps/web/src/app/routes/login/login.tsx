@@ -5,7 +5,6 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useSession } from '../../../features/auth/api/get-session.ts';
 import { ChangeEmailForm } from '../../../features/auth/components/change-email-form.tsx';
 import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form.tsx';
 import { SignInForm } from '../../../features/auth/components/sign-in-form.tsx';
@@ -14,6 +13,7 @@ import { SocialSignIn } from '../../../features/auth/components/social-sign-in.t
 import { authFormMessages } from '../../../features/auth/utils/form-messages.ts';
 import { getLoginMode, type LoginMode } from '../../../features/auth/utils/login-mode.ts';
 import { getRedirectTarget, toSafeRedirect } from '../../../features/auth/utils/redirect.ts';
+import { useSession } from '../../../lib/session.ts';
 import { AuthFrame } from './auth-frame.tsx';
 
 const titles: Record<LoginMode, string> = {

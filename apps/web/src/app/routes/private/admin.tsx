@@ -8,10 +8,10 @@ import { ContactMessagesPanel } from '../../../features/admin/components/contact
 import { MandatesPanel } from '../../../features/admin/components/mandates-panel.tsx';
 import { OutboxPanel } from '../../../features/admin/components/outbox-panel.tsx';
 import { UsersPanel } from '../../../features/admin/components/users-panel.tsx';
-import { useCurrentUser } from '../../../features/auth/hooks/use-current-user.ts';
 import { BugReportsPanel } from '../../../features/bug-report/components/bug-reports-panel.tsx';
 import { defaultDashboardHref } from '../../../features/private-area/utils/energy-paths.ts';
 import { TariffDataPanel } from '../../../features/tariff-data/components/tariff-data-panel.tsx';
+import { useCurrentUser } from '../../../lib/use-current-user.ts';
 
 export const ADMIN_FORBIDDEN_MESSAGE = "Le panneau d'administration est réservé aux administrateurs et au staff.";
 

@@ -2,7 +2,6 @@ import { lazy, Suspense } from 'react';
 import { type LoaderFunctionArgs, redirect, useParams } from 'react-router';
 import { DocumentTitle } from '../../../components/layout/page-header.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
-import { useCurrentUser } from '../../../features/auth/hooks/use-current-user.ts';
 import { Dashboard } from '../../../features/dashboard/components/dashboard.tsx';
 import {
   CommodityFeaturePage,
@@ -14,6 +13,7 @@ import {
   isEnergy,
   isEnergyPage,
 } from '../../../features/private-area/utils/energy-paths.ts';
+import { useCurrentUser } from '../../../lib/use-current-user.ts';
 
 /**
  * The gas simulator (spec §2.8) and the gas CJA optimiser (spec §2.9) are chunks of their own, loaded by this route

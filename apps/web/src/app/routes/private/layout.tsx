@@ -7,13 +7,13 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
-import { sessionQueryKey, useSession } from '../../../features/auth/api/get-session.ts';
 import { forgetSession, useSignOut } from '../../../features/auth/api/sign-out.ts';
 import { SplashScreen } from '../../../features/private-area/components/splash-screen.tsx';
 import { useInactivityLogout } from '../../../features/private-area/hooks/use-inactivity-logout.ts';
 import { usePrefersReducedMotion } from '../../../features/private-area/hooks/use-prefers-reduced-motion.ts';
 import { useSplash } from '../../../features/private-area/hooks/use-splash.ts';
 import { isApiClientError } from '../../../lib/api-error.ts';
+import { sessionQueryKey, useSession } from '../../../lib/session.ts';
 import { PrivateLayout } from '../../layouts/private-layout.tsx';
 
 export const SIGN_OUT_FAILED_MESSAGE = 'Erreur lors de la déconnexion';

@@ -4,8 +4,8 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useForbiddenError } from '../../../lib/use-forbidden-error.ts';
 import { CONTACT_MESSAGES_PAGE_SIZE, useContactMessages } from '../api/get-contact-messages.ts';
-import { useForbiddenError } from '../hooks/use-forbidden-error.ts';
 
 /** Messages sent from the public /contact form, newest first (staff and admins). */
 export function ContactMessagesPanel({ onForbidden }: { onForbidden: (error: Error) => void }) {

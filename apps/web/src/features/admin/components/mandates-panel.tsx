@@ -22,13 +22,13 @@ import { Select } from '../../../components/ui/input.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { useForbiddenError } from '../../../lib/use-forbidden-error.ts';
 import { MandateFacts } from '../../mandates/components/mandate-facts.tsx';
 import { MandateStatusBadge } from '../../mandates/components/mandate-status-badge.tsx';
 import { useActivateMandate } from '../api/activate-mandate.ts';
 import { useStaffMandateDownload } from '../api/get-staff-mandate-download.ts';
 import { STAFF_MANDATES_PAGE_SIZE, useStaffMandates } from '../api/get-staff-mandates.ts';
 import { useRejectMandate } from '../api/reject-mandate.ts';
-import { useForbiddenError } from '../hooks/use-forbidden-error.ts';
 
 export const STAFF_MANDATE_TOASTS = {
   activated: 'Mandat activé : le client est prévenu par e-mail.',

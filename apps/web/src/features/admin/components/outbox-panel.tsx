@@ -3,8 +3,8 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useForbiddenError } from '../../../lib/use-forbidden-error.ts';
 import { OUTBOX_PAGE_SIZE, useOutbox } from '../api/get-outbox.ts';
-import { useForbiddenError } from '../hooks/use-forbidden-error.ts';
 
 /** Mails kept in the outbox when no SMTP server is configured: recipient, subject, date, links. */
 export function OutboxPanel({ onForbidden }: { onForbidden: (error: Error) => void }) {

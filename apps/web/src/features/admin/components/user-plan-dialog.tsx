@@ -20,13 +20,13 @@ import { Meter } from '../../../components/ui/meter.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { formatDateTime, formatPercent } from '../../../lib/format.ts';
-import { formatBillingDate, formatPeriodLastDay, formatUsed } from '../../plans/utils/plan-format.ts';
-import { meterToneOf, sortFeaturesByUsage } from '../../plans/utils/usage-level.ts';
+import { formatBillingDate, formatPeriodLastDay, formatUsed } from '../../../lib/plan-format.ts';
+import { meterToneOf, sortFeaturesByUsage } from '../../../lib/usage-level.ts';
+import { useForbiddenError } from '../../../lib/use-forbidden-error.ts';
 import { useUserPlan } from '../api/get-user-plan.ts';
 import { useUserPlanEvents } from '../api/get-user-plan-events.ts';
 import { useResetUserUsage } from '../api/reset-user-usage.ts';
 import { useSetUserTier } from '../api/set-user-tier.ts';
-import { useForbiddenError } from '../hooks/use-forbidden-error.ts';
 
 const sourceLabels: Record<string, string> = {
   admin: 'Administrateur',

@@ -8,9 +8,8 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { formatDate } from '../../../lib/format.ts';
-
+import { useForbiddenError } from '../../../lib/use-forbidden-error.ts';
 import { ADMIN_USERS_PAGE_SIZE, useAdminUsers } from '../api/get-users.ts';
-import { useForbiddenError } from '../hooks/use-forbidden-error.ts';
 import { RoleChangeDialog, roleLabels } from './role-change-dialog.tsx';
 import { UserPlanDialog } from './user-plan-dialog.tsx';
 

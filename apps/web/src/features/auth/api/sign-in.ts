@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { paths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api-client.ts';
 import { captureAuthToken } from '../../../lib/auth-token.ts';
+import { sessionQueryKey, sessionQueryOptions } from '../../../lib/session.ts';
 import { authFormMessages } from '../utils/form-messages.ts';
-import { sessionQueryKey, sessionQueryOptions } from './get-session.ts';
 
 export const signInInputSchema = z.object({
   email: signInBodySchema.shape.email,

@@ -1,8 +1,8 @@
 import { useMutation, type useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { clearAuthToken } from '../../../lib/auth-token.ts';
+import { sessionQueryKey } from '../../../lib/session.ts';
 import { setSessionHint } from '../../../lib/session-hint.ts';
-import { sessionQueryKey } from './get-session.ts';
 
 /** `POST /api/auth/sign-out`: ends the session on the server (cookie and bearer token). */
 export async function signOut(): Promise<void> {

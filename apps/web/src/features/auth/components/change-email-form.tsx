@@ -3,11 +3,11 @@ import { type AccountUser, authMessages } from '@pilote/contracts';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { FormError } from '../../../components/ui/form-error.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { type ChangeEmailInput, changeEmailInputSchema, useChangeEmail } from '../api/change-email.ts';
 import { authFormMessages } from '../utils/form-messages.ts';
-import { FormError } from './form-error.tsx';
 
 /** New e-mail address (signed in only; spec §5 message otherwise), confirmed by the current password (ADR 0016). */
 export function ChangeEmailForm({ user }: { user: AccountUser | null }) {

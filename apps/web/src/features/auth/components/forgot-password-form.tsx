@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { FormError } from '../../../components/ui/form-error.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import {
@@ -10,7 +11,6 @@ import {
   useRequestPasswordReset,
 } from '../api/request-password-reset.ts';
 import { authFormMessages } from '../utils/form-messages.ts';
-import { FormError } from './form-error.tsx';
 
 /** Asks for a reset link (disposable domains refused with the reset variant of the message). */
 export function ForgotPasswordForm() {

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { FormError } from '../../../components/ui/form-error.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import {
@@ -9,7 +10,6 @@ import {
   sendVerificationEmailInputSchema,
   useSendVerificationEmail,
 } from '../api/send-verification-email.ts';
-import { FormError } from './form-error.tsx';
 
 /** Asks for a new verification link when the first one expired. */
 export function ResendVerificationForm() {

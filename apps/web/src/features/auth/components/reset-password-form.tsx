@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { FormError } from '../../../components/ui/form-error.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { type ResetPasswordInput, resetPasswordInputSchema, useResetPassword } from '../api/reset-password.ts';
-import { FormError } from './form-error.tsx';
 import { PasswordInput } from './password-input.tsx';
 import { PASSWORD_RULES_HINT, PasswordStrengthMeter } from './password-strength.tsx';
 

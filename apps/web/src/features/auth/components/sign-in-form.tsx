@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
+import { FormError } from '../../../components/ui/form-error.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { type SignInInput, signInInputSchema, useSignIn } from '../api/sign-in.ts';
-import { FormError } from './form-error.tsx';
 import { PasswordInput } from './password-input.tsx';
 
 /** E-mail and password. On success the session query holds the user and /login redirects. */

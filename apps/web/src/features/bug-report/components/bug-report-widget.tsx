@@ -11,7 +11,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, inputStyles, Select } from '../../../components/ui/input.tsx';
 import { isApiClientError, serverMessageOf } from '../../../lib/api-error.ts';
 import { cn } from '../../../lib/cn.ts';
-import { useSession } from '../../auth/api/get-session.ts';
+import { useSession } from '../../../lib/session.ts';
 import { useSendBugReport } from '../api/send-bug-report.ts';
 import { capturePage } from '../utils/capture.ts';
 import { browserInfo, elementHtml, selectorPath } from '../utils/element-info.ts';

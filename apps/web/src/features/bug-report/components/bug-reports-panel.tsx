@@ -17,7 +17,7 @@ import { Pager } from '../../../components/ui/pager.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useForbiddenError } from '../../admin/hooks/use-forbidden-error.ts';
+import { useForbiddenError } from '../../../lib/use-forbidden-error.ts';
 import { useBugReport } from '../api/get-bug-report.ts';
 import { BUG_REPORTS_PAGE_SIZE, useBugReports } from '../api/get-bug-reports.ts';
 import { useSetBugReportStatus } from '../api/set-bug-report-status.ts';

@@ -1,7 +1,7 @@
 import type { OptimisationResponse } from '@pilote/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { useInvalidateUsage } from '../../plans/api/get-usage.ts';
+import { useInvalidateUsage } from '../../../lib/usage.ts';
 import type { OptimisationRequest } from '../utils/optimisation-form.ts';
 import {
   OPTIMISATION_CONFIG_MESSAGE,

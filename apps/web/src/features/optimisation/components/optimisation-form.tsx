@@ -13,7 +13,7 @@ import { DATASET_CHOICES, useConsumptionDatasets } from '../../consumption-data/
 import { useNetworkOptions } from '../../network-options/api/get-network-options.ts';
 import { CodeCombobox } from '../../network-options/components/code-combobox.tsx';
 import { communesOf } from '../../network-options/utils/communes.ts';
-import { type OptimisationAccess, UNRESTRICTED } from '../../plans/utils/optimisation-access.ts';
+import { type OptimisationAccess, UNRESTRICTED } from '../utils/optimisation-access.ts';
 import {
   buildOptimisationRequest,
   cascadeParams,

@@ -1,7 +1,7 @@
 import type { UsagePeriod } from '@pilote/contracts';
 import { Card, CardTitle } from '../../../components/ui/card.tsx';
 import { formatNumber } from '../../../lib/format.ts';
-import { formatBillingDate, formatPeriodLastDay } from '../utils/plan-format.ts';
+import { formatBillingDate, formatPeriodLastDay } from '../../../lib/plan-format.ts';
 
 /** Spec §2.6: the billing period — start, end (its last day), next reset, days left — as days in Paris. */
 export function CycleCard({ period }: { period: UsagePeriod }) {

@@ -4,9 +4,9 @@ import { toast } from 'sonner';
 import { Button, buttonStyles } from '../../../components/ui/button.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { formatCurrency } from '../../../lib/format.ts';
+import { intervalLabels } from '../../../lib/plan-format.ts';
 import { useConfirmLocalCheckout } from '../api/confirm-local-checkout.ts';
 import { useLocalSession } from '../api/get-local-session.ts';
-import { intervalLabels } from '../utils/plan-format.ts';
 import { DemoSessionNotice, DemoSessionPage } from './demo-payment-frame.tsx';
 import { PlanSummary } from './plan-summary.tsx';
 

@@ -6,11 +6,11 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardTitle } from '../../../components/ui/card.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
+import { formatBillingDate } from '../../../lib/plan-format.ts';
 import { useCancelLocalSubscription } from '../api/cancel-local-subscription.ts';
 import { useEndLocalPeriod } from '../api/end-local-period.ts';
 import { useLocalSession } from '../api/get-local-session.ts';
 import { useResumeLocalSubscription } from '../api/resume-local-subscription.ts';
-import { formatBillingDate } from '../utils/plan-format.ts';
 import { DemoSessionNotice, DemoSessionPage } from './demo-payment-frame.tsx';
 import { PlanSummary } from './plan-summary.tsx';
 

@@ -4,7 +4,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { formatPlanPrice } from '../utils/plan-format.ts';
+import { formatPlanPrice } from '../../../lib/plan-format.ts';
 import { PlanFeatureItem } from './plan-feature-item.tsx';
 
 export const CURRENT_PLAN_LABEL = 'Actuel';

@@ -1,7 +1,7 @@
 import type { Plan } from '@pilote/contracts';
 import { Check, Minus } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
-import { formatPlanFeature } from '../utils/plan-format.ts';
+import { formatPlanFeature } from '../../../lib/plan-format.ts';
 
 /** One line of a plan's features: a tick when included (a limit above 0 or an allowed capability), a dash if not. */
 export function PlanFeatureItem({ feature, plan }: { feature: Plan['features'][number]; plan: Plan }) {

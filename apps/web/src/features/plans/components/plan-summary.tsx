@@ -1,6 +1,6 @@
 import type { Plan } from '@pilote/contracts';
 import { Card, CardTitle } from '../../../components/ui/card.tsx';
-import { formatPlanPrice } from '../utils/plan-format.ts';
+import { formatPlanPrice } from '../../../lib/plan-format.ts';
 import { PlanFeatureItem } from './plan-feature-item.tsx';
 
 /** A plan's name, price and features (demonstration checkout and portal). */

@@ -7,10 +7,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
+import { formatBillingDate } from '../../../lib/plan-format.ts';
+import { useUsage } from '../../../lib/usage.ts';
 import { usePricing } from '../api/get-pricing.ts';
-import { useUsage } from '../api/get-usage.ts';
 import { useStartTrial } from '../api/start-trial.ts';
-import { formatBillingDate } from '../utils/plan-format.ts';
 import { PlanSummary } from './plan-summary.tsx';
 
 export const trialMessages = {

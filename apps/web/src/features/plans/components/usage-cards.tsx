@@ -5,8 +5,8 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Meter } from '../../../components/ui/meter.tsx';
 import { formatNumber, formatPercent } from '../../../lib/format.ts';
-import { formatAllowed, formatUsed } from '../utils/plan-format.ts';
-import { meterToneOf, sortFeaturesByUsage } from '../utils/usage-level.ts';
+import { formatAllowed, formatUsed } from '../../../lib/plan-format.ts';
+import { meterToneOf, sortFeaturesByUsage } from '../../../lib/usage-level.ts';
 
 function QuotaCard({ feature }: { feature: Extract<UsageFeature, { type: 'quota' }> }) {
   const titleId = useId();

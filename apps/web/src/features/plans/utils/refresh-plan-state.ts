@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { sessionQueryKey } from '../../auth/api/get-session.ts';
+import { sessionQueryKey } from '../../../lib/session.ts';
+import { usageQueryKey } from '../../../lib/usage.ts';
 import { localSessionQueryKey } from '../api/get-local-session.ts';
-import { usageQueryKey } from '../api/get-usage.ts';
 
 /** After anything that may change the tier: the usage, the session (its tier) and any demonstration session. */
 export function refreshPlanState(queryClient: QueryClient): Promise<unknown> {

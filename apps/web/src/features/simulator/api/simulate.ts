@@ -1,7 +1,7 @@
 import type { SimulateBody } from '@pilote/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { useInvalidateUsage } from '../../plans/api/get-usage.ts';
+import { useInvalidateUsage } from '../../../lib/usage.ts';
 
 /**
  * `POST /api/simulator/simulate/` (JSON, anti-forgery header, bearer). The answer is read leniently by

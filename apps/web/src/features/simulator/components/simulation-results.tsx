@@ -15,7 +15,7 @@ import {
   formatPercent,
   parseFrenchNumber,
 } from '../../../lib/format.ts';
-import { useInvalidateUsage } from '../../plans/api/get-usage.ts';
+import { useInvalidateUsage } from '../../../lib/usage.ts';
 import { useSimulationPdfLink } from '../api/get-simulation-pdf-link.ts';
 import {
   fieldLabels,

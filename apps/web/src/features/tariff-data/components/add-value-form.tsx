@@ -4,10 +4,10 @@ import { PARAMETER_REGISTRY } from '@pilote/tariffs';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
+import { FormError } from '../../../components/ui/form-error.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, inputStyles, Select } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { FormError } from '../../auth/components/form-error.tsx';
 import {
   type AddValueFormValues,
   addValueFormSchema,

@@ -3,7 +3,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useForbiddenError } from '../../admin/hooks/use-forbidden-error.ts';
+import { useForbiddenError } from '../../../lib/use-forbidden-error.ts';
 import { TARIFF_AUDIT_PAGE_SIZE, useTariffAudit } from '../api/get-tariff-audit.ts';
 
 const actionLabels = {

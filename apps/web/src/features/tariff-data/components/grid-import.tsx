@@ -3,11 +3,11 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { FormError } from '../../../components/ui/form-error.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 import { formatCurrency, formatDate, formatNumber } from '../../../lib/format.ts';
-import { FormError } from '../../auth/components/form-error.tsx';
 import { useConfirmGridImport } from '../api/confirm-grid-import.ts';
 import { usePreviewGridImport } from '../api/preview-grid-import.ts';
 

@@ -8,7 +8,7 @@ import { Input, Select } from '../../../components/ui/input.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { formatDate, formatDateTime, formatNumber } from '../../../lib/format.ts';
-import { useForbiddenError } from '../../admin/hooks/use-forbidden-error.ts';
+import { useForbiddenError } from '../../../lib/use-forbidden-error.ts';
 import { TARIFF_PARAMETERS_PAGE_SIZE, useTariffParameters } from '../api/get-tariff-parameters.ts';
 import { useUndoTariffValue } from '../api/undo-tariff-value.ts';
 

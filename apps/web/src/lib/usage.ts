@@ -1,6 +1,6 @@
 import { USAGE_CACHE_SECONDS, usageResponseSchema } from '@pilote/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from './api-client.ts';
 
 /** `GET /api/account/usage/` (signed in): the user, the billing period and the usage of every feature (spec §3). */
 export function getUsage() {

@@ -1,4 +1,4 @@
-import { Alert } from '../../../components/ui/alert.tsx';
+import { Alert } from './alert.tsx';
 
 /** The server's (provider's) message after a failed call, read at once. */
 export function FormError({ error }: { error: unknown }) {

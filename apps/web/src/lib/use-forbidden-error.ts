@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { type ApiClientError, isApiClientError } from '../../../lib/api-error.ts';
+import { type ApiClientError, isApiClientError } from './api-error.ts';
 
 /**
  * The 403 of an admin query (the role was withdrawn meanwhile): handed once to `onForbidden`, which sends the

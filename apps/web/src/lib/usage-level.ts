@@ -5,7 +5,7 @@
  * the limited ones and the yes/no features last, each group by label.
  */
 import { isLimitReached, type UsageFeature, type UsageQuotaFeature, usageLevel } from '@pilote/contracts';
-import type { MeterTone } from '../../../components/ui/meter.tsx';
+import type { MeterTone } from '../components/ui/meter.tsx';
 
 export function meterToneOf(feature: UsageQuotaFeature): MeterTone {
   if (isLimitReached(feature)) {

@@ -1,9 +1,9 @@
 import { type AccountUser, accountUserSchema } from '@pilote/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '../../../lib/api-client.ts';
-import { clearAuthToken } from '../../../lib/auth-token.ts';
-import { setSessionHint } from '../../../lib/session-hint.ts';
+import { api } from './api-client.ts';
+import { clearAuthToken } from './auth-token.ts';
+import { setSessionHint } from './session-hint.ts';
 
 export const SESSION_STALE_TIME_MS = 5 * 60 * 1000;
 

@@ -5,7 +5,7 @@ import {
   type PlanInterval,
   type UsageFeature,
 } from '@pilote/contracts';
-import { formatCurrency, formatNumber } from '../../../lib/format.ts';
+import { formatCurrency, formatNumber } from './format.ts';
 
 export const intervalLabels: Record<PlanInterval, string> = { month: 'mois', year: 'an', day: 'jour' };
 

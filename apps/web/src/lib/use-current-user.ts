@@ -1,5 +1,5 @@
 import type { AccountUser } from '@pilote/contracts';
-import { useSession } from '../api/get-session.ts';
+import { useSession } from './session.ts';
 
 /** The signed-in user inside the private area (its layout renders pages only once a user is present). */
 export function useCurrentUser(): AccountUser {
