@@ -6,6 +6,9 @@ import { resetSplashForTests } from '../features/private-area/hooks/use-splash.t
 import { type MockHandler, mockApi, signedInAs, testUser } from './mock-api.ts';
 import { renderApp } from './render-app.tsx';
 
+/** Tests of other features reset the splash through here, not through the private area's files (ADR 0058). */
+export { resetSplashForTests };
+
 /**
  * Renders a private page signed in as `user` (mocked API, fake timers that still advance) and waits past the
  * splash screen. The caller restores real timers after the test (`afterEach(() => vi.useRealTimers())`).

@@ -13,8 +13,8 @@ import type { UseFormReturn } from 'react-hook-form';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { AddressAutocomplete } from '../../address/components/address-autocomplete.tsx';
-import { CommunePitdChoice } from '../../network-options/components/commune-pitd-choice.tsx';
+import { AddressAutocomplete } from '../../address/index.ts';
+import { CommunePitdChoice } from '../../network-options/index.ts';
 import { deliveryPointInput, type MandateFormValues, postalCodeInput } from '../utils/mandate-form.ts';
 
 export type MandateForm = UseFormReturn<MandateFormValues>;

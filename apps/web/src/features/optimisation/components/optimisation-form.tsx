@@ -9,10 +9,8 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { DATASET_CHOICES, useConsumptionDatasets } from '../../consumption-data/api/get-consumption-datasets.ts';
-import { useNetworkOptions } from '../../network-options/api/get-network-options.ts';
-import { CodeCombobox } from '../../network-options/components/code-combobox.tsx';
-import { communesOf } from '../../network-options/utils/communes.ts';
+import { DATASET_CHOICES, useConsumptionDatasets } from '../../consumption-data/index.ts';
+import { CodeCombobox, communesOf, useNetworkOptions } from '../../network-options/index.ts';
 import { type OptimisationAccess, UNRESTRICTED } from '../utils/optimisation-access.ts';
 import {
   buildOptimisationRequest,

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button.tsx';
 import { useUsage } from '../../../lib/usage.ts';
-import { ConsumptionDataPanel } from '../../consumption-data/components/consumption-data-panel.tsx';
+import { ConsumptionDataPanel } from '../../consumption-data/index.ts';
 import { useRunOptimisation } from '../api/run-optimisation.ts';
 import { optimisationAccess } from '../utils/optimisation-access.ts';
 import type { OptimisationRequest } from '../utils/optimisation-form.ts';

@@ -9,8 +9,8 @@ import {
   validateOptimisationForm,
 } from '@pilote/contracts';
 import { monthOf } from '../../../lib/month.ts';
-import type { NetworkOptionsParams } from '../../network-options/api/get-network-options.ts';
-import { communesOf, pickListed } from '../../network-options/utils/communes.ts';
+import type { NetworkOptionsParams } from '../../network-options/index.ts';
+import { communesOf, pickListed } from '../../network-options/index.ts';
 
 export const MONTHS_IN_YEAR = 12;
 export const networkPoints = ['PITD', 'LI', 'PIC'] as const;

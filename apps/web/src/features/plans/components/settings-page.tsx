@@ -11,7 +11,7 @@ import { cn } from '../../../lib/cn.ts';
 import { formatBillingDate } from '../../../lib/plan-format.ts';
 import { useUsage } from '../../../lib/usage.ts';
 import { useCurrentUser } from '../../../lib/use-current-user.ts';
-import { AccountCard } from '../../account/components/account-card.tsx';
+import { AccountCard } from '../../account/index.ts';
 import { useCreateCheckoutSession } from '../api/create-checkout-session.ts';
 import { useCreatePortalSession } from '../api/create-portal-session.ts';
 import { usePricing } from '../api/get-pricing.ts';

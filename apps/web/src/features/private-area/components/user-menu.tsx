@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths.ts';
 import { supportMailHref } from '../../../config/support.ts';
 import { cn } from '../../../lib/cn.ts';
 import { describeTheme, type ResolvedTheme, type ThemePreference } from '../../../lib/theme.ts';
-import { useRuntimeInfo } from '../../build-info/api/get-runtime-info.ts';
+import { useRuntimeInfo } from '../../build-info/index.ts';
 
 const itemClass =
   'flex h-9 cursor-pointer select-none items-center gap-2 rounded-md px-2 text-sm text-foreground outline-none ' +

@@ -1,11 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { isApiClientError } from '../../../lib/api-error.ts';
-import {
-  NETWORK_OPTIONS_GC_MS,
-  NETWORK_OPTIONS_STALE_MS,
-  shouldRetryOptions,
-} from '../../network-options/api/get-network-options.ts';
+import { NETWORK_OPTIONS_GC_MS, NETWORK_OPTIONS_STALE_MS, shouldRetryOptions } from '../../network-options/index.ts';
 
 /** Spec §8 « Missing endpoint configuration gives a configuration message », worded as the optimisation page's. */
 export const SIMULATOR_CONFIG_MESSAGE = 'Configuration manquante';

@@ -9,10 +9,8 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
-import { AddressAutocomplete } from '../../address/components/address-autocomplete.tsx';
-import { CodeCombobox } from '../../network-options/components/code-combobox.tsx';
-import { CommunePitdChoice } from '../../network-options/components/commune-pitd-choice.tsx';
-import { communesOf } from '../../network-options/utils/communes.ts';
+import { AddressAutocomplete } from '../../address/index.ts';
+import { CodeCombobox, CommunePitdChoice, communesOf } from '../../network-options/index.ts';
 import { ntrChoicesOf, ntrOf, type SimulatorFormAction, type SimulatorFormState } from '../utils/cascade.ts';
 import { defaultCeeFor } from '../utils/cee-default.ts';
 import {

@@ -2,7 +2,7 @@ import { useEffect, useReducer, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { isApiClientError } from '../../../lib/api-error.ts';
-import { useNetworkOptions } from '../../network-options/api/get-network-options.ts';
+import { useNetworkOptions } from '../../network-options/index.ts';
 import { SIMULATOR_CONFIG_DETAIL, SIMULATOR_CONFIG_MESSAGE, useSimulatorConfig } from '../api/get-simulator-config.ts';
 import { useSimulate } from '../api/simulate.ts';
 import {

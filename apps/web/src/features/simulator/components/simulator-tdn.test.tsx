@@ -7,9 +7,9 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetWelcomeForTests } from '../../../app/layouts/private-layout.tsx';
 import { type MockHandler, type MockRequest, mockApi, signedInAs } from '../../../testing/mock-api.ts';
+import { resetSplashForTests } from '../../../testing/open-private.ts';
 import { preloadRoute } from '../../../testing/preload-route.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
-import { resetSplashForTests } from '../../private-area/hooks/use-splash.ts';
 
 beforeAll(() => preloadRoute('/private/gas/simulator', () => import('./simulator-page.tsx')));
 beforeEach(() => {

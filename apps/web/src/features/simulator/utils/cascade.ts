@@ -8,7 +8,7 @@
  */
 import type { SimulatorOptionsResponse } from '@pilote/contracts';
 import { monthOf } from '../../../lib/month.ts';
-import { communesOf, pickListed } from '../../network-options/utils/communes.ts';
+import { communesOf, pickListed } from '../../network-options/index.ts';
 import {
   emptySimulatorValues,
   formFieldOf,

@@ -9,9 +9,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { allowConsoleError } from '../../../../../../test-support/console-guard.ts';
 import { resetWelcomeForTests } from '../../../app/layouts/private-layout.tsx';
 import { mockApi, signedInAs, testUser } from '../../../testing/mock-api.ts';
+import { resetSplashForTests } from '../../../testing/open-private.ts';
 import { preloadRoute } from '../../../testing/preload-route.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
-import { resetSplashForTests } from '../../private-area/hooks/use-splash.ts';
 
 beforeAll(() => preloadRoute('/private/admin'));
 beforeEach(() => {

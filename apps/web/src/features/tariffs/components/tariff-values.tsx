@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { usePublicStoredTariffValues } from '../../tariff-data/api/get-stored-tariff-values.ts';
+import { usePublicStoredTariffValues } from '../../tariff-data/index.ts';
 import {
   type CurrentTariffValue,
   currentTariffValues,
