@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/client.ts';
+import type { Database, TransactionalExecutor } from '../src/db/client.ts';
 import { pitdRows, referenceDatasets, ziRows } from '../src/db/schema.ts';
 import { importReferenceFile, ReferenceImportError } from '../src/modules/reference-data/importer.ts';
 import { listDatasets } from '../src/modules/reference-data/repository.ts';
@@ -132,7 +132,7 @@ describe.each(testDatabaseKinds())('reference data importer on %s', (kind) => {
         if (property !== 'transaction') {
           return Reflect.get(target, property, receiver);
         }
-        return (run: (tx: Database) => Promise<unknown>) =>
+        return (run: (tx: TransactionalExecutor) => Promise<unknown>) =>
           target.transaction((tx) =>
             run(
               new Proxy(tx, {
@@ -149,7 +149,7 @@ describe.each(testDatabaseKinds())('reference data importer on %s', (kind) => {
                   }
                   return Reflect.get(txTarget, txProperty, txReceiver);
                 },
-              }) as unknown as Database,
+              }),
             ),
           );
       },

@@ -15,6 +15,8 @@ export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** What a repository function needs: the database or a transaction of it. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+/** An executor that can open a transaction of its own: the database, or a transaction (a nested one is a savepoint). */
+export type TransactionalExecutor = Executor & Pick<Database, 'transaction'>;
 
 /**
  * The rows of a raw query. Both drivers (PGlite, node-postgres) answer `{ rows }`, but `Database` is generic over

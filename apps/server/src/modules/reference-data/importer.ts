@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type CsvLineError, formatCsvErrors } from '@pilote/invoices/csv';
 import { STATIONS_METEO } from '@pilote/tariffs';
-import type { Database } from '../../db/client.ts';
+import type { TransactionalExecutor } from '../../db/client.ts';
 import { checkInProcess, type ReferenceFileChecker } from './check-file.ts';
 import type { CommuneDirectory } from './communes.ts';
 import {
@@ -73,7 +73,7 @@ function unknownStationsWarning(stations: Iterable<string>): string[] {
  * commune directory): the server passes one that runs in a worker thread, the operator CLI checks in process.
  */
 export async function importReferenceFile(
-  db: Database,
+  db: TransactionalExecutor,
   request: ImportRequest,
   check?: ReferenceFileChecker,
 ): Promise<ImportSummary> {

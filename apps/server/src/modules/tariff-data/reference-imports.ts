@@ -5,7 +5,7 @@
  */
 import type { ReferenceImportChanges } from '@pilote/contracts';
 import { PITD_CSV_HEADER, TRANSPORT_POINT_CSV_HEADER, ZI_CSV_HEADER } from '@pilote/invoices/csv';
-import type { Database } from '../../db/client.ts';
+import type { Database, TransactionalExecutor } from '../../db/client.ts';
 import type { ReferenceFileCheck, ReferenceFileChecker } from '../reference-data/check-file.ts';
 import { formatImportSummary, type ImportSummary, importReferenceFile } from '../reference-data/importer.ts';
 import { diffPitdRows, pitdRowsInService } from '../reference-data/pitd-diff.ts';
@@ -34,7 +34,7 @@ export interface ReferenceImportRegistration {
    */
   check?(text: string, checker: ReferenceFileChecker): Promise<ReferenceFileCheck>;
   /** Validates and imports as a new active version; throws `ReferenceImportError` (line-numbered) on a bad file. */
-  importFile(db: Database, request: ReferenceImportRequest): Promise<ImportSummary>;
+  importFile(db: TransactionalExecutor, request: ReferenceImportRequest): Promise<ImportSummary>;
   /** French summary (the CLI's). */
   describe(summary: ImportSummary, fileName: string): string;
   /** What the checked file changes against the table in service (PITD: ADR 0051); absent for the other kinds. */
