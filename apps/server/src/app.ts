@@ -47,6 +47,9 @@ import { contactRoutes } from './modules/contact/routes.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { csrfRoutes } from './modules/csrf/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { registerHistoryJobs } from './modules/history/jobs.ts';
+import { historyRoutes } from './modules/history/routes.ts';
+import { createHistoryService } from './modules/history/service.ts';
 import { infoRoutes } from './modules/info/routes.ts';
 import { resolveMandateKeyring } from './modules/mandates/crypto.ts';
 import { registerMandateJobs } from './modules/mandates/jobs.ts';
@@ -288,19 +291,27 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addHook('onClose', () => pdfRenderer.close());
   const simulations = simulationLimiter(config.simulate);
   app.decorate('simulations', simulations);
-  await app.register(simulatorRoutes, {
-    service: createSimulatorService({
-      db: database.db,
-      referenceData,
-      tariffOverlay,
-      pdfLinks: new PdfLinkSigner(deps.secret, config.pdfLinkTtlSeconds),
-      pdfRenderer,
-      quota,
-    }),
-    pdfRateLimit: pdfRateLimit(config),
-    simulations,
+  const pdfLinks = new PdfLinkSigner(deps.secret, config.pdfLinkTtlSeconds);
+  const simulator = createSimulatorService({
+    db: database.db,
+    referenceData,
+    tariffOverlay,
+    pdfLinks,
+    pdfRenderer,
+    quota,
   });
+  await app.register(simulatorRoutes, { service: simulator, pdfRateLimit: pdfRateLimit(config), simulations });
   await app.register(signedIn(simulatorIndexRoutes), { index: createSimulatorIndex({ db: database.db }) });
+  // History of results (issue #24 §3, ADR 0064): list, reopen, delete, recalculate; a daily retention job.
+  const history = createHistoryService({
+    db: database.db,
+    simulator,
+    simulations,
+    pdfLinks,
+    retentionMonths: config.history.retentionMonths,
+  });
+  await app.register(signedIn(historyRoutes), { service: history });
+  registerHistoryJobs(jobs, history);
 
   // Chatbot (ADRs 0035, 0036, 0037): passages retrieved from the product's own texts (FAQ, glossary, blog, tariff
   // explanations, dated parameters), read once here, and from the caller's own last simulation/optimisation; answered

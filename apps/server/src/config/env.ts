@@ -158,6 +158,13 @@ export const envSchema = z.object({
     .min(30, { error: 'attendu : une durée en secondes (30 à 3600)' })
     .max(3600, { error: 'attendu : une durée en secondes (30 à 3600)' })
     .default(300),
+  /** Months a stored simulation or optimisation is kept (ADR 0064): 1 to 120, default 24. */
+  HISTORY_RETENTION_MONTHS: z.coerce
+    .number({ error: 'attendu : un nombre de mois (1 à 120)' })
+    .int({ error: 'attendu : un nombre de mois (1 à 120)' })
+    .min(1, { error: 'attendu : un nombre de mois (1 à 120)' })
+    .max(120, { error: 'attendu : un nombre de mois (1 à 120)' })
+    .default(24),
   ADDRESS_SEARCH_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -521,6 +528,8 @@ export interface Config {
     managerEmails: Partial<Record<string, string>>;
     linkTtlSeconds: number;
   };
+  /** Stored results (ADR 0064): kept this many months, then deleted by the daily job. */
+  history: { retentionMonths: number };
   /** The national address base (BAN) search, with its timeout. */
   addressSearch: { url: string; timeoutMs: number };
   /** The chatbot's engine (ADR 0036): the embedded retrieval answer, or an OpenAI-compatible model. */
@@ -884,6 +893,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ),
       linkTtlSeconds: value.MANDATE_LINK_TTL_SECONDS,
     },
+    history: { retentionMonths: value.HISTORY_RETENTION_MONTHS },
     addressSearch: { url: value.ADDRESS_SEARCH_URL, timeoutMs: value.ADDRESS_SEARCH_TIMEOUT_MS },
     chatbot,
     operatorData,

@@ -1,0 +1,146 @@
+import { and, count, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { optimisations, simulations } from '../../db/schema.ts';
+
+/**
+ * Who stored results belong to. Today a user; next, an organisation (issue #24 §1): THE place that says it is
+ * {@link ownedBy}, with the service's `ownerOf(actor)` — every query below filters through it (ADR 0064).
+ */
+export interface Owner {
+  userId: string;
+}
+
+/** The owner filter of every history query (one place to move to `organisation_id`). */
+function ownedBy(table: typeof simulations | typeof optimisations, owner: Owner): SQL {
+  return eq(table.userId, owner.userId);
+}
+
+/** One row of the simulations' history list, read inside the stored json without the ~17 kB result. */
+export interface SimulationHistoryRow {
+  id: string;
+  createdAt: Date;
+  pointDeReseau: string;
+  code: string | null;
+  commune: string | null;
+  dso: string | null;
+  tso: string | null;
+  tarif: string | null;
+  dateEffet: string;
+  /** Sum of the lines' yearly amounts, as PostgreSQL's numeric text (exact sum of the stored doubles). */
+  totalAnnuel: string | null;
+  usedSampleData: boolean;
+}
+
+export async function listSimulations(
+  db: Database,
+  owner: Owner,
+  page: { limit: number; offset: number },
+): Promise<{ rows: SimulationHistoryRow[]; total: number }> {
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: simulations.id,
+        createdAt: simulations.createdAt,
+        pointDeReseau: simulations.pointDeReseau,
+        code: sql<string | null>`${simulations.input}->'form'->>'code'`,
+        commune: sql<string | null>`${simulations.input}->'form'->>'commune'`,
+        dso: sql<string | null>`${simulations.input}->'form'->>'dso'`,
+        tso: sql<string | null>`${simulations.input}->'form'->>'tso'`,
+        tarif: sql<string | null>`${simulations.input}->'form'->>'tarif'`,
+        dateEffet: simulations.dateEffet,
+        totalAnnuel: sql<
+          string | null
+        >`(select sum((line->>'annualAmount')::numeric)::text from json_array_elements(${simulations.result}->'lignes') as line)`,
+        usedSampleData: simulations.usedSampleData,
+      })
+      .from(simulations)
+      .where(ownedBy(simulations, owner))
+      .orderBy(desc(simulations.createdAt), desc(simulations.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(simulations).where(ownedBy(simulations, owner)),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+export type StoredSimulationRow = typeof simulations.$inferSelect;
+
+/** The owner's simulation, or undefined (someone else's id reads as unknown). */
+export async function findOwnSimulation(
+  db: Database,
+  owner: Owner,
+  id: string,
+): Promise<StoredSimulationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(simulations)
+    .where(and(eq(simulations.id, id), ownedBy(simulations, owner)))
+    .limit(1);
+  return row;
+}
+
+/** Deletes the owner's simulation (its PDFs go with it, `on delete cascade`); false when there was none. */
+export async function deleteOwnSimulation(db: Database, owner: Owner, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(simulations)
+    .where(and(eq(simulations.id, id), ownedBy(simulations, owner)))
+    .returning({ id: simulations.id });
+  return rows.length > 0;
+}
+
+export type StoredOptimisationRow = typeof optimisations.$inferSelect;
+
+export async function listOptimisations(
+  db: Database,
+  owner: Owner,
+  page: { limit: number; offset: number },
+): Promise<{ rows: StoredOptimisationRow[]; total: number }> {
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(optimisations)
+      .where(ownedBy(optimisations, owner))
+      .orderBy(desc(optimisations.createdAt), desc(optimisations.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(optimisations).where(ownedBy(optimisations, owner)),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+export async function findOwnOptimisation(
+  db: Database,
+  owner: Owner,
+  id: string,
+): Promise<StoredOptimisationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(optimisations)
+    .where(and(eq(optimisations.id, id), ownedBy(optimisations, owner)))
+    .limit(1);
+  return row;
+}
+
+export async function deleteOwnOptimisation(db: Database, owner: Owner, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(optimisations)
+    .where(and(eq(optimisations.id, id), ownedBy(optimisations, owner)))
+    .returning({ id: optimisations.id });
+  return rows.length > 0;
+}
+
+/**
+ * The retention rule (ADR 0064): deletes every stored simulation and optimisation made before `before`, whoever
+ * owns it. Returns how many of each went.
+ */
+export async function deleteResultsBefore(
+  db: Database,
+  before: Date,
+): Promise<{ simulations: number; optimisations: number }> {
+  const gone = await db.delete(simulations).where(lt(simulations.createdAt, before)).returning({ id: simulations.id });
+  const goneOptimisations = await db
+    .delete(optimisations)
+    .where(lt(optimisations.createdAt, before))
+    .returning({ id: optimisations.id });
+  return { simulations: gone.length, optimisations: goneOptimisations.length };
+}
