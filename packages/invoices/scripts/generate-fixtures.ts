@@ -669,11 +669,11 @@ async function main(): Promise<void> {
     { check: 'cta', severity: 'anomalie', amountEuros: 47.03, rule: 'cta.taux' },
   ]);
 
-  // The correct February invoice against a previous one covering 22/02–21/03: 7 of 28 days billed twice,
-  // 139 208,01 / 4 = 34 802,00 €.
+  // The correct February invoice against a previous one covering 22/02–21/03: 7 of 28 days on both. A duplicate or
+  // a correction, for the user to qualify (report.possibleDuplicates, ADR 0062): never an anomaly, never claimed.
   manifest.push({
     file: 't4-pitd-fevrier-2026.pdf',
-    description: 'Période déjà facturée (7 jours sur 28)',
+    description: 'Période déjà facturée (7 jours sur 28) : doublon possible, aucune anomalie',
     reference: {
       ...T4_REF,
       otherPeriods: [{ invoiceNumber: 'FG-2026-03-0001', period: { firstDay: '2026-02-22', lastDay: '2026-03-21' } }],
@@ -682,9 +682,7 @@ async function main(): Promise<void> {
       read: 'ok',
       layout: 'fournisseur-pdf',
       invoice: { supplier: t4.supplier, totals: t4.totals, lineCount: t4.lines.length },
-      findings: [
-        { check: 'periodCoverage', severity: 'anomalie', amountEuros: 34802, rule: 'facture.double-facturation' },
-      ],
+      findings: [],
     },
   });
 

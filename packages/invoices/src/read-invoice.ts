@@ -3,11 +3,12 @@
  * recognises the layout. Never throws for a bad file: every failure is `{ ok: false, refusal }` with a French
  * message; an unknown layout says « format non reconnu » with what was found, never a guess (ADR 0033).
  */
-import type { InvoiceFormat, NormalisedInvoice } from '@pilote/tariffs';
+import type { InvoiceFormat } from '@pilote/tariffs';
 import { readPdfLines } from './formats/pdf.ts';
 import { describeStart, sniffFormat } from './formats/sniff.ts';
 import { readSpreadsheet, type Sheet } from './formats/spreadsheet.ts';
 import { readXml, type XmlNode } from './formats/xml.ts';
+import type { Extracted } from './layouts/draft.ts';
 import { detectPdfSupplier, extractPdfSupplier } from './layouts/pdf-fournisseur.ts';
 import { detectSpreadsheetDetail, extractSpreadsheetDetail } from './layouts/tableur-detail.ts';
 import { detectXmlCii, extractXmlCii } from './layouts/xml-cii.ts';
@@ -19,7 +20,7 @@ import { RefusalError, refused } from './refusal.ts';
 interface Layout<Parsed> {
   readonly id: string;
   readonly detect: (parsed: Parsed) => boolean;
-  readonly extract: (parsed: Parsed, format: InvoiceFormat) => NormalisedInvoice;
+  readonly extract: (parsed: Parsed, format: InvoiceFormat) => Extracted;
 }
 
 export const PDF_LAYOUTS: readonly Layout<string[][]>[] = [
@@ -52,7 +53,7 @@ function unknownLayout(filename: string, format: InvoiceFormat, found: string[])
   );
 }
 
-function pick<P>(layouts: readonly Layout<P>[], parsed: P, format: InvoiceFormat): NormalisedInvoice | null {
+function pick<P>(layouts: readonly Layout<P>[], parsed: P, format: InvoiceFormat): Extracted | null {
   const layout = layouts.find((l) => l.detect(parsed));
   return layout ? layout.extract(parsed, format) : null;
 }
@@ -73,7 +74,7 @@ export async function readInvoice(bytes: Uint8Array, filename: string): Promise<
         [describeStart(bytes)],
       );
     }
-    let invoice: NormalisedInvoice | null;
+    let invoice: Extracted | null;
     if (format === 'pdf') {
       const pages = await readPdfLines(bytes);
       invoice = pick(PDF_LAYOUTS, pages, format);
@@ -106,7 +107,7 @@ export async function readInvoice(bytes: Uint8Array, filename: string): Promise<
         ]);
       }
     }
-    return { ok: true, invoice, warnings: [] };
+    return { ok: true, invoice: invoice.invoice, warnings: [...invoice.warnings] };
   } catch (error) {
     if (error instanceof RefusalError) {
       return { ok: false, refusal: error.toRefusal() };

@@ -10,6 +10,7 @@ import { checkPdfDecompression } from './pdf-guard.ts';
 interface TextItemLike {
   readonly str: string;
   readonly transform: readonly number[];
+  readonly width?: number;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -74,26 +75,40 @@ function pdfReason(error: unknown): string {
   return 'structure invalide ou corrompue';
 }
 
+/**
+ * Rows rebuilt from the text items: items on one baseline form a row, and items that touch (a word split around a
+ * ligature glyph « ﬁ », a kerning run) are one cell; a real gap starts a new cell (tab). Text is NFKC-normalised.
+ */
 function groupLines(items: readonly TextItemLike[]): string[] {
-  const rows = new Map<number, { x: number; s: string }[]>();
+  const rows = new Map<number, { x: number; end: number; size: number; s: string }[]>();
   for (const item of items) {
     if (typeof item.str !== 'string' || item.str.trim() === '') {
       continue;
     }
     const y = Math.round(item.transform[5] ?? 0);
     const x = item.transform[4] ?? 0;
+    const size = Math.abs(item.transform[0] ?? 0) || 10;
     // Items within 2 points of a known baseline belong to it.
     const key = [...rows.keys()].find((k) => Math.abs(k - y) <= 2) ?? y;
     const row = rows.get(key) ?? [];
-    row.push({ x, s: item.str.trim() });
+    row.push({ x, end: x + (item.width ?? Number.NaN), size, s: item.str.normalize('NFKC') });
     rows.set(key, row);
   }
   return [...rows.entries()]
     .sort((a, b) => b[0] - a[0])
-    .map(([, row]) =>
-      row
-        .sort((a, b) => a.x - b.x)
-        .map((c) => c.s)
-        .join('\t'),
-    );
+    .map(([, row]) => {
+      const cells: string[] = [];
+      let previous: { end: number; size: number } | null = null;
+      for (const item of row.sort((a, b) => a.x - b.x)) {
+        const gap = previous ? item.x - previous.end : Number.POSITIVE_INFINITY;
+        if (previous && Number.isFinite(gap) && gap <= 0.35 * item.size && cells.length > 0) {
+          const glue = gap > 0.1 * item.size && !/\s$/.test(cells[cells.length - 1] ?? '') ? ' ' : '';
+          cells[cells.length - 1] = `${cells[cells.length - 1]}${glue}${item.s}`.replace(/\s+/g, ' ');
+        } else {
+          cells.push(item.s.replace(/\s+/g, ' '));
+        }
+        previous = item;
+      }
+      return cells.map((c) => c.trim()).join('\t');
+    });
 }

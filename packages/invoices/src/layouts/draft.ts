@@ -57,16 +57,36 @@ export interface DraftInvoice {
   totalHt?: string | number | null;
   totalTva?: string | number | null;
   totalTtc?: string | number | null;
+  /** French warnings of the extractor: every table row it did not use (ADR 0062). */
+  warnings: string[];
 }
 
 export function emptyDraft(): DraftInvoice {
-  return { lines: [], vat: [] };
+  return { lines: [], vat: [], warnings: [] };
 }
 
-/** Lower-case, accents removed, apostrophes unified: for matching labels. */
+/** What an extractor gives: the invoice and its warnings (rows not used, values doubtful). */
+export interface Extracted {
+  readonly invoice: NormalisedInvoice;
+  readonly warnings: readonly string[];
+}
+
+/** A table row the extractor did not use: listed, never dropped silently (ADR 0062). */
+export function unusedRow(draft: DraftInvoice, cells: readonly (string | number | boolean | null | undefined)[]): void {
+  const text = cells
+    .filter((c) => c !== null && c !== undefined && String(c).trim() !== '')
+    .map((c) => String(c).normalize('NFKC').trim())
+    .join(' | ');
+  if (text !== '') {
+    draft.warnings.push(`Ligne du tableau non lue : « ${text.length > 120 ? `${text.slice(0, 119)}…` : text} ».`);
+  }
+}
+
+/** Lower-case, accents removed, ligatures (« ﬁ », « ﬀi ») and compatibility forms unfolded (NFKD), apostrophes
+ * unified: for matching labels. */
 export function fold(text: string): string {
   return text
-    .normalize('NFD')
+    .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[’`]/g, "'")
     .toLowerCase()
@@ -115,13 +135,17 @@ export function parsePeriod(text: string | null | undefined): InvoicePeriod | nu
   return firstDay && lastDay && firstDay <= lastDay ? { firstDay, lastDay } : null;
 }
 
-/** `1/12`, `28/365`, `0,0767` → number. */
+/** `1/12`, `28/365`, `0,0767`, `1 mois` → number (a month is 1/12 of a year). */
 function parseProrata(text: string | number | null): number | null {
   if (text === null) {
     return null;
   }
   if (typeof text === 'number') {
     return text;
+  }
+  const months = /^\s*(\d+(?:[.,]\d+)?)\s*mois\s*$/i.exec(text);
+  if (months) {
+    return Number((months[1] ?? '').replace(',', '.')) / 12;
   }
   const fraction = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
   if (fraction) {
@@ -139,6 +163,9 @@ const KIND_RULES: readonly [RegExp, InvoiceLineKind][] = [
   [/\bcee\b|economies d'energie/, 'cee'],
   [/fourniture|molecule/, 'fourniture'],
   [/poste de livraison|terme fixe/, 'termeFixePoste'],
+  // A transport subscription is not the ATRD one (issue #25: « Abonnement transport » was read as the ATRD
+  // subscription, then claimed as billed twice). Not regulated as such: arithmetic only.
+  [/abonnement.*(transport|atrt)|(transport|atrt).*abonnement/, 'autre'],
   [/stockage/, 'compensationStockage'],
   [/\btcs\b|sortie du reseau principal/, 'tcs'],
   [/\btcr\b|capacite regional|transport regional/, 'tcr'],
@@ -172,14 +199,29 @@ function normaliseQuantity(value: number | null, unit: string | null): [number |
   return [value, unit];
 }
 
-/** Unit price to grid units. */
+/** Unit price to grid units. Monthly prices (`€/mois`, `€/MWh/j/mois`) become yearly ones (× 12, ADR 0062). */
 function normalisePrice(value: number | null, unit: string | null): [number | null, string | null] {
   if (value === null || unit === null) {
     return [value, unit];
   }
-  const u = unit.replace(/\s/g, '');
+  const u = unit.normalize('NFKC').replace(/\s/g, '').replace(/^EUR/i, '€');
   if (u === '%') {
     return [roundTo(value / 100, 8), '%'];
+  }
+  if (/^€\/mois$/i.test(u)) {
+    return [roundTo(value * 12, 6), '€/an'];
+  }
+  if (/^€\/MWh\/j\/mois$/i.test(u)) {
+    return [roundTo(value * 12, 6), '€/MWh/j/an'];
+  }
+  if (/^€\/kWh\/j\/mois$/i.test(u)) {
+    return [roundTo(value * 12000, 6), '€/MWh/j/an'];
+  }
+  if (/^€\/an$/i.test(u)) {
+    return [value, '€/an'];
+  }
+  if (/^€\/MWh(\/j\/an)?$/i.test(u)) {
+    return [value, u.replace(/mwh/i, 'MWh')];
   }
   if (/^€\/kWh$/i.test(u)) {
     return [roundTo(value * 1000, 6), '€/MWh'];
@@ -237,18 +279,23 @@ export function finalise(draft: DraftInvoice, format: InvoiceFormat, layout: str
     const q = splitNumber(raw.quantity);
     const p = splitNumber(raw.unitPrice);
     const [quantity, quantityUnit] = normaliseQuantity(q.value, raw.quantityUnit ?? q.unit);
-    const [unitPrice, unitPriceUnit] = normalisePrice(p.value, raw.unitPriceUnit ?? p.unit);
+    const printedPriceUnit = raw.unitPriceUnit ?? p.unit;
+    const [unitPrice, unitPriceUnit] = normalisePrice(p.value, printedPriceUnit);
+    const monthly = printedPriceUnit !== null && /\/mois\s*$/i.test(printedPriceUnit.trim());
+    const printedProrata = parseProrata(raw.prorata);
+    const label = raw.label.normalize('NFKC').replace(/\s+/g, ' ').trim();
     const first = parseDate(raw.firstDay);
     const last = parseDate(raw.lastDay);
     const fromLabel = parsePeriod(raw.label);
     lines.push({
-      label: raw.label.trim(),
-      kind: lineKind(raw.label),
+      label,
+      kind: lineKind(label),
       quantity,
       quantityUnit,
       unitPrice,
       unitPriceUnit,
-      prorata: parseProrata(raw.prorata),
+      // A monthly price with no duration printed is one month of the yearly price.
+      prorata: monthly && printedProrata === null ? 1 / 12 : printedProrata,
       amount,
       period: first && last ? { firstDay: first, lastDay: last } : fromLabel,
     });

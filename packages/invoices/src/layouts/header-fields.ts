@@ -30,7 +30,11 @@ export function applyHeader(draft: DraftInvoice, key: string, value: string | nu
     return false;
   }
   const field = rule[1];
-  const text = typeof value === 'number' ? value : String(value).trim();
+  // A number cell whose unit is in the label (« CJA (kWh/j) ») keeps that unit: without it, 109 000 kWh/j
+  // would be read as 109 000 MWh/j (issue #25).
+  const labelUnit = /\(\s*([kM]Wh(?:\s*\/\s*(?:j|an))?)\s*\)/i.exec(key.normalize('NFKC'))?.[1]?.replace(/\s/g, '');
+  const text =
+    typeof value === 'number' ? (labelUnit ? `${value} ${labelUnit}` : value) : String(value).normalize('NFKC').trim();
   (draft as unknown as Record<string, string | number>)[field] = text;
   return true;
 }

@@ -4,8 +4,7 @@
  * table « Désignation | Quantité | Prix unitaire | Durée | Montant HT » (quantities in kWh, prices in €/kWh as
  * printed), VAT lines and totals. Detected by its title and the table header.
  */
-import type { NormalisedInvoice } from '@pilote/tariffs';
-import { type DraftInvoice, emptyDraft, finalise, fold } from './draft.ts';
+import { type DraftInvoice, type Extracted, emptyDraft, finalise, fold, unusedRow } from './draft.ts';
 import { applyHeader, isVatLabel } from './header-fields.ts';
 
 export const PDF_SUPPLIER_LAYOUT = 'fournisseur-pdf';
@@ -18,7 +17,7 @@ export function detectPdfSupplier(pages: readonly (readonly string[])[]): boolea
   return lines.some((l) => TITLE.test(l)) && lines.some((l) => TABLE_HEADER.test(l));
 }
 
-export function extractPdfSupplier(pages: readonly (readonly string[])[]): NormalisedInvoice {
+export function extractPdfSupplier(pages: readonly (readonly string[])[]): Extracted {
   const draft: DraftInvoice = emptyDraft();
   let inTable = false;
   for (const line of pages.flat()) {
@@ -40,8 +39,11 @@ export function extractPdfSupplier(pages: readonly (readonly string[])[]): Norma
       continue;
     }
     if (cells.length === 2) {
-      if (applyHeader(draft, first, cells[1] ?? null) && /^total/.test(fold(first))) {
+      const used = applyHeader(draft, first, cells[1] ?? null);
+      if (used && /^total/.test(fold(first))) {
         inTable = false;
+      } else if (!used && inTable) {
+        unusedRow(draft, cells);
       }
       continue;
     }
@@ -56,7 +58,11 @@ export function extractPdfSupplier(pages: readonly (readonly string[])[]): Norma
         prorata: cells.length === 5 ? (cells[3] ?? null) : null,
         amount: cells[cells.length - 1] ?? null,
       });
+      continue;
+    }
+    if (inTable) {
+      unusedRow(draft, cells);
     }
   }
-  return finalise(draft, 'pdf', PDF_SUPPLIER_LAYOUT);
+  return { invoice: finalise(draft, 'pdf', PDF_SUPPLIER_LAYOUT), warnings: draft.warnings };
 }

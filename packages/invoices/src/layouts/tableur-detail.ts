@@ -4,9 +4,9 @@
  * the columns Désignation, Quantité, Unité, Prix unitaire, Unité de prix, Durée, Montant HT, Début, Fin (numbers
  * as numbers, grid units), then VAT rows (« TVA », taux, base, montant) and totals.
  */
-import type { InvoiceFormat, NormalisedInvoice } from '@pilote/tariffs';
+import type { InvoiceFormat } from '@pilote/tariffs';
 import type { Cell, Sheet } from '../formats/spreadsheet.ts';
-import { type DraftInvoice, emptyDraft, finalise, fold } from './draft.ts';
+import { type DraftInvoice, type Extracted, emptyDraft, finalise, fold, unusedRow } from './draft.ts';
 import { applyHeader, isVatLabel } from './header-fields.ts';
 
 export const SPREADSHEET_DETAIL_LAYOUT = 'tableur-detail';
@@ -36,10 +36,19 @@ export function detectSpreadsheetDetail(sheets: readonly Sheet[]): boolean {
   return sheetOf(sheets) !== null;
 }
 
-export function extractSpreadsheetDetail(sheets: readonly Sheet[], format: InvoiceFormat): NormalisedInvoice {
+export function extractSpreadsheetDetail(sheets: readonly Sheet[], format: InvoiceFormat): Extracted {
   const sheet = sheetOf(sheets) as Sheet;
   const draft: DraftInvoice = emptyDraft();
   let inTable = false;
+  let tableSeen = false;
+  /** A header value: a number cell followed by a unit cell (« 109000 | kWh/j ») is read with its unit. */
+  const headerValue = (row: readonly Cell[]): string | number => {
+    const unit = typeof row[2] === 'string' ? row[2].trim() : '';
+    if (typeof row[1] === 'number') {
+      return unit !== '' && /^[kM]?Wh|^€|^%/i.test(unit) ? `${row[1]} ${unit}` : row[1];
+    }
+    return text(row[1]);
+  };
   for (const row of sheet.rows.slice(1)) {
     const first = text(row[0]);
     if (first === '') {
@@ -47,6 +56,7 @@ export function extractSpreadsheetDetail(sheets: readonly Sheet[], format: Invoi
     }
     if (COLUMNS.every((c, i) => fold(text(row[i])) === c)) {
       inTable = true;
+      tableSeen = true;
       continue;
     }
     if (isVatLabel(first)) {
@@ -57,7 +67,9 @@ export function extractSpreadsheetDetail(sheets: readonly Sheet[], format: Invoi
     }
     if (/^total/.test(fold(first))) {
       inTable = false;
-      applyHeader(draft, first, typeof row[1] === 'number' ? row[1] : text(row[1]));
+      if (!applyHeader(draft, first, headerValue(row))) {
+        unusedRow(draft, row);
+      }
       continue;
     }
     if (inTable) {
@@ -76,7 +88,10 @@ export function extractSpreadsheetDetail(sheets: readonly Sheet[], format: Invoi
       });
       continue;
     }
-    applyHeader(draft, first, typeof row[1] === 'number' ? row[1] : text(row[1]));
+    // After the table, a row that is none of VAT or totals is listed (never dropped silently).
+    if (!applyHeader(draft, first, headerValue(row)) && tableSeen) {
+      unusedRow(draft, row);
+    }
   }
-  return finalise(draft, format, SPREADSHEET_DETAIL_LAYOUT);
+  return { invoice: finalise(draft, format, SPREADSHEET_DETAIL_LAYOUT), warnings: draft.warnings };
 }

@@ -5,9 +5,8 @@
  * each line's units and duration factor are line notes (« Unité de quantité : », « Unité de prix : »,
  * « Durée : »).
  */
-import type { NormalisedInvoice } from '@pilote/tariffs';
 import type { XmlNode, XmlValue } from '../formats/xml.ts';
-import { type DraftInvoice, emptyDraft, finalise } from './draft.ts';
+import { type DraftInvoice, type Extracted, emptyDraft, finalise } from './draft.ts';
 
 export const XML_CII_LAYOUT = 'cii-gaz';
 
@@ -73,7 +72,7 @@ function notes(value: XmlValue | undefined): { subject: string | null; content: 
   });
 }
 
-export function extractXmlCii(doc: XmlNode): NormalisedInvoice {
+export function extractXmlCii(doc: XmlNode): Extracted {
   const r = root(doc) as XmlNode;
   const draft: DraftInvoice = emptyDraft();
   const header = r.ExchangedDocument;
@@ -124,5 +123,5 @@ export function extractXmlCii(doc: XmlNode): NormalisedInvoice {
       lastDay: date102(child(linePeriod, 'EndDateTime')),
     });
   }
-  return finalise(draft, 'xml', XML_CII_LAYOUT);
+  return { invoice: finalise(draft, 'xml', XML_CII_LAYOUT), warnings: draft.warnings };
 }
