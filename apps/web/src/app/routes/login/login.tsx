@@ -1,5 +1,11 @@
 import { useEffect } from 'react';
-import { Navigate, useLocation, useSearchParams } from 'react-router';
+import {
+  type LoaderFunctionArgs,
+  Navigate,
+  type RouterContextProvider,
+  useLocation,
+  useSearchParams,
+} from 'react-router';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Link } from '../../../components/ui/link.tsx';
@@ -14,6 +20,7 @@ import { authFormMessages } from '../../../features/auth/utils/form-messages.ts'
 import { getLoginMode, type LoginMode } from '../../../features/auth/utils/login-mode.ts';
 import { getRedirectTarget, toSafeRedirect } from '../../../features/auth/utils/redirect.ts';
 import { useSession } from '../../../lib/session.ts';
+import { prefetchSession } from '../../providers/route-query-client.ts';
 import { AuthFrame } from './auth-frame.tsx';
 
 const titles: Record<LoginMode, string> = {
@@ -54,6 +61,12 @@ function withRedirect(href: string, searchParams: URLSearchParams): string {
 }
 
 /** Spec §2.2: sign-in, sign-up (`?signup=true`), forgot password, change of e-mail (signed in). */
+/** The session (already signed in → the private area) is asked for as the route is entered (ADR 0058). */
+export function loader({ context }: LoaderFunctionArgs<Readonly<RouterContextProvider>>) {
+  prefetchSession(context);
+  return null;
+}
+
 function LoginPage() {
   const location = useLocation();
   const [searchParams] = useSearchParams();

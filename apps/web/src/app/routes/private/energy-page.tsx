@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { type LoaderFunctionArgs, redirect, useParams } from 'react-router';
+import { type LoaderFunctionArgs, type RouterContextProvider, redirect, useParams } from 'react-router';
 import { DocumentTitle } from '../../../components/layout/page-header.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { Dashboard } from '../../../features/dashboard/components/dashboard.tsx';
@@ -13,7 +13,9 @@ import {
   isEnergy,
   isEnergyPage,
 } from '../../../features/private-area/utils/energy-paths.ts';
+import { usageQueryOptions } from '../../../lib/usage.ts';
 import { useCurrentUser } from '../../../lib/use-current-user.ts';
+import { prefetchWhenSignedIn } from '../../providers/route-query-client.ts';
 
 /**
  * The gas simulator (spec §2.8) and the gas CJA optimiser (spec §2.9) are chunks of their own, loaded by this route
@@ -37,10 +39,33 @@ const GasAuditPage = lazy(() =>
   })),
 );
 
-/** Spec §2.3: an energy other than gas or elec → gas dashboard; an unknown page → default dashboard. */
-export function loader({ params }: LoaderFunctionArgs) {
+/**
+ * Spec §2.3: an energy other than gas or elec → gas dashboard; an unknown page → default dashboard. Otherwise the
+ * page's first queries start as the route is entered (ADR 0058), the gas simulator's and optimiser's with their
+ * chunk, which the dynamic import starts downloading too.
+ */
+export function loader({ params, context }: LoaderFunctionArgs<Readonly<RouterContextProvider>>) {
   if (!isEnergy(params.energy) || !isEnergyPage(params.page)) {
     return redirect(defaultDashboardHref);
+  }
+  if (params.energy === 'gas' && params.page === 'simulator') {
+    prefetchWhenSignedIn(context, async (queryClient) => {
+      const { simulatorConfigQueryOptions } = await import('../../../features/simulator/api/get-simulator-config.ts');
+      void queryClient.prefetchQuery(simulatorConfigQueryOptions());
+    });
+  }
+  if (params.energy === 'gas' && params.page === 'optimisation') {
+    prefetchWhenSignedIn(context, async (queryClient) => {
+      void queryClient.prefetchQuery(usageQueryOptions());
+      const { consumptionDatasetsQueryOptions, CONSUMPTION_DATASETS_PAGE_SIZE, DATASET_CHOICES } = await import(
+        '../../../features/consumption-data/api/get-consumption-datasets.ts'
+      );
+      // The form's choice of datasets and the panel's first page.
+      void queryClient.prefetchQuery(consumptionDatasetsQueryOptions(DATASET_CHOICES));
+      void queryClient.prefetchQuery(
+        consumptionDatasetsQueryOptions({ page: 1, pageSize: CONSUMPTION_DATASETS_PAGE_SIZE }),
+      );
+    });
   }
   return null;
 }

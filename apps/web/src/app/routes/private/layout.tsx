@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { type LoaderFunctionArgs, Navigate, type RouterContextProvider, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { DocumentTitle } from '../../../components/layout/page-header.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -15,8 +15,15 @@ import { useSplash } from '../../../features/private-area/hooks/use-splash.ts';
 import { isApiClientError } from '../../../lib/api-error.ts';
 import { sessionQueryKey, useSession } from '../../../lib/session.ts';
 import { PrivateLayout } from '../../layouts/private-layout.tsx';
+import { prefetchSession } from '../../providers/route-query-client.ts';
 
 export const SIGN_OUT_FAILED_MESSAGE = 'Erreur lors de la déconnexion';
+
+/** The session is asked for as the route is entered, not when the guard first renders (ADR 0058). */
+export function loader({ context }: LoaderFunctionArgs<Readonly<RouterContextProvider>>) {
+  prefetchSession(context);
+  return null;
+}
 
 /**
  * `/private/*` (spec §2.3, §4): the splash screen while the session is checked, then the layout when a user is

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { isApiClientError } from '../../../lib/api-error.ts';
 import { NETWORK_OPTIONS_GC_MS, NETWORK_OPTIONS_STALE_MS, shouldRetryOptions } from '../../network-options/index.ts';
@@ -41,10 +41,10 @@ export function simulatorConfigOf(query: { isSuccess: boolean; data?: unknown; e
 
 /**
  * `GET /api/simulator/?page=1&pageSize=1` (ADR 0047): the simulator's root names its endpoints; only
- * `endpoints.simulate` is read. Cached like the options (spec §9).
+ * `endpoints.simulate` is read. Cached like the options (spec §9). The route prefetches it (ADR 0058).
  */
-export function useSimulatorConfig(): SimulatorConfig {
-  const query = useQuery({
+export function simulatorConfigQueryOptions() {
+  return queryOptions({
     queryKey: ['simulator', 'index', 'endpoints'],
     queryFn: () => api.get<unknown>('/api/simulator/', { query: { page: 1, pageSize: 1 } }),
     staleTime: NETWORK_OPTIONS_STALE_MS,
@@ -52,5 +52,8 @@ export function useSimulatorConfig(): SimulatorConfig {
     retry: shouldRetryOptions,
     refetchOnWindowFocus: false,
   });
-  return simulatorConfigOf(query);
+}
+
+export function useSimulatorConfig(): SimulatorConfig {
+  return simulatorConfigOf(useQuery(simulatorConfigQueryOptions()));
 }
