@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
               { path: paths.billingCheckout.path, lazy: () => import('./routes/private/billing-checkout.tsx') },
               { path: paths.billingPortal.path, lazy: () => import('./routes/private/billing-portal.tsx') },
               { path: paths.admin.path, lazy: () => import('./routes/private/admin.tsx') },
+              { path: paths.history.path, lazy: () => import('./routes/private/history.tsx') },
               { path: paths.privateEnergyPage.path, lazy: () => import('./routes/private/energy-page.tsx') },
               // `/private/elec` → its dashboard; anything else unknown → the default dashboard.
               {

@@ -36,6 +36,8 @@ export const paths = {
       `/private/${encodeURIComponent(energy)}/${encodeURIComponent(page)}`,
   },
   privateEnergy: { path: '/private/:energy', getHref: (energy: string) => `/private/${encodeURIComponent(energy)}` },
+  /** Past simulations and optimisations (issue #24 §3); `?simulation=<id>` reopens one. */
+  history: { path: '/private/historique', getHref: () => '/private/historique' },
   account: { path: '/private/account', getHref: () => '/private/account' },
   accountSettings: { path: '/private/account/settings', getHref: () => '/private/account/settings' },
   accountMandates: { path: '/private/account/mandats', getHref: () => '/private/account/mandats' },

@@ -1,4 +1,4 @@
-import { Calculator, FileSearch, Gauge, LayoutDashboard, type LucideIcon, ShieldUser } from 'lucide-react';
+import { Calculator, FileSearch, Gauge, History, LayoutDashboard, type LucideIcon, ShieldUser } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -20,6 +20,8 @@ export function getSidebarItems(energy: Energy, canSeeAdminPanel: boolean): NavI
     href: energyHref(energy, item.page),
     icon: item.icon,
   }));
+  // Past simulations and optimisations (issue #24 §3): not an energy's page, one history for the account.
+  items.push({ label: 'Historique', href: paths.history.getHref(), icon: History });
   if (canSeeAdminPanel) {
     items.push({ label: 'Admin Panel', href: paths.admin.getHref(), icon: ShieldUser });
   }
