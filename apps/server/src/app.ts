@@ -61,6 +61,8 @@ import { resolveSealCertificate } from './modules/mandates/seal.ts';
 import { createMandatesService, type MandateSecrets } from './modules/mandates/service.ts';
 import { optimisationRoutes } from './modules/optimisation/routes.ts';
 import { createOptimisationService } from './modules/optimisation/service.ts';
+import { organisationsRoutes } from './modules/organisations/routes.ts';
+import { createOrganisationsService } from './modules/organisations/service.ts';
 import { createEntitlements } from './modules/plans/entitlements.ts';
 import { createQuota } from './modules/plans/quota.ts';
 import { plansRoutes } from './modules/plans/routes.ts';
@@ -267,6 +269,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(signedIn(tariffDataAdminRoutes), { service: tariffData });
   await app.register(contactRoutes, {
     service: createContactService({ db: database.db, logger: app.log }),
+  });
+
+  // Organisations, members and invitations (issue #24 §1, ADR 0061).
+  await app.register(organisationsRoutes, {
+    service: createOrganisationsService({ db: database.db, mailer, publicUrl: config.publicUrl, now }),
   });
 
   // Bug reports (ADR 0035): the public POST, staff triage, and the daily digest to staff at 08:00 (Paris).

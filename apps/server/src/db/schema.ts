@@ -6,6 +6,7 @@ import {
   customType,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   json,
@@ -817,5 +818,95 @@ export const bugReports = pgTable(
     check('bug_reports_status_check', sql`${table.status} in ('new', 'in_progress', 'resolved', 'rejected')`),
     index('bug_reports_created_at_idx').on(table.createdAt),
     index('bug_reports_status_idx').on(table.status, table.createdAt),
+  ],
+);
+
+// ---- Organisations (issue #24 §1, ADR 0061) ------------------------------------------------------------
+// A company account: its members (one role each) and its pending invitations. Every user belongs to at least one
+// (a personal organisation made at sign-up by the trigger of migration 0016, or lazily by the organisations
+// module); objects will belong to organisations (next step of issue #24).
+
+/** The address as the BAN search gives it (contracts: organisationAddressSchema). */
+export interface OrganisationAddressValue {
+  label: string;
+  address: string;
+  postal_code: string;
+  city: string;
+  citycode: string | null;
+}
+
+export const organisations = pgTable('organisations', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  /** 9 digits, Luhn-checked (contracts). */
+  siren: text('siren'),
+  /** Normalised `FR` + key + SIREN (contracts). */
+  vatNumber: text('vat_number'),
+  address: jsonb('address').$type<OrganisationAddressValue>(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+export const organisationMembers = pgTable(
+  'organisation_members',
+  {
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** contracts: organisationRoles. */
+    role: text('role').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organisationId, table.userId] }),
+    index('organisation_members_user_idx').on(table.userId),
+    check('organisation_members_role_check', sql`${table.role} in ('owner', 'admin', 'member', 'viewer')`),
+  ],
+);
+
+export const organisationInvitations = pgTable(
+  'organisation_invitations',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** Lower-case. */
+    email: text('email').notNull(),
+    /** admin | member | viewer (an owner is made by a transfer, never invited). */
+    role: text('role').notNull(),
+    /** SHA-256 (hex) of the link's secret; the secret itself is only in the mail. */
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    acceptedAt: timestamptz('accepted_at'),
+    revokedAt: timestamptz('revoked_at'),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('organisation_invitations_org_idx').on(table.organisationId, table.createdAt),
+    check('organisation_invitations_role_check', sql`${table.role} in ('admin', 'member', 'viewer')`),
+  ],
+);
+
+/** The organisation a user last chose (header switcher); gone with the membership it points to. */
+export const activeOrganisations = pgTable(
+  'active_organisations',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organisationId: text('organisation_id').notNull(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    foreignKey({
+      name: 'active_organisations_membership_fk',
+      columns: [table.organisationId, table.userId],
+      foreignColumns: [organisationMembers.organisationId, organisationMembers.userId],
+    }).onDelete('cascade'),
   ],
 );
