@@ -255,29 +255,33 @@ export const simulateBodySchema = z
   });
 export type SimulateBody = z.infer<typeof simulateBodySchema>;
 
-/** What the form means once validated (numbers parsed, blanks removed). */
-export interface ValidatedSimulatorForm {
-  pointDeReseau: SimulatorPoint;
-  code: string;
-  commune: string | undefined;
-  tso: string;
-  dso: string | undefined;
-  profil: SimulatorProfil;
-  tarif: SimulatorTarif;
-  car: number | undefined;
-  cja: number | undefined;
-  assiette: number | undefined;
-  cjsInterruptible: number | undefined;
-  cpl: number | undefined;
-  cee: number | undefined;
-  distanceM: number | undefined;
+/**
+ * What the form means once validated (numbers parsed, blanks removed). Also what `simulations.input.form` holds:
+ * the server parses the stored JSON with this schema on read (an absent key is an `undefined` the JSON dropped).
+ */
+export const validatedSimulatorFormSchema = z.object({
+  pointDeReseau: simulatorPointSchema,
+  code: z.string(),
+  commune: z.string().optional(),
+  tso: z.string(),
+  dso: z.string().optional(),
+  profil: z.enum(simulatorProfils),
+  tarif: z.enum(simulatorTarifs),
+  car: z.number().optional(),
+  cja: z.number().optional(),
+  assiette: z.number().optional(),
+  cjsInterruptible: z.number().optional(),
+  cpl: z.number().optional(),
+  cee: z.number().optional(),
+  distanceM: z.number().optional(),
   /** Nm³/h, optional; the TDN is left out with a warning without it (ADR 0026). */
-  debitNormalise: number | undefined;
+  debitNormalise: z.number().optional(),
   /** YYYY-MM, or undefined (LI/PIC without a month). */
-  dateEffetMonth: string | undefined;
+  dateEffetMonth: z.string().optional(),
   /** The NTR the user chose when the PITD has two (`ntrChoices`); undefined otherwise. */
-  ntr: number | undefined;
-}
+  ntr: z.number().optional(),
+});
+export type ValidatedSimulatorForm = z.infer<typeof validatedSimulatorFormSchema>;
 
 export type SimulatorFormCheck =
   | { ok: true; value: ValidatedSimulatorForm }

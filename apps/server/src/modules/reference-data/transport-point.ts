@@ -8,7 +8,8 @@ import type { ReferenceData, TransportPointEntry } from './source.ts';
 export interface TransportPointQuery {
   point: 'LI' | 'PIC';
   code: string;
-  commune: string;
+  /** Absent: the code's first row (the simulator's LI / PIC form may leave the commune out). */
+  commune?: string | undefined;
   /** The TSO as the user sent it (quoted in the error message). */
   tso: string;
   /** `normaliseTso(tso)`: compared with the row's TSO. */
@@ -17,7 +18,7 @@ export interface TransportPointQuery {
 
 /**
  * The row of an LI / PIC point in the table in service (imported version, else the labelled sample; ADR 0024),
- * checked like the simulator does: the code exists, the commune is one of its communes, the TSO is its. Each
+ * checked for the simulator and the optimiser: the code exists, the commune (when given) is one of its communes, the TSO is its. Each
  * failure is a `VALIDATION_FAILED` error on its field (`/code`, `/commune`, `/tso`) with a French message.
  */
 export async function findTransportPoint(
@@ -33,8 +34,12 @@ export async function findTransportPoint(
       `Code ${point} inconnu : « ${query.code} »${table.info.isSample ? ' (table d’échantillon en service)' : ''}.`,
     );
   }
-  const commune = normaliseCommuneName(query.commune);
-  const entry = rows.find((row) => row.communeInsee === query.commune || normaliseCommuneName(row.commune) === commune);
+  const wanted = query.commune;
+  const commune = wanted === undefined ? undefined : normaliseCommuneName(wanted);
+  const entry =
+    wanted === undefined
+      ? rows[0]
+      : rows.find((row) => row.communeInsee === wanted || normaliseCommuneName(row.commune) === commune);
   if (!entry) {
     throw validationError(
       'commune',
