@@ -356,11 +356,9 @@ export async function startAdictPeer(
         .formData()
         .catch(() => null);
       // The parts that are files (undici's File: name, size, type).
-      const files = (form?.getAll('preuves') ?? []).filter((entry) => typeof entry !== 'string') as unknown as {
-        name: string;
-        size: number;
-        type: string;
-      }[];
+      const files = (form?.getAll('preuves') ?? []).filter(
+        (entry): entry is Exclude<typeof entry, string> => typeof entry !== 'string',
+      );
       if (files.length === 0) {
         sendJson(response, 400, status('400', 'La forme de la requête est incorrecte.'));
         return;
