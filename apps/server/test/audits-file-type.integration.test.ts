@@ -80,7 +80,7 @@ describe.each(testDatabaseKinds())('audit file type at upload and in the job on 
     const { url, gcs_uri, headers } = signUploadResponseSchema.parse(signed.json());
     const put = await t.app.inject({
       method: 'PUT',
-      url: new URL(url).pathname,
+      url: new URL(url, PUBLIC_URL).pathname,
       payload: bytes,
       headers: { ...headers, 'x-csrftoken': await client.csrf(), cookie: client.cookieHeader(), origin: PUBLIC_URL },
     });

@@ -39,7 +39,10 @@ export const AUDIT_MESSAGES = {
   memory: 'L’analyse du fichier a dépassé la mémoire autorisée : fichier refusé.',
   crashed: 'L’analyse du fichier a échoué de façon inattendue : fichier refusé.',
   letterUnavailable:
-    'La lettre de réclamation n’est disponible que pour un audit terminé qui relève au moins une anomalie.',
+    'La lettre de réclamation n’est disponible que pour un audit terminé qui relève au moins une anomalie facturée en trop.',
+  letterDoubtfulReading:
+    'La lettre de réclamation n’est pas proposée : la lecture de la facture est à vérifier (valeurs incohérentes ou lignes non lues).',
+  noDuplicate: 'Cet audit ne signale aucune facture antérieure couvrant la même période.',
   linkInvalid: 'Lien de téléchargement invalide.',
   linkExpired: 'Ce lien de téléchargement a expiré : redemandez la lettre depuis la page de l’audit.',
   /** Spec §8: what the audit screen shows when a step of upload/start fails without a server message. */
@@ -200,14 +203,53 @@ export const auditFindingSchema = z.object({
 });
 export type AuditFindingDto = z.infer<typeof auditFindingSchema>;
 
+/** What the user says of an earlier invoice of the same point and period (ADR 0062). */
+export const duplicateQualifications = ['doublon', 'rectificative', 'distincte'] as const;
+export const duplicateQualificationSchema = z.enum(duplicateQualifications);
+export type DuplicateQualification = z.infer<typeof duplicateQualificationSchema>;
+
+/**
+ * The audit report. The fields added by the safety gates (ADR 0062) default to empty for reports stored before
+ * them; `duplicateQualification` is the user's answer about `possibleDuplicates`, kept in the same JSON column.
+ */
 export const auditReportSchema = z.object({
   findings: z.array(auditFindingSchema),
   checksRun: z.array(z.string()),
   checksSkipped: z.array(z.object({ check: z.string(), reason: z.string() })),
+  readingProblems: z.array(z.object({ id: z.string(), field: z.string(), message: z.string() })).default([]),
+  unverifiableLines: z
+    .array(z.object({ lineIndex: z.number().int(), label: z.string(), reason: z.string() }))
+    .default([]),
+  possibleDuplicates: z
+    .array(z.object({ invoiceNumber: z.string().nullable(), period: periodSchema, sharedDays: z.number().int() }))
+    .default([]),
+  duplicateQualification: duplicateQualificationSchema.nullable().default(null),
   overBilledEuros: z.number(),
   underBilledEuros: z.number(),
 });
 export type AuditReportDto = z.infer<typeof auditReportSchema>;
+
+export const qualifyDuplicateBodySchema = z.object({ qualification: duplicateQualificationSchema });
+export type QualifyDuplicateBody = z.infer<typeof qualifyDuplicateBodySchema>;
+
+/**
+ * Whether the claim letter is offered (ADR 0062), the same rule for the server (409) and the screen: a finished
+ * audit with over-billed anomalies (positive amounts), on an invoice read without warnings or reading problems.
+ */
+export function claimLetterOffered(audit: {
+  status: AuditStatus;
+  report: Pick<AuditReportDto, 'findings' | 'readingProblems'> | null;
+  warnings: readonly string[];
+}): { offered: true } | { offered: false; reason: string } {
+  const claimed = audit.report?.findings.filter((f) => f.severity === 'anomalie' && f.amountEuros > 0) ?? [];
+  if (audit.status !== 'done' || !audit.report || claimed.length === 0) {
+    return { offered: false, reason: AUDIT_MESSAGES.letterUnavailable };
+  }
+  if (audit.report.readingProblems.length > 0 || audit.warnings.length > 0) {
+    return { offered: false, reason: AUDIT_MESSAGES.letterDoubtfulReading };
+  }
+  return { offered: true };
+}
 
 export const auditDetailSchema = auditSummarySchema.extend({
   invoice: normalisedInvoiceSchema.nullable(),

@@ -17,11 +17,23 @@ export interface ClaimLetterInput {
   invoice: NormalisedInvoiceDto;
   /** The `anomalie` findings with an amount over-billed (the claim). */
   anomalies: AuditFindingDto[];
-  recoverableEuros: number;
+  /** What is claimed, exact to the cent: HT, VAT and TTC (ADR 0062). */
+  amounts: ClaimedAmounts;
 }
 
-/** Bumped when the layout changes: a letter kept under another version is rendered again (2: long words cut at the margin). */
-export const CLAIM_LETTER_RENDERER_VERSION = '2';
+/** The claimed amounts: HT (Σ of the over-billed anomalies), VAT at `vatRate` (a ratio), TTC. */
+export interface ClaimedAmounts {
+  ht: number;
+  vatRate: number;
+  vat: number;
+  ttc: number;
+}
+
+/**
+ * Bumped when the layout changes: a letter kept under another version is rendered again (2: long words cut at the
+ * margin; 3: HT, TVA and TTC claimed, only over-billed anomalies).
+ */
+export const CLAIM_LETTER_RENDERER_VERSION = '3';
 
 const PAGE = { width: 595.28, height: 841.89 }; // A4 portrait
 const MARGIN = 56;
@@ -105,7 +117,11 @@ export async function renderClaimLetterPdf(input: ClaimLetterInput, generatedAt:
   });
 
   w.gap(4);
-  w.paragraph(`Montant total facturé à tort : ${euros(input.recoverableEuros)} HT.`, { bold: true });
+  const { amounts } = input;
+  w.paragraph(
+    `Montant total facturé à tort : ${euros(amounts.ht)} HT + ${euros(amounts.vat)} de TVA (${formatNumberFr(amounts.vatRate * 100, 0, 2)} %) = ${euros(amounts.ttc)} TTC.`,
+    { bold: true },
+  );
   w.gap(8);
   w.paragraph(
     "Nous vous demandons en conséquence de bien vouloir procéder à la rectification de cette facture et au remboursement (ou à l'avoir) de ce montant, ou, à défaut, de nous transmettre le détail du calcul appliqué pour chacun des postes ci-dessus.",

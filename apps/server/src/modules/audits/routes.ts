@@ -7,6 +7,7 @@ import {
   claimLetterQuerySchema,
   createAuditBodySchema,
   createAuditResponseSchema,
+  qualifyDuplicateBodySchema,
   signUploadBodySchema,
   signUploadResponseSchema,
   startAuditResponseSchema,
@@ -107,6 +108,21 @@ export const auditsRoutes: FastifyPluginAsyncZod<AuditsRoutesOptions> = async (
           },
         },
         async (request) => service.detail(request.actor, request.params.id),
+      );
+
+      scope.post(
+        '/api/audits/:id/duplicate-qualification',
+        {
+          schema: {
+            tags,
+            summary:
+              'Qualifier une facture antérieure couvrant la même période : doublon, facture rectificative ou facture distincte',
+            params: auditIdParamsSchema,
+            body: qualifyDuplicateBodySchema,
+            response: { 200: auditDetailSchema, ...errorResponses(400, 401, 403, 404, 409) },
+          },
+        },
+        async (request) => service.qualifyDuplicate(request.actor, request.params.id, request.body),
       );
 
       scope.get(

@@ -92,7 +92,7 @@ export function createAuditRunner(deps: {
       }
       const result: ReadResult = read.value;
       if (!result.ok) {
-        return { ok: false, message: result.refusal.message, found: [...result.refusal.found] };
+        return { ok: false, message: result.refusal.message, found: [...result.refusal.found], readRefused: true };
       }
       const invoice = result.invoice;
       const reference: AuditReferenceData = {

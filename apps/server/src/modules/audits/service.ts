@@ -7,24 +7,28 @@ import {
   type AuditList,
   type AuditReportDto,
   type AuditSummary,
+  auditReportSchema,
   type ClaimLetterLinkResponse,
   type CreateAuditBody,
   type CreateAuditResponse,
+  claimLetterOffered,
   type NormalisedInvoiceDto,
   type PageQuery,
   pageOffset,
+  type QualifyDuplicateBody,
   type SignUploadBody,
   type SignUploadResponse,
   type StartAuditResponse,
 } from '@pilote/contracts';
 import { SNIFF_BYTES, sniffFormat } from '@pilote/invoices/sniff';
+import { roundHalfAwayFromZero } from '@pilote/tariffs';
 import type { JobQueue } from '../../adapters/jobs/index.ts';
 import { type ObjectStorage, objectKey, StorageError } from '../../adapters/storage/index.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Actor, requireUser } from '../auth/session.ts';
 import type { Quota } from '../plans/quota.ts';
-import type { ClaimLetterInput } from './claim-letter.ts';
+import type { ClaimedAmounts, ClaimLetterInput } from './claim-letter.ts';
 import { CLAIM_LETTER_RENDERER_VERSION } from './claim-letter.ts';
 import { sanitiseFileName } from './file-check.ts';
 import type { ClaimLetterLinkSigner } from './link-signer.ts';
@@ -63,7 +67,8 @@ export interface AuditRunner {
 
 export type AuditOutcome =
   | { ok: true; invoice: NormalisedInvoiceDto; report: AuditReportDto; warnings: string[] }
-  | { ok: false; message: string; found: string[] };
+  /** `readRefused`: the reader refused the file (format, layout, incomplete, unreadable): its unit is given back. */
+  | { ok: false; message: string; found: string[]; readRefused?: boolean };
 
 export interface ClaimLetterRenderer {
   /** `owner`: the user the letter is for (the worker pool's fair share, ADR 0045). */
@@ -101,8 +106,29 @@ function anomaliesOf(report: AuditReportDto | null): AuditFindingDto[] {
   return report?.findings.filter((finding) => finding.severity === 'anomalie') ?? [];
 }
 
+/** The stored report, parsed with the contract (reports stored before ADR 0062 get its fields empty). */
+function reportOf(row: AuditRecord): AuditReportDto | null {
+  if (row.report === null || row.report === undefined) {
+    return null;
+  }
+  const parsed = auditReportSchema.safeParse(row.report);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The local storage adapter signs a URL of this very API: it is given as a path, so that the page PUTs to the
+ * origin it was opened from (`localhost` or `127.0.0.1`). A presigned S3 URL stays absolute.
+ */
+function uploadUrl(url: string, uri: string): string {
+  if (!uri.startsWith('local:')) {
+    return url;
+  }
+  const parsed = new URL(url, 'http://relative.invalid');
+  return `${parsed.pathname}${parsed.search}`;
+}
+
 function toSummary(row: AuditRecord): AuditSummary {
-  const report = (row.report as AuditReportDto | null) ?? null;
+  const report = reportOf(row);
   return {
     id: row.id,
     filename: row.fileName,
@@ -117,6 +143,16 @@ function toSummary(row: AuditRecord): AuditSummary {
     alerts:
       row.status === 'done' ? (report?.findings.filter((finding) => finding.severity === 'alerte').length ?? 0) : null,
     recoverableEuros: row.status === 'done' && report ? report.overBilledEuros : null,
+  };
+}
+
+function detailOf(row: AuditRecord): AuditDetail {
+  return {
+    ...toSummary(row),
+    invoice: row.status === 'done' ? ((row.invoice as NormalisedInvoiceDto | null) ?? null) : null,
+    report: row.status === 'done' ? reportOf(row) : null,
+    warnings: row.warnings ?? [],
+    found: row.found ?? [],
   };
 }
 
@@ -145,7 +181,7 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
         expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
       });
       return {
-        url: signed.url,
+        url: uploadUrl(signed.url, signed.uri),
         gcs_uri: signed.uri,
         expires_at: expiresAt.toISOString(),
         headers: signed.headers,
@@ -233,13 +269,7 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
 
     async detail(actor: Actor | null, id: string): Promise<AuditDetail> {
       const { row } = await owned(actor, id);
-      return {
-        ...toSummary(row),
-        invoice: row.status === 'done' ? ((row.invoice as NormalisedInvoiceDto | null) ?? null) : null,
-        report: row.status === 'done' ? ((row.report as AuditReportDto | null) ?? null) : null,
-        warnings: row.warnings ?? [],
-        found: row.found ?? [],
-      };
+      return detailOf(row);
     },
 
     /** The job (`audit.run`): the file is read and checked in a worker with limits; the result is stored. */
@@ -267,18 +297,48 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
           finishedAt: now(),
         });
       } else {
-        await transitionAudit(db, row.id, ['running'], 'failed', {
+        const failed = await transitionAudit(db, row.id, ['running'], 'failed', {
           error: outcome.message,
           found: outcome.found,
           finishedAt: now(),
         });
+        // A file the reader refused takes no unit (issue #25, ADR 0062): the one taken at start is given back, once
+        // (only by the job that moved the audit to failed). Time and memory overruns keep theirs (ADR 0034).
+        if (failed && outcome.readRefused) {
+          await quota.giveBack(row.userId, 'invoice_audits');
+        }
       }
+    },
+
+    /**
+     * The user's answer about an earlier invoice of the same point and period (a duplicate, a corrected invoice, or
+     * a distinct one): kept in the report's JSON (ADR 0062). Nothing is claimed from it.
+     */
+    async qualifyDuplicate(actor: Actor | null, id: string, body: QualifyDuplicateBody): Promise<AuditDetail> {
+      const { row } = await owned(actor, id);
+      const report = reportOf(row);
+      if (row.status !== 'done' || !report || report.possibleDuplicates.length === 0) {
+        throw new AppError('CONFLICT', AUDIT_MESSAGES.noDuplicate);
+      }
+      await transitionAudit(db, id, ['done'], 'done', {
+        report: { ...report, duplicateQualification: body.qualification },
+      });
+      const updated = await findAudit(db, id);
+      if (!updated) {
+        throw notFound();
+      }
+      return detailOf(updated);
     },
 
     async claimLetterLink(actor: Actor | null, id: string): Promise<ClaimLetterLinkResponse> {
       const { userId, row } = await owned(actor, id);
-      if (row.status !== 'done' || anomaliesOf(row.report as AuditReportDto | null).length === 0) {
-        throw new AppError('CONFLICT', AUDIT_MESSAGES.letterUnavailable);
+      const offered = claimLetterOffered({
+        status: row.status as AuditDetail['status'],
+        report: reportOf(row),
+        warnings: row.warnings ?? [],
+      });
+      if (!offered.offered) {
+        throw new AppError('CONFLICT', offered.reason);
       }
       const link = links.link(id, userId);
       return { url: link.url, expiresAt: link.expiresAt.toISOString() };
@@ -302,11 +362,16 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
       if (verdict === 'expired') {
         throw new AppError('FORBIDDEN', AUDIT_MESSAGES.linkExpired);
       }
-      const report = row.report as AuditReportDto | null;
+      const report = reportOf(row);
       const invoice = row.invoice as NormalisedInvoiceDto | null;
       const anomalies = anomaliesOf(report).filter((finding) => finding.amountEuros > 0);
-      if (row.status !== 'done' || !report || !invoice || anomaliesOf(report).length === 0) {
-        throw new AppError('CONFLICT', AUDIT_MESSAGES.letterUnavailable);
+      const offered = claimLetterOffered({
+        status: row.status as AuditDetail['status'],
+        report,
+        warnings: row.warnings ?? [],
+      });
+      if (!offered.offered || !report || !invoice) {
+        throw new AppError('CONFLICT', offered.offered ? AUDIT_MESSAGES.letterUnavailable : offered.reason);
       }
       const fileName = `reclamation-${invoice.invoiceNumber ?? row.id.slice(0, 8)}.pdf`.replace(/[^\w.-]/g, '_');
       const kept = await findClaimLetter(db, id, CLAIM_LETTER_RENDERER_VERSION);
@@ -319,8 +384,8 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
           customer: await customer(row.userId),
           fileName: row.fileName,
           invoice,
-          anomalies: anomalies.length > 0 ? anomalies : anomaliesOf(report),
-          recoverableEuros: report.overBilledEuros,
+          anomalies,
+          amounts: claimedAmounts(anomalies, invoice),
         },
         now(),
         row.userId,
@@ -329,6 +394,22 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
       return { bytes, fileName };
     },
   };
+}
+
+/**
+ * The amounts the letter claims, exact to the cent (ADR 0062): HT = Σ of the over-billed anomalies (in cents), VAT
+ * at the invoice's rate when it prints one rate, else at the 20 % that applies to every term of a gas bill since
+ * 1 August 2025; TTC = HT + VAT.
+ */
+export function claimedAmounts(
+  anomalies: readonly AuditFindingDto[],
+  invoice: Pick<NormalisedInvoiceDto, 'vat'>,
+): ClaimedAmounts {
+  const htCents = anomalies.reduce((sum, finding) => sum + Math.round(finding.amountEuros * 100), 0);
+  const rates = [...new Set(invoice.vat.map((line) => line.rate))];
+  const vatRate = rates.length === 1 ? (rates[0] as number) : 0.2;
+  const vatCents = roundHalfAwayFromZero(htCents * vatRate, 0);
+  return { ht: htCents / 100, vatRate, vat: vatCents / 100, ttc: (htCents + vatCents) / 100 };
 }
 
 function missingAsUndefined(error: unknown): undefined {

@@ -86,6 +86,15 @@ export function createQuota({ db, entitlements }: QuotaDependencies) {
       }
     },
 
+    /**
+     * Gives back one unit taken earlier in the current period, when the action turns out not to count (an invoice
+     * audit whose file the reader refused, ADR 0062). Never below zero.
+     */
+    async giveBack(userId: string, feature: QuotaFeatureName): Promise<void> {
+      const { period } = await entitlements.resolve(userId);
+      await returnUnit(db, { userId, feature, periodStart: period.start }, entitlements.now());
+    },
+
     /** Refuses early (same 429) when no unit is left, without taking one: the unit is taken by `consume` later. */
     async check(userId: string, feature: QuotaFeatureName): Promise<void> {
       const { tier, period } = await entitlements.resolve(userId);
