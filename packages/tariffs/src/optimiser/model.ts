@@ -84,36 +84,38 @@ interface ModelBase {
 }
 
 /**
- * Models already built, by (tariff, TSO, NTR, date, transport coefficient), one table per set of values: the packaged
+ * Models already built, by key (PITD: tariff, TSO, NTR, date, transport coefficient; LI / PIC: TSO, NTR, date), one
+ * table per set of values: the packaged
  * parameters are constants of the code, and a stored overlay (ADR 0025) is an immutable object the server replaces
  * when a value changes, so a model built once for a given overlay is its model for good (ADR 0028: ~40 dated
  * lookups and their provenance list per site were a tenth of a portfolio's time). The overlay's table is held
  * weakly: it goes with the overlay. Bounded: cleared when full. Entries are frozen, as they are shared by every
- * result built from them.
+ * result built from them. One cache per kind of point: the packaged grids' table, and one table per overlay.
  */
-const packagedModels = new Map<string, ModelBase>();
-const overlayModels = new WeakMap<ParameterOverlay, Map<string, ModelBase>>();
-const MODEL_CACHE_LIMIT = 512;
-
-function modelTable(overlay: ParameterOverlay | undefined): Map<string, ModelBase> {
-  if (!overlay) {
-    return packagedModels;
-  }
-  let table = overlayModels.get(overlay);
-  if (!table) {
-    table = new Map();
-    overlayModels.set(overlay, table);
-  }
-  return table;
+interface ModelCache {
+  readonly packaged: Map<string, ModelBase>;
+  readonly byOverlay: WeakMap<ParameterOverlay, Map<string, ModelBase>>;
 }
 
-/** The cost model of a distribution-connected (PITD) T4/TP point at `date`. */
-export function capacityCostModelAt(ctx: ModelContext): BuiltModel {
-  const key = `${ctx.tarif}|${ctx.tso}|${ctx.ntr}|${ctx.date}|${ctx.transportPenaltyCoefficient ?? ''}`;
-  const table = modelTable(ctx.overlay);
+const newModelCache = (): ModelCache => ({ packaged: new Map(), byOverlay: new WeakMap() });
+/** A table is cleared when it holds this many models. */
+const MODEL_CACHE_LIMIT = 512;
+
+/** The base under `key` (built by `build` on first use, then kept), with the storage cost of `ctx`'s modulation. */
+function cachedModel<Context extends { readonly modulation: number; readonly overlay?: ParameterOverlay }>(
+  cache: ModelCache,
+  key: string,
+  ctx: Context,
+  build: (ctx: Context) => ModelBase,
+): BuiltModel {
+  let table = cache.packaged;
+  if (ctx.overlay) {
+    table = cache.byOverlay.get(ctx.overlay) ?? new Map();
+    cache.byOverlay.set(ctx.overlay, table);
+  }
   let base = table.get(key);
   if (!base) {
-    base = buildModelBase(ctx);
+    base = build(ctx);
     if (table.size >= MODEL_CACHE_LIMIT) {
       table.clear();
     }
@@ -124,6 +126,14 @@ export function capacityCostModelAt(ctx: ModelContext): BuiltModel {
     params: base.params,
     warnings: base.warnings,
   };
+}
+
+const pitdModels = newModelCache();
+
+/** The cost model of a distribution-connected (PITD) T4/TP point at `date`. */
+export function capacityCostModelAt(ctx: ModelContext): BuiltModel {
+  const key = `${ctx.tarif}|${ctx.tso}|${ctx.ntr}|${ctx.date}|${ctx.transportPenaltyCoefficient ?? ''}`;
+  return cachedModel(pitdModels, key, ctx, buildModelBase);
 }
 
 function buildModelBase(ctx: Omit<ModelContext, 'modulation'>): ModelBase {
@@ -252,8 +262,7 @@ export interface TransportConsumerModelContext {
   readonly overlay?: ParameterOverlay;
 }
 
-const transportConsumerModels = new Map<string, ModelBase>();
-const transportConsumerOverlayModels = new WeakMap<ParameterOverlay, Map<string, ModelBase>>();
+const transportConsumerModels = newModelCache();
 
 /**
  * The cost model of a point connected to the transport network (LI / PIC, ADR 0024 reading; ADR 0052): the
@@ -262,25 +271,7 @@ const transportConsumerOverlayModels = new WeakMap<ParameterOverlay, Map<string,
  * ATRT8 monthly subscription fractions and the ATRT8 daily overrun penalty of a consumer on transport. No ATRD term.
  */
 export function transportConsumerCostModelAt(ctx: TransportConsumerModelContext): BuiltModel {
-  const key = `${ctx.tso}|${ctx.ntr}|${ctx.date}`;
-  let table = transportConsumerModels;
-  if (ctx.overlay) {
-    table = transportConsumerOverlayModels.get(ctx.overlay) ?? new Map();
-    transportConsumerOverlayModels.set(ctx.overlay, table);
-  }
-  let base = table.get(key);
-  if (!base) {
-    base = buildTransportConsumerBase(ctx);
-    if (table.size >= MODEL_CACHE_LIMIT) {
-      table.clear();
-    }
-    table.set(key, base);
-  }
-  return {
-    model: { ...base.model, storageAnnual: ctx.modulation * base.tts },
-    params: base.params,
-    warnings: base.warnings,
-  };
+  return cachedModel(transportConsumerModels, `${ctx.tso}|${ctx.ntr}|${ctx.date}`, ctx, buildTransportConsumerBase);
 }
 
 function buildTransportConsumerBase(ctx: Omit<TransportConsumerModelContext, 'modulation'>): ModelBase {

@@ -166,7 +166,14 @@ const fold = (value: string) =>
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
 
-const fromOfficial = (row: OfficialPitdRow): PitdEntry => ({
+/** The PITD fields every table has (an imported version, the shipped official one). */
+type PitdFields = Pick<
+  PitdEntry,
+  'codePitd' | 'libelle' | 'communeInsee' | 'commune' | 'tso' | 'dso' | 'ntr' | 'stationMeteo'
+>;
+
+/** A row of an imported PITD version (its own copy: the caller may change it). */
+const pitdEntryOf = (row: PitdFields): PitdEntry => ({
   codePitd: row.codePitd,
   libelle: row.libelle,
   communeInsee: row.communeInsee,
@@ -175,6 +182,11 @@ const fromOfficial = (row: OfficialPitdRow): PitdEntry => ({
   dso: row.dso,
   ntr: row.ntr,
   stationMeteo: row.stationMeteo,
+});
+
+/** A row of the official table: an imported row's fields, with the NTR choices and the NIV it alone has. */
+const fromOfficial = (row: OfficialPitdRow): PitdEntry => ({
+  ...pitdEntryOf(row),
   ntrChoices: row.ntrChoices,
   coefficientNiv: row.coefficientNiv,
 });
@@ -419,16 +431,7 @@ export function createReferenceData(db: Database): ReferenceData {
     const rowsOf = (code: string): Promise<PitdEntry[]> =>
       cached(pitdReads, `${dataset.id}\u0000${code}`, async () => {
         const rows = await findPitdRowsByCode(db, dataset.id, code);
-        return rows.map((row) => ({
-          codePitd: row.codePitd,
-          libelle: row.libelle,
-          communeInsee: row.communeInsee,
-          commune: row.commune,
-          tso: row.tso,
-          dso: row.dso,
-          ntr: row.ntr,
-          stationMeteo: row.stationMeteo,
-        }));
+        return rows.map(pitdEntryOf);
       }).then((rows) => rows.map((row) => ({ ...row })));
     return {
       info: importedInfo('pitd', dataset),
@@ -437,16 +440,7 @@ export function createReferenceData(db: Database): ReferenceData {
       rowsOf,
       rowsOfCodeInCommune: async (code, commune) => rowsMatching(await rowsOf(code), commune),
       rowsOfCommune: async (insee) =>
-        (await findPitdRowsByCommune(db, dataset.id, communeOfArrondissement(insee.toUpperCase()))).map((row) => ({
-          codePitd: row.codePitd,
-          libelle: row.libelle,
-          communeInsee: row.communeInsee,
-          commune: row.commune,
-          tso: row.tso,
-          dso: row.dso,
-          ntr: row.ntr,
-          stationMeteo: row.stationMeteo,
-        })),
+        (await findPitdRowsByCommune(db, dataset.id, communeOfArrondissement(insee.toUpperCase()))).map(pitdEntryOf),
     };
   }
 
