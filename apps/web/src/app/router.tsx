@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
           { path: paths.login.path, lazy: () => import('./routes/login/login.tsx') },
           { path: paths.loginResetPassword.path, lazy: () => import('./routes/login/reset-password.tsx') },
           { path: paths.loginEmailVerified.path, lazy: () => import('./routes/login/email-verified.tsx') },
+          { path: paths.invitation.path, lazy: () => import('./routes/invitation.tsx') },
           {
             // Private area (spec §2.3): the layout guards every child; each page is its own chunk.
             path: paths.private.path,
@@ -68,6 +69,7 @@ export const routes: RouteObject[] = [
               { path: paths.billingPortal.path, lazy: () => import('./routes/private/billing-portal.tsx') },
               { path: paths.admin.path, lazy: () => import('./routes/private/admin.tsx') },
               { path: paths.history.path, lazy: () => import('./routes/private/history.tsx') },
+              { path: paths.organisation.path, lazy: () => import('./routes/private/organisation.tsx') },
               { path: paths.privateEnergyPage.path, lazy: () => import('./routes/private/energy-page.tsx') },
               // `/private/elec` → its dashboard; anything else unknown → the default dashboard.
               {

@@ -38,6 +38,10 @@ export const paths = {
   privateEnergy: { path: '/private/:energy', getHref: (energy: string) => `/private/${encodeURIComponent(energy)}` },
   /** Past simulations and optimisations (issue #24 §3); `?simulation=<id>` reopens one. */
   history: { path: '/private/historique', getHref: () => '/private/historique' },
+  /** The active organisation: identity, members, invitations (issue #24 §1). */
+  organisation: { path: '/private/organisation', getHref: () => '/private/organisation' },
+  /** Where the invitation mail leads (`?token=`); signed out, it sends to /login and back. */
+  invitation: { path: '/invitation', getHref: () => '/invitation' },
   account: { path: '/private/account', getHref: () => '/private/account' },
   accountSettings: { path: '/private/account/settings', getHref: () => '/private/account/settings' },
   accountMandates: { path: '/private/account/mandats', getHref: () => '/private/account/mandats' },

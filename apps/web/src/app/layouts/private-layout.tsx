@@ -7,6 +7,7 @@ import { BrandMark } from '../../components/layout/brand-mark.tsx';
 import { buttonStyles } from '../../components/ui/button.tsx';
 import { paths } from '../../config/paths.ts';
 import { ChatPanel } from '../../features/chatbot/components/chat-panel.tsx';
+import { OrganisationSwitcher } from '../../features/organisations/index.ts';
 import { getSidebarItems, SidebarNav } from '../../features/private-area/components/sidebar-nav.tsx';
 import { UserMenu } from '../../features/private-area/components/user-menu.tsx';
 import { WelcomeBanner } from '../../features/private-area/components/welcome-banner.tsx';
@@ -137,6 +138,7 @@ export function PrivateLayout({
           <p className="mr-auto truncate text-base font-semibold text-foreground sm:text-lg" data-testid="space-title">
             {getSpaceTitle(location.pathname)}
           </p>
+          <OrganisationSwitcher />
           <Link
             to={energySwitch.href}
             className={buttonStyles({ variant: 'outline', size: 'sm', className: 'max-sm:px-2' })}

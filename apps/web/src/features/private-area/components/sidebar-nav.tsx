@@ -1,4 +1,13 @@
-import { Calculator, FileSearch, Gauge, History, LayoutDashboard, type LucideIcon, ShieldUser } from 'lucide-react';
+import {
+  Building2,
+  Calculator,
+  FileSearch,
+  Gauge,
+  History,
+  LayoutDashboard,
+  type LucideIcon,
+  ShieldUser,
+} from 'lucide-react';
 import { NavLink } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -22,6 +31,7 @@ export function getSidebarItems(energy: Energy, canSeeAdminPanel: boolean): NavI
   }));
   // Past simulations and optimisations (issue #24 §3): not an energy's page, one history for the account.
   items.push({ label: 'Historique', href: paths.history.getHref(), icon: History });
+  items.push({ label: 'Organisation', href: paths.organisation.getHref(), icon: Building2 });
   if (canSeeAdminPanel) {
     items.push({ label: 'Admin Panel', href: paths.admin.getHref(), icon: ShieldUser });
   }
