@@ -1,5 +1,11 @@
-import type { AuditDetail, AuditFindingDto, NormalisedInvoiceDto } from '@pilote/contracts';
-import { ArrowLeft, Download } from 'lucide-react';
+import {
+  type AuditDetail,
+  type AuditFindingDto,
+  claimLetterOffered,
+  type DuplicateQualification,
+  type NormalisedInvoiceDto,
+} from '@pilote/contracts';
+import { ArrowLeft, Download, Play } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -10,7 +16,16 @@ import { cn } from '../../../lib/cn.ts';
 import { formatCurrency, formatDate, formatNumber } from '../../../lib/format.ts';
 import { useAudit } from '../api/get-audit.ts';
 import { useClaimLetterLink } from '../api/get-claim-letter-link.ts';
+import { useQualifyDuplicate } from '../api/qualify-duplicate.ts';
+import { useRelaunchAudit } from '../api/relaunch-audit.ts';
+import { stepErrorMessage } from '../hooks/use-audit-queue.ts';
 import { auditStatusLabels } from './audit-list.tsx';
+
+type Report = NonNullable<AuditDetail['report']>;
+
+/** A box for what must be checked by the user (doubtful reading, rows not read, possible duplicate). */
+const CHECK_BOX =
+  'rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-50';
 
 /** One audit: status while it runs, then the normalised invoice, every check, the recoverable total, the letter. */
 export function AuditResults({ id, onBack }: { id: string; onBack: () => void }) {
@@ -42,16 +57,31 @@ export function AuditResults({ id, onBack }: { id: string; onBack: () => void })
 function AuditBody({ audit }: { audit: AuditDetail }) {
   if (audit.status === 'failed') {
     return (
-      <Alert tone="error">
-        <p className="font-semibold">{audit.error}</p>
-        {audit.found.length > 0 ? (
-          <ul className="mt-2 list-disc pl-5 text-sm">
-            {audit.found.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
-        ) : null}
-      </Alert>
+      <div className="flex flex-col gap-3">
+        <Alert tone="error">
+          <p className="font-semibold">{audit.error}</p>
+          {audit.found.length > 0 ? (
+            <ul className="mt-2 list-disc pl-5 text-sm">
+              {audit.found.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          ) : null}
+        </Alert>
+        <Relaunch id={audit.id} label="Relancer l’audit" />
+      </div>
+    );
+  }
+  if (audit.status === 'uploaded') {
+    // Not started (refused for quota, or the start was interrupted): nothing will happen until it is launched.
+    return (
+      <div className="flex flex-col gap-3">
+        <p className="text-sm text-foreground">
+          Non lancé : cet audit n’a pas démarré (quota d’audits atteint, ou lancement interrompu). Lancez-le quand une
+          unité de votre quota est disponible.
+        </p>
+        <Relaunch id={audit.id} label="Lancer l’audit" />
+      </div>
     );
   }
   if (audit.status !== 'done' || !audit.invoice || !audit.report) {
@@ -61,28 +91,138 @@ function AuditBody({ audit }: { audit: AuditDetail }) {
       </p>
     );
   }
-  const anomalies = audit.report.findings.filter((finding) => finding.severity === 'anomalie');
+  const { report } = audit;
   return (
     <div className="flex flex-col gap-5">
-      <Summary audit={audit} anomalies={anomalies.length} />
-      <Findings report={audit.report} />
-      {audit.report.checksSkipped.length > 0 ? (
-        <Card>
-          <CardTitle>Contrôles non effectués</CardTitle>
-          <ul className="mt-2 list-disc pl-5 text-sm text-muted-foreground">
-            {audit.report.checksSkipped.map((skipped) => (
-              <li key={skipped.check}>{skipped.reason}</li>
+      <Summary audit={audit} report={report} />
+      {report.readingProblems.length > 0 ? <ReadingProblems report={report} /> : null}
+      {audit.warnings.length > 0 ? (
+        <section aria-labelledby="audit-warnings-title" className={CHECK_BOX}>
+          <h3 id="audit-warnings-title" className="font-semibold">
+            Lignes de la facture non lues
+          </h3>
+          <p className="mt-1">
+            Ces lignes n’ont pas été comprises : vérifiez-les sur la facture. Tant qu’elles restent, aucune lettre de
+            réclamation n’est proposée.
+          </p>
+          <ul className="mt-2 list-disc pl-5">
+            {audit.warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
             ))}
           </ul>
-        </Card>
+        </section>
       ) : null}
-      <InvoiceCard invoice={audit.invoice} />
+      {report.possibleDuplicates.length > 0 ? <PossibleDuplicates id={audit.id} report={report} /> : null}
+      <Findings report={report} />
+      <InvoiceCard invoice={audit.invoice} report={report} />
     </div>
   );
 }
 
-function Summary({ audit, anomalies }: { audit: AuditDetail; anomalies: number }) {
+function Relaunch({ id, label }: { id: string; label: string }) {
+  const relaunch = useRelaunchAudit(id);
+  return (
+    <div className="flex flex-col gap-2">
+      <div>
+        <Button onClick={() => relaunch.mutate()} disabled={relaunch.isPending}>
+          <Play aria-hidden="true" className="size-4" />
+          {relaunch.isPending ? 'Lancement…' : label}
+        </Button>
+      </div>
+      {relaunch.isError ? <Alert tone="error">{stepErrorMessage(relaunch.error)}</Alert> : null}
+    </div>
+  );
+}
+
+function ReadingProblems({ report }: { report: Report }) {
+  return (
+    <section aria-labelledby="audit-reading-title" className={CHECK_BOX}>
+      <h3 id="audit-reading-title" className="font-semibold">
+        Problèmes de lecture
+      </h3>
+      <p className="mt-1">
+        Des valeurs lues sur la facture ne concordent pas entre elles : ce n’est pas une anomalie de facturation, mais
+        la lecture est douteuse.
+      </p>
+      <ul className="mt-2 list-disc pl-5">
+        {report.readingProblems.map((problem) => (
+          <li key={problem.id}>{problem.message}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const qualificationLabels: Record<DuplicateQualification, string> = {
+  doublon: 'Un doublon (la même facture envoyée deux fois)',
+  rectificative: 'Une facture rectificative (elle remplace la précédente)',
+  distincte: 'Une facture distincte (autre contrat, autre poste)',
+};
+
+function PossibleDuplicates({ id, report }: { id: string; report: Report }) {
+  const qualify = useQualifyDuplicate(id);
+  const chosen = report.duplicateQualification;
+  return (
+    <section aria-labelledby="audit-duplicate-title" className={CHECK_BOX}>
+      <h3 id="audit-duplicate-title" className="font-semibold">
+        Doublon ou facture rectificative possible
+      </h3>
+      <ul className="mt-1 list-disc pl-5">
+        {report.possibleDuplicates.map((other) => (
+          <li key={`${other.invoiceNumber}-${other.period.firstDay}`}>
+            La facture {other.invoiceNumber ? `n° ${other.invoiceNumber}` : 'sans numéro'}, déjà auditée, couvre{' '}
+            {other.sharedDays} jour{other.sharedDays > 1 ? 's' : ''} de cette période (du{' '}
+            {formatDate(other.period.firstDay)} au {formatDate(other.period.lastDay)}).
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2">Rien n’est réclamé à ce titre. Cette facture est :</p>
+      <fieldset className="mt-2 flex flex-col gap-2" disabled={qualify.isPending}>
+        <legend className="sr-only">Qualifier la facture antérieure couvrant la même période</legend>
+        {(Object.keys(qualificationLabels) as DuplicateQualification[]).map((value) => (
+          <label key={value} className="flex items-center gap-2">
+            <input
+              type="radio"
+              name={`duplicate-${id}`}
+              value={value}
+              checked={chosen === value}
+              onChange={() => qualify.mutate(value)}
+              className="size-4 accent-current"
+            />
+            {qualificationLabels[value]}
+          </label>
+        ))}
+      </fieldset>
+      {chosen ? (
+        <p role="status" className="mt-2 font-medium">
+          Réponse enregistrée : {qualificationLabels[chosen].toLowerCase()}.
+        </p>
+      ) : null}
+      {qualify.isError ? <Alert tone="error">{qualify.error.message}</Alert> : null}
+    </section>
+  );
+}
+
+/** « Aucune anomalie » only when every check ran; otherwise the headline says which could not run and why. */
+function headline(report: Report, anomalies: number): string {
+  if (report.readingProblems.length > 0 && report.checksRun.length === 0) {
+    return 'Lecture à vérifier : aucun contrôle n’a été effectué, pour ne rien réclamer à tort.';
+  }
+  const found =
+    anomalies === 0
+      ? 'Aucune anomalie relevée'
+      : `${anomalies} anomalie${anomalies > 1 ? 's' : ''} relevée${anomalies > 1 ? 's' : ''}`;
+  const skipped = report.checksSkipped.length;
+  if (skipped === 0) {
+    return `${found} sur cette facture.`;
+  }
+  return `${found} par les ${report.checksRun.length} contrôle${report.checksRun.length > 1 ? 's' : ''} effectué${report.checksRun.length > 1 ? 's' : ''} ; ${skipped} contrôle${skipped > 1 ? 's n’ont' : ' n’a'} pas pu être effectué${skipped > 1 ? 's' : ''} :`;
+}
+
+function Summary({ audit, report }: { audit: AuditDetail; report: Report }) {
   const link = useClaimLetterLink();
+  const anomalies = report.findings.filter((finding) => finding.severity === 'anomalie').length;
+  const letter = claimLetterOffered(audit);
   const download = () =>
     link.mutate(audit.id, {
       onSuccess: ({ url }) => {
@@ -92,25 +232,37 @@ function Summary({ audit, anomalies }: { audit: AuditDetail; anomalies: number }
     });
   return (
     <Card className="flex flex-col gap-3">
-      <p className="text-sm text-muted-foreground">
-        {anomalies === 0
-          ? 'Aucune anomalie relevée sur cette facture.'
-          : `${anomalies} anomalie${anomalies > 1 ? 's' : ''} relevée${anomalies > 1 ? 's' : ''}.`}
+      <p className="text-sm text-foreground" data-testid="audit-headline">
+        {headline(report, anomalies)}
       </p>
-      <p className="text-foreground">
-        Montant total récupérable :{' '}
-        <strong data-testid="recoverable-total" className="text-2xl tabular-nums">
-          {formatCurrency(audit.recoverableEuros ?? 0)}
-        </strong>{' '}
-        HT
-      </p>
-      {anomalies > 0 ? (
+      {report.checksSkipped.length > 0 && report.checksRun.length > 0 ? (
+        <ul className="-mt-2 list-disc pl-5 text-sm text-muted-foreground" aria-label="Contrôles non effectués">
+          {report.checksSkipped.map((skipped) => (
+            <li key={skipped.check}>
+              <span className="font-medium text-foreground">{checkLabels[skipped.check] ?? skipped.check}</span> —{' '}
+              <span>{skipped.reason}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {report.readingProblems.length === 0 ? (
+        <p className="text-foreground">
+          Montant total récupérable :{' '}
+          <strong data-testid="recoverable-total" className="text-2xl tabular-nums">
+            {formatCurrency(audit.recoverableEuros ?? 0)}
+          </strong>{' '}
+          HT
+        </p>
+      ) : null}
+      {letter.offered ? (
         <div>
           <Button onClick={download} disabled={link.isPending} className="h-auto min-h-10 py-2 whitespace-normal">
             <Download aria-hidden="true" className="size-4" />
             {link.isPending ? 'Préparation de la lettre…' : 'Télécharger la lettre de réclamation (PDF)'}
           </Button>
         </div>
+      ) : anomalies > 0 ? (
+        <p className="text-sm text-muted-foreground">{letter.reason}</p>
       ) : null}
     </Card>
   );
@@ -144,7 +296,7 @@ function figure(value: number | string, unit: string): string {
   return `${typeof value === 'number' ? formatNumber(value, Number.isInteger(value) ? 0 : 2) : value}${unit ? ` ${unit}` : ''}`;
 }
 
-function Findings({ report }: { report: NonNullable<AuditDetail['report']> }) {
+function Findings({ report }: { report: Report }) {
   return (
     <Card className="flex flex-col gap-4">
       <CardTitle>Contrôles</CardTitle>
@@ -167,6 +319,15 @@ function Findings({ report }: { report: NonNullable<AuditDetail['report']> }) {
             </li>
           );
         })}
+        {report.checksSkipped.map((skipped) => (
+          <li
+            key={`skipped-${skipped.check}`}
+            className="flex items-center justify-between gap-3 border-b border-border py-1.5"
+          >
+            <span className="text-foreground">{checkLabels[skipped.check] ?? skipped.check}</span>
+            <span className="font-semibold text-amber-800 dark:text-amber-300">Non effectué</span>
+          </li>
+        ))}
       </ul>
       {report.findings.length > 0 ? (
         <ul className="flex flex-col gap-3">
@@ -208,7 +369,19 @@ function Findings({ report }: { report: NonNullable<AuditDetail['report']> }) {
   );
 }
 
-function InvoiceCard({ invoice }: { invoice: NormalisedInvoiceDto }) {
+/** A unit price as printed: a CTA rate is a ratio (0,2193) shown as a percentage (21,93 %). */
+export function unitPriceText(unitPrice: number | null, unit: string | null): string {
+  if (unitPrice === null) {
+    return '—';
+  }
+  if (unit?.trim() === '%') {
+    return `${formatNumber(unitPrice * 100, 2)} %`;
+  }
+  return `${formatNumber(unitPrice, 4)} ${unit ?? ''}`.trim();
+}
+
+function InvoiceCard({ invoice, report }: { invoice: NormalisedInvoiceDto; report: Report }) {
+  const unverifiable = new Map(report.unverifiableLines.map((line) => [line.lineIndex, line.reason]));
   const facts: [string, string][] = [
     ['Fournisseur', invoice.supplier],
     ['Facture n°', invoice.invoiceNumber ?? '—'],
@@ -236,7 +409,7 @@ function InvoiceCard({ invoice }: { invoice: NormalisedInvoiceDto }) {
         ))}
       </dl>
       <div className="relative overflow-x-auto">
-        <table className="w-full min-w-[32rem] text-left text-sm">
+        <table className="w-full min-w-[40rem] text-left text-sm">
           <caption className="sr-only">Lignes de la facture</caption>
           <thead className="text-xs uppercase tracking-wide text-muted-foreground">
             <tr>
@@ -249,8 +422,11 @@ function InvoiceCard({ invoice }: { invoice: NormalisedInvoiceDto }) {
               <th scope="col" className="py-1 pr-3 text-right">
                 Prix unitaire
               </th>
-              <th scope="col" className="py-1 text-right">
+              <th scope="col" className="py-1 pr-3 text-right">
                 Montant HT
+              </th>
+              <th scope="col" className="py-1">
+                Prix contrôlé
               </th>
             </tr>
           </thead>
@@ -263,9 +439,18 @@ function InvoiceCard({ invoice }: { invoice: NormalisedInvoiceDto }) {
                   {line.quantity === null ? '—' : `${formatNumber(line.quantity, 2)} ${line.quantityUnit ?? ''}`}
                 </td>
                 <td className="py-1 pr-3 text-right tabular-nums">
-                  {line.unitPrice === null ? '—' : `${formatNumber(line.unitPrice, 4)} ${line.unitPriceUnit ?? ''}`}
+                  {unitPriceText(line.unitPrice, line.unitPriceUnit)}
                 </td>
-                <td className="py-1 text-right tabular-nums">{formatCurrency(line.amount)}</td>
+                <td className="py-1 pr-3 text-right tabular-nums">{formatCurrency(line.amount)}</td>
+                <td className="py-1 text-xs">
+                  {unverifiable.has(index) ? (
+                    <span className="text-amber-800 dark:text-amber-300" data-testid="line-unverifiable">
+                      <span className="font-semibold">Non vérifiable</span> : {unverifiable.get(index)}
+                    </span>
+                  ) : (
+                    <span className="text-muted-foreground">—</span>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,0 +1,289 @@
+/**
+ * The audit results screen's new states (issue #25, ADR 0062): the headline never says « Aucune anomalie » when a
+ * check was skipped; a doubtful reading, rows not read, « non vérifiable » lines and a possible duplicate are shown
+ * for the user to check, with no letter; a CTA rate reads 21,93 %; an audit refused for quota can be launched again.
+ */
+import type { AuditDetail } from '@pilote/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetWelcomeForTests } from '../../../app/layouts/private-layout.tsx';
+import { mockApi, signedInAs } from '../../../testing/mock-api.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
+import { resetSplashForTests } from '../../private-area/hooks/use-splash.ts';
+
+beforeEach(() => {
+  resetSplashForTests();
+  resetWelcomeForTests();
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const ID = '7d9e1f20-3a4b-4c5d-8e6f-0a1b2c3d4e5f';
+
+function audit(report: Partial<NonNullable<AuditDetail['report']>>, patch: Partial<AuditDetail> = {}): AuditDetail {
+  return {
+    id: ID,
+    filename: 'fevrier.pdf',
+    format: 'pdf',
+    sizeBytes: 1000,
+    status: 'done',
+    error: null,
+    createdAt: '2026-11-23T10:00:00.000Z',
+    startedAt: '2026-11-23T10:00:01.000Z',
+    finishedAt: '2026-11-23T10:00:03.000Z',
+    anomalies: 0,
+    alerts: 0,
+    recoverableEuros: 0,
+    invoice: {
+      format: 'pdf',
+      layout: 'fournisseur-pdf',
+      supplier: 'Énergie Exemple SA',
+      invoiceNumber: 'FG-2026-02-0117',
+      issuedOn: '2026-03-06',
+      point: { pointDeReseau: 'PITD', code: null, pce: '21400000000117' },
+      tso: 'NaTran',
+      period: { firstDay: '2026-02-01', lastDay: '2026-02-28' },
+      tarif: 'T4',
+      car: 15466.8,
+      cja: 109,
+      ntr: 2,
+      consumptionMwh: 2043.755,
+      lines: [
+        {
+          label: 'CTA part distribution',
+          kind: 'ctaDistribution',
+          quantity: 4424.81,
+          quantityUnit: '€',
+          unitPrice: 0.2193,
+          unitPriceUnit: '%',
+          prorata: null,
+          amount: 970.36,
+          period: null,
+        },
+        {
+          label: 'Abonnement distribution',
+          kind: 'abonnement',
+          quantity: 1,
+          quantityUnit: 'trimestre',
+          unitPrice: 5426.43,
+          unitPriceUnit: '€/trimestre',
+          prorata: null,
+          amount: 5426.43,
+          period: null,
+        },
+      ],
+      vat: [],
+      totals: { totalHt: 6396.79, totalTva: 1279.36, totalTtc: 7676.15 },
+    },
+    report: {
+      findings: [],
+      checksRun: ['tcl', 'unitPrice', 'cta'],
+      checksSkipped: [],
+      readingProblems: [],
+      unverifiableLines: [],
+      possibleDuplicates: [],
+      duplicateQualification: null,
+      overBilledEuros: 0,
+      underBilledEuros: 0,
+      ...report,
+    },
+    warnings: [],
+    found: [],
+    ...patch,
+  };
+}
+
+const ntrSkipped = {
+  check: 'ntr',
+  reason: 'Code du point (PITD) non imprimé sur la facture : NTR du point inconnu.',
+};
+
+describe('audit results — safety gates (issue #25)', () => {
+  it('a skipped check: the headline says which could not run and why, never « Aucune anomalie … sur cette facture »', async () => {
+    mockApi({ ...signedInAs(), [`GET /api/audits/${ID}/`]: () => ({ body: audit({ checksSkipped: [ntrSkipped] }) }) });
+    renderApp(`/private/gas/audit?audit=${ID}`);
+    const headline = await screen.findByTestId('audit-headline');
+    expect(headline).toHaveTextContent(
+      'Aucune anomalie relevée par les 3 contrôles effectués ; 1 contrôle n’a pas pu être effectué :',
+    );
+    expect(headline).not.toHaveTextContent('sur cette facture');
+    const skipped = screen.getByRole('list', { name: 'Contrôles non effectués' });
+    expect(skipped).toHaveTextContent('Niveau de tarif régional (NTR) — Code du point (PITD) non imprimé');
+    const checks = screen.getByRole('list', { name: 'Résultat de chaque contrôle' });
+    expect(within(checks).getByText('Niveau de tarif régional (NTR)').parentElement).toHaveTextContent('Non effectué');
+  });
+
+  it('shows a CTA rate as 21,93 % and a « non vérifiable » line with its reason', async () => {
+    mockApi({
+      ...signedInAs(),
+      [`GET /api/audits/${ID}/`]: () => ({
+        body: audit({
+          unverifiableLines: [
+            {
+              lineIndex: 1,
+              label: 'Abonnement distribution',
+              reason: 'prix en « €/trimestre », unité non convertible en €/an',
+            },
+          ],
+        }),
+      }),
+    });
+    renderApp(`/private/gas/audit?audit=${ID}`);
+    const table = await screen.findByRole('table', { name: 'Lignes de la facture' });
+    const cta = within(table).getByRole('row', { name: /CTA part distribution/ });
+    expect(cta).toHaveTextContent('21,93 %');
+    expect(cta).not.toHaveTextContent('0,2193');
+    const subscription = within(table).getByRole('row', { name: /Abonnement distribution/ });
+    expect(within(subscription).getByTestId('line-unverifiable')).toHaveTextContent(
+      'Non vérifiable : prix en « €/trimestre », unité non convertible en €/an',
+    );
+  });
+
+  it('a doubtful reading: the problems are listed, no amount, no letter', async () => {
+    mockApi({
+      ...signedInAs(),
+      [`GET /api/audits/${ID}/`]: () => ({
+        body: audit({
+          checksRun: [],
+          checksSkipped: [{ check: 'unitPrice', reason: 'Lecture à vérifier (1 incohérence entre les valeurs lues).' }],
+          readingProblems: [
+            {
+              id: 'lecture:cja',
+              field: 'cja',
+              message: 'CJA lue 109 000 MWh/j, mais la ligne « TCS » porte 109 MWh/j.',
+            },
+          ],
+        }),
+      }),
+    });
+    renderApp(`/private/gas/audit?audit=${ID}`);
+    expect(await screen.findByTestId('audit-headline')).toHaveTextContent(
+      'Lecture à vérifier : aucun contrôle n’a été effectué, pour ne rien réclamer à tort.',
+    );
+    const problems = screen.getByRole('region', { name: 'Problèmes de lecture' });
+    expect(problems).toHaveTextContent('CJA lue 109 000 MWh/j');
+    expect(screen.queryByTestId('recoverable-total')).toBeNull();
+    expect(screen.queryByRole('button', { name: /lettre de réclamation/ })).toBeNull();
+  });
+
+  it('an anomaly on an invoice with a row not read: the row is shown and the letter is not offered', async () => {
+    const finding = {
+      id: 'unitPrice:1',
+      check: 'unitPrice',
+      severity: 'anomalie' as const,
+      title: 'Prix unitaire hors grille : Abonnement distribution',
+      message: 'Facturé 22 000,00 €/an.',
+      amountEuros: 24.52,
+      rule: { id: 'atrd7.prix', label: 'Prix de la grille', legalReference: 'Délibération CRE', sources: [] },
+      billed: { label: 'Prix unitaire facturé', value: 22000, unit: '€/an' },
+      expected: { label: 'Prix unitaire de la grille', value: 21705.72, unit: '€/an' },
+      lineIndex: 1,
+      isEstimate: false,
+    };
+    mockApi({
+      ...signedInAs(),
+      [`GET /api/audits/${ID}/`]: () => ({
+        body: audit(
+          { findings: [finding], overBilledEuros: 24.52 },
+          {
+            anomalies: 1,
+            recoverableEuros: 24.52,
+            warnings: ['Ligne du tableau non lue : « Terme fixe | de | 100,00 € ».'],
+          },
+        ),
+      }),
+    });
+    renderApp(`/private/gas/audit?audit=${ID}`);
+    const rows = await screen.findByRole('region', { name: 'Lignes de la facture non lues' });
+    expect(rows).toHaveTextContent('Terme fixe | de | 100,00 €');
+    expect(screen.queryByRole('button', { name: /lettre de réclamation/ })).toBeNull();
+    expect(screen.getByText(/la lecture de la facture est à vérifier/)).toBeInTheDocument();
+  });
+
+  it('only under-billing: no letter (nothing to claim)', async () => {
+    const finding = {
+      id: 't4Bands:au-dela-absente',
+      check: 't4Bands',
+      severity: 'anomalie' as const,
+      title: 'Tranche de capacité T4 au-delà du seuil non facturée',
+      message: '100 MWh/j au-delà du seuil.',
+      amountEuros: -1200,
+      rule: { id: 'atrd7.t4-tranches', label: 'Tranches', legalReference: 'Délibération CRE', sources: [] },
+      billed: { label: 'Capacité', value: 0, unit: 'MWh/j' },
+      expected: { label: 'Capacité', value: 100, unit: 'MWh/j' },
+      lineIndex: null,
+      isEstimate: false,
+    };
+    mockApi({
+      ...signedInAs(),
+      [`GET /api/audits/${ID}/`]: () => ({
+        body: audit({ findings: [finding], underBilledEuros: 1200 }, { anomalies: 1 }),
+      }),
+    });
+    renderApp(`/private/gas/audit?audit=${ID}`);
+    expect(await screen.findByTestId('audit-headline')).toHaveTextContent('1 anomalie relevée sur cette facture.');
+    expect(screen.queryByRole('button', { name: /lettre de réclamation/ })).toBeNull();
+  });
+
+  it('a possible duplicate is shown for the user to qualify, and the answer is sent', async () => {
+    const withDuplicate = audit({
+      possibleDuplicates: [
+        { invoiceNumber: 'FG-2026-02-0117', period: { firstDay: '2026-02-01', lastDay: '2026-02-28' }, sharedDays: 28 },
+      ],
+    });
+    const api = mockApi({
+      ...signedInAs(),
+      [`GET /api/audits/${ID}/`]: () => ({ body: withDuplicate }),
+      [`POST /api/audits/${ID}/duplicate-qualification`]: () => ({
+        body: { ...withDuplicate, report: { ...withDuplicate.report, duplicateQualification: 'rectificative' } },
+      }),
+    });
+    renderApp(`/private/gas/audit?audit=${ID}`);
+    const box = await screen.findByRole('region', { name: 'Doublon ou facture rectificative possible' });
+    expect(box).toHaveTextContent('La facture n° FG-2026-02-0117, déjà auditée, couvre 28 jours de cette période');
+    expect(box).toHaveTextContent('Rien n’est réclamé à ce titre.');
+    within(box)
+      .getByRole('radio', { name: /Une facture rectificative/ })
+      .click();
+    expect(await within(box).findByRole('status')).toHaveTextContent('Réponse enregistrée : une facture rectificative');
+    const sent = api.requests.find((request) => request.path.endsWith('/duplicate-qualification'));
+    expect(sent?.body).toEqual({ qualification: 'rectificative' });
+  });
+
+  it('an audit refused for quota is not stuck: « Lancer l’audit » tells the quota, then starts once a unit is free', async () => {
+    let starts = 0;
+    let status: AuditDetail['status'] = 'uploaded';
+    mockApi({
+      ...signedInAs(),
+      [`GET /api/audits/${ID}/`]: () => ({
+        body: {
+          ...audit({}),
+          status,
+          invoice: null,
+          report: null,
+          anomalies: null,
+          alerts: null,
+          recoverableEuros: null,
+        },
+      }),
+      [`POST /api/audits/${ID}/start/`]: () => {
+        starts += 1;
+        if (starts === 1) {
+          return { status: 429, body: { error: 'Vous avez atteint la limite de 2 audits de factures ce mois-ci.' } };
+        }
+        status = 'queued';
+        return { status: 202, body: { id: ID, status: 'queued' } };
+      },
+    });
+    renderApp(`/private/gas/audit?audit=${ID}`);
+    expect(await screen.findByText(/Non lancé : cet audit n’a pas démarré/)).toBeInTheDocument();
+    expect(screen.queryByText(/se met à jour toute seule/)).toBeNull();
+    screen.getByRole('button', { name: 'Lancer l’audit' }).click();
+    expect(await screen.findByRole('alert')).toHaveTextContent('limite de 2 audits');
+    screen.getByRole('button', { name: 'Lancer l’audit' }).click();
+    await waitFor(() => expect(starts).toBe(2));
+    expect(await screen.findByText(/En file d’attente — cette page se met à jour toute seule/)).toBeInTheDocument();
+  });
+});
