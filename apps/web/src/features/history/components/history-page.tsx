@@ -269,7 +269,37 @@ function RecalculationCard({
           </Button>
         </div>
       </div>
-      <ScrollRegion aria-labelledby={titleId}>
+      {/* On a phone, one block per line (the four columns would not fit); the table from `sm` up. */}
+      <ul className="flex flex-col divide-y divide-border text-sm sm:hidden" aria-labelledby={titleId}>
+        {result.lines.map((line) => (
+          <li key={line.id} className="flex flex-col gap-1 py-2" data-testid={`recalculation-item-${line.id}`}>
+            <p className={line.id === 'total' ? 'font-semibold text-foreground' : 'text-foreground'}>{line.label}</p>
+            <dl className="grid grid-cols-3 gap-2 tabular-nums">
+              <div>
+                <dt className="text-xs text-muted-foreground">Avant</dt>
+                <dd className="whitespace-nowrap text-foreground">{amount(line.ancien, line.unit)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">Maintenant</dt>
+                <dd className="whitespace-nowrap text-foreground">{amount(line.nouveau, line.unit)}</dd>
+              </div>
+              <div>
+                <dt className="text-xs text-muted-foreground">Écart</dt>
+                <dd
+                  className={
+                    line.difference === 0
+                      ? 'whitespace-nowrap text-muted-foreground'
+                      : 'font-semibold whitespace-nowrap text-foreground'
+                  }
+                >
+                  {signedEuros(line.difference)}
+                </dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <ScrollRegion aria-labelledby={titleId} className="hidden sm:block">
         <table className="w-full min-w-[36rem] text-sm">
           <caption className="sr-only">Écart ligne par ligne, en euros hors TVA</caption>
           <thead>
