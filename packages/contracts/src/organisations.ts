@@ -140,11 +140,33 @@ const vatNumberSchema = z
 /** An address as the BAN search gives it (`GET /api/address/search`), without its kind. */
 export const organisationAddressSchema = z.object(
   {
-    label: z.string().trim().min(1).max(300),
-    address: z.string().trim().min(1).max(200),
-    postal_code: z.string().regex(/^\d{5}$/),
-    city: z.string().trim().min(1).max(100),
-    citycode: z.string().max(10).nullable(),
+    label: z
+      .string()
+      .trim()
+      .min(1)
+      .max(300)
+      .meta({ examples: ['8 Boulevard du Port 80000 Amiens'] }),
+    address: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .meta({ examples: ['8 Boulevard du Port'] }),
+    postal_code: z
+      .string()
+      .regex(/^\d{5}$/)
+      .meta({ examples: ['80000'] }),
+    city: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .meta({ examples: ['Amiens'] }),
+    citycode: z
+      .string()
+      .max(10)
+      .nullable()
+      .meta({ examples: ['80021'] }),
   },
   { error: organisationMessages.addressInvalid },
 );
