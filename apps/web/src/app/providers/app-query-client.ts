@@ -9,6 +9,11 @@ export function getAppQueryClient(): QueryClient {
   return appQueryClient;
 }
 
+/** Tests: the client of `AppProviders` that `renderApp` creates is the app's, so the route loaders fill it. */
+export function setAppQueryClientForTests(queryClient: QueryClient): void {
+  appQueryClient = queryClient;
+}
+
 /** Tests: forget the client (and its cache), as a page load would; the web tests share modules between files. */
 export function resetAppQueryClientForTests(): void {
   appQueryClient?.clear();

@@ -1,26 +1,21 @@
 import type { AccountUser } from '@pilote/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { createContext, type RouterContextProvider } from 'react-router';
 import { sessionQueryOptions } from '../../lib/session.ts';
 import { getAppQueryClient } from './app-query-client.ts';
 
-/**
- * The query client the route loaders fill (ADR 0058). The unit tests' router sets it (`renderApp`: the client of
- * `AppProviders`); in the browser nothing is set and the loaders use the app's one client, the one
- * `app-services-layout` provides to the pages.
+/*
+ * Route loaders that prefetch (ADR 0058). They fill the app's one query client (`getAppQueryClient()`), the one
+ * `app-services-layout` provides to the pages; the unit tests' `renderApp` sets its own client as that one. Not the
+ * router context: a router given `getContext` awaits it on every navigation, so even a search change (`?section=`)
+ * would no longer apply at once.
  */
-export const queryClientContext = createContext<QueryClient | null>(null);
-
-export function routeQueryClient(context: Readonly<RouterContextProvider>): QueryClient {
-  return context.get(queryClientContext) ?? getAppQueryClient();
-}
 
 /**
  * A loader starts the session's query (unless cached and fresh) and returns at once: the route renders as before
  * (splash screen, guard) and its `useSession()` finds the request already under way.
  */
-export function prefetchSession(context: Readonly<RouterContextProvider>): void {
-  void routeQueryClient(context).prefetchQuery(sessionQueryOptions());
+export function prefetchSession(): void {
+  void getAppQueryClient().prefetchQuery(sessionQueryOptions());
 }
 
 /**
@@ -29,12 +24,20 @@ export function prefetchSession(context: Readonly<RouterContextProvider>): void 
  * cannot be read, nothing is asked, so no page query answers 401 for nothing.
  */
 export function prefetchWhenSignedIn(
-  context: Readonly<RouterContextProvider>,
   prefetch: (queryClient: QueryClient, user: AccountUser) => void | Promise<void>,
 ): void {
-  const queryClient = routeQueryClient(context);
+  const queryClient = getAppQueryClient();
   void queryClient
     .ensureQueryData(sessionQueryOptions())
     .then((user) => (user ? prefetch(queryClient, user) : undefined))
     .catch(() => undefined);
+}
+
+/**
+ * The `shouldRevalidate` of a route whose loader only prefetches: it runs when the route is entered, not again when
+ * the search changes under it (`?section=`, `?payment=`), so such a navigation stays as immediate as before the
+ * loader existed (no loader to wait for). The queries refresh themselves by their own stale times.
+ */
+export function onlyWhenEntered(): boolean {
+  return false;
 }

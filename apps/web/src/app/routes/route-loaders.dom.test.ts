@@ -4,12 +4,12 @@
  * Signed out, no page query is asked.
  */
 import { QueryClient } from '@tanstack/react-query';
-import { type LoaderFunctionArgs, RouterContextProvider } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { sessionQueryKey } from '../../lib/session.ts';
 import { usageQueryKey } from '../../lib/usage.ts';
 import { mockApi, signedInAs } from '../../testing/mock-api.ts';
-import { queryClientContext } from '../providers/route-query-client.ts';
+import { setAppQueryClientForTests } from '../providers/app-query-client.ts';
 import { loader as loginLoader } from './login/login.tsx';
 import { loader as settingsLoader } from './private/account-settings.tsx';
 import { loader as energyLoader } from './private/energy-page.tsx';
@@ -18,13 +18,8 @@ import { loader as privateLoader } from './private/layout.tsx';
 function argsFor(path: string, params: Record<string, string> = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const url = new URL(path, 'http://localhost');
-  const args: LoaderFunctionArgs<Readonly<RouterContextProvider>> = {
-    request: new Request(url),
-    url,
-    pattern: path,
-    params,
-    context: new RouterContextProvider(new Map([[queryClientContext, queryClient]])),
-  };
+  setAppQueryClientForTests(queryClient);
+  const args: LoaderFunctionArgs = { request: new Request(url), url, pattern: path, params, context: undefined };
   return { args, queryClient };
 }
 
@@ -40,8 +35,8 @@ describe('route loaders (ADR 0058)', () => {
       [loginLoader, '/login'],
     ] as const) {
       const api = mockApi(signedInAs());
-      const { args, queryClient } = argsFor(path);
-      expect(loader(args)).toBeNull();
+      const { queryClient } = argsFor(path);
+      expect(loader()).toBeNull();
       expect(queryClient.getQueryState(sessionQueryKey)?.fetchStatus).toBe('fetching');
       await vi.waitFor(() => expect(queryClient.getQueryData(sessionQueryKey)).toMatchObject({ id: 'user-1' }));
       expect(asked(api.requests)).toEqual(['/api/auth/get-session']);
@@ -50,8 +45,8 @@ describe('route loaders (ADR 0058)', () => {
 
   it('settings: the usage and the pricing once the session has a user', async () => {
     const api = mockApi(signedInAs());
-    const { args, queryClient } = argsFor('/private/account/settings');
-    expect(settingsLoader(args)).toBeNull();
+    const { queryClient } = argsFor('/private/account/settings');
+    expect(settingsLoader()).toBeNull();
     await vi.waitFor(() =>
       expect(asked(api.requests)).toEqual(['/api/account/usage/', '/api/auth/get-session', '/api/payments/pricing/']),
     );
@@ -60,8 +55,8 @@ describe('route loaders (ADR 0058)', () => {
 
   it('signed out, a page asks for nothing but the session', async () => {
     const api = mockApi();
-    const { args, queryClient } = argsFor('/private/account/settings');
-    settingsLoader(args);
+    const { queryClient } = argsFor('/private/account/settings');
+    settingsLoader();
     await vi.waitFor(() => expect(queryClient.getQueryState(sessionQueryKey)?.status).toBe('success'));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(asked(api.requests)).toEqual(['/api/auth/get-session']);

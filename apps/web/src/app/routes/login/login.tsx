@@ -1,11 +1,5 @@
 import { useEffect } from 'react';
-import {
-  type LoaderFunctionArgs,
-  Navigate,
-  type RouterContextProvider,
-  useLocation,
-  useSearchParams,
-} from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Link } from '../../../components/ui/link.tsx';
@@ -20,7 +14,7 @@ import { authFormMessages } from '../../../features/auth/utils/form-messages.ts'
 import { getLoginMode, type LoginMode } from '../../../features/auth/utils/login-mode.ts';
 import { getRedirectTarget, toSafeRedirect } from '../../../features/auth/utils/redirect.ts';
 import { useSession } from '../../../lib/session.ts';
-import { prefetchSession } from '../../providers/route-query-client.ts';
+import { prefetchSession, onlyWhenEntered as shouldRevalidate } from '../../providers/route-query-client.ts';
 import { AuthFrame } from './auth-frame.tsx';
 
 const titles: Record<LoginMode, string> = {
@@ -62,8 +56,8 @@ function withRedirect(href: string, searchParams: URLSearchParams): string {
 
 /** Spec §2.2: sign-in, sign-up (`?signup=true`), forgot password, change of e-mail (signed in). */
 /** The session (already signed in → the private area) is asked for as the route is entered (ADR 0058). */
-export function loader({ context }: LoaderFunctionArgs<Readonly<RouterContextProvider>>) {
-  prefetchSession(context);
+export function loader() {
+  prefetchSession();
   return null;
 }
 
@@ -156,4 +150,4 @@ function LoginPage() {
   );
 }
 
-export { LoginPage as Component };
+export { LoginPage as Component, shouldRevalidate };

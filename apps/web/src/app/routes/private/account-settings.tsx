@@ -1,12 +1,11 @@
-import type { LoaderFunctionArgs, RouterContextProvider } from 'react-router';
 import { pricingQueryOptions } from '../../../features/plans/api/get-pricing.ts';
 import { SettingsPage } from '../../../features/plans/components/settings-page.tsx';
 import { usageQueryOptions } from '../../../lib/usage.ts';
-import { prefetchWhenSignedIn } from '../../providers/route-query-client.ts';
+import { prefetchWhenSignedIn, onlyWhenEntered as shouldRevalidate } from '../../providers/route-query-client.ts';
 
 /** The usage and the plans start loading as the route is entered (ADR 0058). */
-export function loader({ context }: LoaderFunctionArgs<Readonly<RouterContextProvider>>) {
-  prefetchWhenSignedIn(context, (queryClient) => {
+export function loader() {
+  prefetchWhenSignedIn((queryClient) => {
     void queryClient.prefetchQuery(usageQueryOptions());
     void queryClient.prefetchQuery(pricingQueryOptions());
   });
@@ -14,4 +13,4 @@ export function loader({ context }: LoaderFunctionArgs<Readonly<RouterContextPro
 }
 
 /** `/private/account/settings` (Paramètres): usage and plans (spec §2.6). */
-export { SettingsPage as Component };
+export { SettingsPage as Component, shouldRevalidate };

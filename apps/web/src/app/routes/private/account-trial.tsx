@@ -1,16 +1,15 @@
-import type { LoaderFunctionArgs, RouterContextProvider } from 'react-router';
 import { pricingQueryOptions } from '../../../features/plans/api/get-pricing.ts';
 import { TrialPage } from '../../../features/plans/components/trial-page.tsx';
 import { usageQueryOptions } from '../../../lib/usage.ts';
-import { prefetchWhenSignedIn } from '../../providers/route-query-client.ts';
+import { prefetchWhenSignedIn, onlyWhenEntered as shouldRevalidate } from '../../providers/route-query-client.ts';
 
 /** The usage and the trial offer start loading as the route is entered (ADR 0058). */
-export function loader({ context }: LoaderFunctionArgs<Readonly<RouterContextProvider>>) {
-  prefetchWhenSignedIn(context, (queryClient) => {
+export function loader() {
+  prefetchWhenSignedIn((queryClient) => {
     void queryClient.prefetchQuery(usageQueryOptions());
     void queryClient.prefetchQuery(pricingQueryOptions());
   });
   return null;
 }
 
-export { TrialPage as Component };
+export { shouldRevalidate, TrialPage as Component };

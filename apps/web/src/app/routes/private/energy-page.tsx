@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { type LoaderFunctionArgs, type RouterContextProvider, redirect, useParams } from 'react-router';
+import { type LoaderFunctionArgs, redirect, useParams } from 'react-router';
 import { DocumentTitle } from '../../../components/layout/page-header.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { Dashboard } from '../../../features/dashboard/components/dashboard.tsx';
@@ -44,18 +44,18 @@ const GasAuditPage = lazy(() =>
  * page's first queries start as the route is entered (ADR 0058), the gas simulator's and optimiser's with their
  * chunk, which the dynamic import starts downloading too.
  */
-export function loader({ params, context }: LoaderFunctionArgs<Readonly<RouterContextProvider>>) {
+export function loader({ params }: LoaderFunctionArgs) {
   if (!isEnergy(params.energy) || !isEnergyPage(params.page)) {
     return redirect(defaultDashboardHref);
   }
   if (params.energy === 'gas' && params.page === 'simulator') {
-    prefetchWhenSignedIn(context, async (queryClient) => {
+    prefetchWhenSignedIn(async (queryClient) => {
       const { simulatorConfigQueryOptions } = await import('../../../features/simulator/api/get-simulator-config.ts');
       void queryClient.prefetchQuery(simulatorConfigQueryOptions());
     });
   }
   if (params.energy === 'gas' && params.page === 'optimisation') {
-    prefetchWhenSignedIn(context, async (queryClient) => {
+    prefetchWhenSignedIn(async (queryClient) => {
       void queryClient.prefetchQuery(usageQueryOptions());
       const { consumptionDatasetsQueryOptions, CONSUMPTION_DATASETS_PAGE_SIZE, DATASET_CHOICES } = await import(
         '../../../features/consumption-data/api/get-consumption-datasets.ts'

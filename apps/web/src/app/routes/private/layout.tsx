@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import { type LoaderFunctionArgs, Navigate, type RouterContextProvider, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { DocumentTitle } from '../../../components/layout/page-header.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -15,13 +15,13 @@ import { useSplash } from '../../../features/private-area/hooks/use-splash.ts';
 import { isApiClientError } from '../../../lib/api-error.ts';
 import { sessionQueryKey, useSession } from '../../../lib/session.ts';
 import { PrivateLayout } from '../../layouts/private-layout.tsx';
-import { prefetchSession } from '../../providers/route-query-client.ts';
+import { prefetchSession, onlyWhenEntered as shouldRevalidate } from '../../providers/route-query-client.ts';
 
 export const SIGN_OUT_FAILED_MESSAGE = 'Erreur lors de la déconnexion';
 
 /** The session is asked for as the route is entered, not when the guard first renders (ADR 0058). */
-export function loader({ context }: LoaderFunctionArgs<Readonly<RouterContextProvider>>) {
-  prefetchSession(context);
+export function loader() {
+  prefetchSession();
   return null;
 }
 
@@ -124,4 +124,4 @@ function PrivateAreaRoute() {
   );
 }
 
-export { PrivateAreaRoute as Component };
+export { PrivateAreaRoute as Component, shouldRevalidate };
