@@ -1,3 +1,4 @@
+/** The options cascade of the simulator's form (codes, communes, TSO/DSO, options, months; spec §5, ADR 0024). */
 import {
   type CommunePitdResponse,
   SIMULATOR_CODE_SEARCH_LIMIT,

@@ -1,3 +1,4 @@
+/** The PDF report of a stored simulation: a fresh signed link for its owner, the download behind a link (ADR 0012). */
 import type { SimulationPdfLinkResponse } from '@pilote/contracts';
 import { type Actor, requireUser } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';

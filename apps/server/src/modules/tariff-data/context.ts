@@ -1,3 +1,4 @@
+/** What the tariff-data use cases share (ADR 0025, ADR 0060): roles, the parameter registry, a value's next version. */
 import type { UserRole } from '@pilote/contracts';
 import { PARAMETER_REGISTRY, type Parameter } from '@pilote/tariffs';
 import type { Database } from '../../db/client.ts';

@@ -53,17 +53,19 @@ export function createReferenceTableImport({ db, referenceImports, checkReferenc
       const active = await registration.active(db);
       // Parsed and checked in a worker, before any transaction: nothing waits on the database meanwhile.
       const checked = await registration.check?.(body.text, checkReferenceFile);
+      /** The preview of a refused file: its line-numbered errors, nothing read. */
+      const refused = (errors: readonly { line: number; message: string }[]): ReferenceImportPreview => ({
+        kind,
+        fileName: body.fileName,
+        rowCount: 0,
+        distinctKeys: 0,
+        activeVersion: active?.version ?? null,
+        activeRowCount: active?.rowCount ?? null,
+        warnings: [],
+        errors: errors.map((e) => ({ line: e.line, message: e.message })),
+      });
       if (checked && !checked.ok) {
-        return {
-          kind,
-          fileName: body.fileName,
-          rowCount: 0,
-          distinctKeys: 0,
-          activeVersion: active?.version ?? null,
-          activeRowCount: active?.rowCount ?? null,
-          warnings: [],
-          errors: checked.errors.map((e) => ({ line: e.line, message: e.message })),
-        };
+        return refused(checked.errors);
       }
       // What the new version changes (PITD: added, removed, NTR changed), against the table in service (ADR 0051).
       const changes = checked && registration.changes ? await registration.changes(db, checked) : null;
@@ -96,16 +98,7 @@ export function createReferenceTableImport({ db, referenceImports, checkReferenc
             if (!(error instanceof ReferenceImportError)) {
               throw error;
             }
-            outcome.preview = {
-              kind,
-              fileName: body.fileName,
-              rowCount: 0,
-              distinctKeys: 0,
-              activeVersion: active?.version ?? null,
-              activeRowCount: active?.rowCount ?? null,
-              warnings: [],
-              errors: error.errors.map((e) => ({ line: e.line, message: e.message })),
-            };
+            outcome.preview = refused(error.errors);
           }
           throw rollback;
         });
