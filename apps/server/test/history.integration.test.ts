@@ -5,10 +5,11 @@ import { type SimulationResultDto, simulationResultSchema } from '@pilote/contra
 import { roundEuros } from '@pilote/tariffs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { simulations } from '../src/db/schema.ts';
+import { simulations, usageCounters } from '../src/db/schema.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { insertOptimisation } from '../src/modules/optimisation/repository.ts';
+import { calendarMonth } from '../src/modules/plans/periods.ts';
 import { HttpClient } from './helpers/http-client.ts';
 import { PACKAGED_ACCEPTANCE_FORM } from './helpers/simulator-forms.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -180,6 +181,23 @@ describe.each(testDatabaseKinds())('history of results on %s', (kind) => {
     const list = (await alice.get('/api/simulator/simulations/')).json();
     expect(list.items[0].id).toBe(body.current.simulationId);
     expect((await alice.get(`/api/simulator/simulations/${target}`)).json().resultat).toEqual(before);
+  });
+
+  it('refuses a recalculation past the plan’s limit with 429 « limite », storing nothing', async () => {
+    const period = calendarMonth(new Date());
+    await t.database.handle.db
+      .insert(usageCounters)
+      .values({ userId: aliceId, feature: 'simulations', periodStart: period.start, periodEnd: period.end, used: 20 })
+      .onConflictDoUpdate({
+        target: [usageCounters.userId, usageCounters.feature, usageCounters.periodStart],
+        set: { used: 20 },
+      });
+    const before = (await alice.get('/api/simulator/simulations/')).json().total;
+    const refused = await alice.post(`/api/simulator/simulations/${ids[2]}/recalculate`, {});
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'QUOTA_EXCEEDED' });
+    expect(refused.json().error).toContain('limite');
+    expect((await alice.get('/api/simulator/simulations/')).json().total).toBe(before);
   });
 
   it('lists, reopens and deletes optimisations, 404 for someone else’s', async () => {
