@@ -8,8 +8,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetWelcomeForTests } from '../../../app/layouts/private-layout.tsx';
 import { mockApi, signedInAs } from '../../../testing/mock-api.ts';
+import { resetSplashForTests } from '../../../testing/open-private.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
-import { resetSplashForTests } from '../../private-area/hooks/use-splash.ts';
 
 beforeEach(() => {
   resetSplashForTests();
