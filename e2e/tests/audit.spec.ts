@@ -165,3 +165,32 @@ test('corpus: one file of each format, every planted anomaly with its € and ru
     await page.getByRole('button', { name: 'Retour aux fichiers' }).click();
   }
 });
+
+test('the same meter and month audited twice: a possible duplicate for the user to qualify, never a claim (issue #25)', async ({
+  page,
+  admin,
+}, testInfo) => {
+  await openAuditAsBasicUser(page, admin, 'audit-doublon');
+  const bytes = readFileSync(path.join(CORPUS, 't4-pitd-fevrier-2026.pdf'));
+  // The page is opened as 127.0.0.1: the upload URL is relative, so the PUT goes to the page's own origin.
+  for (const name of ['fevrier.pdf', 'fevrier-rectifiee.pdf']) {
+    await page.getByLabel('Choisir des fichiers').setInputFiles({ name, mimeType: 'application/pdf', buffer: bytes });
+    await page.getByRole('button', { name: `Lancer ${name}` }).click();
+    await expect(page.getByRole('row').filter({ hasText: name }).getByTestId('file-status')).toHaveText('Terminé');
+    await expect(page.getByTestId('audit-row').filter({ hasText: name }).filter({ hasText: 'Terminé' })).toHaveCount(1);
+  }
+  await page
+    .getByTestId('audit-row')
+    .filter({ hasText: 'fevrier-rectifiee.pdf' })
+    .getByRole('button', { name: /Voir les résultats/ })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Résultats de l’audit — fevrier-rectifiee.pdf' })).toBeVisible();
+  const box = page.getByRole('region', { name: 'Doublon ou facture rectificative possible' });
+  await expect(box).toContainText('La facture n° FG-2026-02-0117, déjà auditée, couvre 28 jours de cette période');
+  await expect(page.getByTestId('recoverable-total')).toHaveText(/0,00\s€/);
+  await expect(page.getByRole('button', { name: /lettre de réclamation/ })).toHaveCount(0);
+  await expect(page.getByTestId('audit-headline')).not.toHaveText(/Aucune anomalie relevée sur cette facture/);
+  await screenshots(page, testInfo, 'audit-duplicate');
+  await box.getByRole('radio', { name: /Une facture rectificative/ }).click();
+  await expect(box.getByRole('status')).toContainText('Réponse enregistrée : une facture rectificative');
+});

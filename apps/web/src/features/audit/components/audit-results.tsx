@@ -162,6 +162,8 @@ const qualificationLabels: Record<DuplicateQualification, string> = {
 function PossibleDuplicates({ id, report }: { id: string; report: Report }) {
   const qualify = useQualifyDuplicate(id);
   const chosen = report.duplicateQualification;
+  // The answer being sent is shown at once (the radio does not flick back while the server answers).
+  const shown = qualify.isPending ? qualify.variables : chosen;
   return (
     <section aria-labelledby="audit-duplicate-title" className={CHECK_BOX}>
       <h3 id="audit-duplicate-title" className="font-semibold">
@@ -185,7 +187,7 @@ function PossibleDuplicates({ id, report }: { id: string; report: Report }) {
               type="radio"
               name={`duplicate-${id}`}
               value={value}
-              checked={chosen === value}
+              checked={shown === value}
               onChange={() => qualify.mutate(value)}
               className="size-4 accent-current"
             />
@@ -325,7 +327,9 @@ function Findings({ report }: { report: Report }) {
             className="flex items-center justify-between gap-3 border-b border-border py-1.5"
           >
             <span className="text-foreground">{checkLabels[skipped.check] ?? skipped.check}</span>
-            <span className="font-semibold text-amber-800 dark:text-amber-300">Non effectué</span>
+            <span className="shrink-0 font-semibold whitespace-nowrap text-amber-800 dark:text-amber-300">
+              Non effectué
+            </span>
           </li>
         ))}
       </ul>
@@ -426,7 +430,7 @@ function InvoiceCard({ invoice, report }: { invoice: NormalisedInvoiceDto; repor
                 Montant HT
               </th>
               <th scope="col" className="py-1">
-                Prix contrôlé
+                Remarque
               </th>
             </tr>
           </thead>
