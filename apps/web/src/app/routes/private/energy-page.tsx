@@ -41,8 +41,8 @@ const GasAuditPage = lazy(() =>
 
 /**
  * Spec §2.3: an energy other than gas or elec → gas dashboard; an unknown page → default dashboard. Otherwise the
- * page's first queries start as the route is entered (ADR 0058), the gas simulator's and optimiser's with their
- * chunk, which the dynamic import starts downloading too.
+ * page's first queries start as the route is entered (ADR 0058); the gas simulator's and optimiser's query modules
+ * are imported dynamically (small chunks of their own), so this route's chunk, the dashboards', does not grow.
  */
 export function loader({ params }: LoaderFunctionArgs) {
   if (!isEnergy(params.energy) || !isEnergyPage(params.page)) {
