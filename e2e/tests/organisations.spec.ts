@@ -45,7 +45,6 @@ test('an owner creates an organisation, invites a colleague who signs up and joi
   browser,
   admin,
 }, testInfo) => {
-  test.setTimeout(90_000);
   const owner = await createVerifiedUser(admin, E2E_BASE_URL, 'proprietaire');
   await signInThroughApi(page, owner.email, owner.password);
   await page.goto('/private/organisation');
