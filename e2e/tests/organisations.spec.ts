@@ -118,6 +118,19 @@ test('an owner creates an organisation, invites a colleague who signs up and joi
   await expect(colleagueRow.getByRole('combobox', { name: /^Rôle de / })).toHaveValue('member');
   await expect(page.getByText('Aucune invitation en attente.')).toBeVisible();
 
+  // The header's switcher lists both organisations of the owner, the active one checked.
+  await page.getByTestId('organisation-switcher').click();
+  await expect(page.getByRole('menuitemradio', { name: 'Laiterie Martin' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('menuitemradio')).toHaveCount(2);
+  for (const view of [VIEWS[1], VIEWS[2]]) {
+    await page.setViewportSize({ width: view.width, height: 700 });
+    await page.emulateMedia({ colorScheme: view.scheme });
+    const path = testInfo.outputPath(`switcher-${view.width}-${view.scheme}.png`);
+    await page.screenshot({ path });
+    await testInfo.attach(`switcher-${view.width}-${view.scheme}`, { path, contentType: 'image/png' });
+  }
+  await page.keyboard.press('Escape');
+
   // A third user: 404 on the organisation's id.
   const stranger = await createVerifiedUser(admin, E2E_BASE_URL, 'etranger');
   const strangerApi = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL });
