@@ -2,15 +2,10 @@
  * The optimisation form (spec §2.9, §3 request, §5 "Optimisation"): its values as typed, the request they give,
  * and how they follow the options cascade. Pure functions, unit-tested.
  */
-import {
-  type OptimisationBody,
-  optimisationTarifs,
-  type SimulatorOptionsResponse,
-  validateOptimisationForm,
-} from '@pilote/contracts';
+import { type OptimisationBody, type SimulatorOptionsResponse, validateOptimisationForm } from '@pilote/contracts';
 import { monthOf } from '../../../lib/month.ts';
+import { latestCoveredMonth, OPTIMISATION_CASCADE_RULE, reconcileCascade } from '../../../lib/options-cascade.ts';
 import type { NetworkOptionsParams } from '../../network-options/index.ts';
-import { communesOf, pickListed } from '../../network-options/index.ts';
 
 export const MONTHS_IN_YEAR = 12;
 export const networkPoints = ['PITD', 'LI', 'PIC'] as const;
@@ -147,68 +142,31 @@ export function cascadeParams(values: OptimisationFormValues): NetworkOptionsPar
   return params;
 }
 
-/** Spec §5: for PITD the tariff choices are limited to T4 and TP. */
+/** Spec §5: for PITD the tariff choices are limited to T4 and TP (the optimisation's cascade rule, ADR 0059). */
 export function tarifChoices(point: NetworkPoint | '', options: SimulatorOptionsResponse | undefined): string[] {
-  const tarifs: string[] = options?.tarifs ?? [];
-  return point === 'PITD' ? tarifs.filter((t) => (optimisationTarifs as readonly string[]).includes(t)) : tarifs;
+  return options ? [...OPTIMISATION_CASCADE_RULE.tarifs({ ...options, point: point || options.point })] : [];
 }
 
 /**
- * Applies what the options say to the values: a commune no longer listed is cleared, a single commune is chosen,
- * the TSO defaults to the (chosen, else first) commune's operator for PITD and to the first operator for PIC,
- * a tariff or month no longer offered is cleared, and single-option lists are chosen — the date of effect when only
- * one month exists (spec §5). With several months, the date of effect defaults to the current month when the grids
- * cover it, else the latest month they cover (the server's own default, the current month, fails when the grids stop
- * earlier). Returns the same object when nothing changes.
+ * Applies what the options say to the values, with the optimisation's defaults (ADR 0059,
+ * `OPTIMISATION_CASCADE_RULE`): stale values cleared and single choices taken as in every form; the TSO defaults to
+ * the (chosen, else first) commune's operator for PITD and to the first operator for PIC; with several months, the
+ * date of effect defaults to the current month when the grids cover it, else the latest month they cover (the
+ * server's own default, the current month, fails when the grids stop earlier). Returns the same object when nothing
+ * changes.
  */
 export function reconcileWithOptions(
   values: OptimisationFormValues,
   options: SimulatorOptionsResponse | undefined,
   currentMonth: string = monthOf(new Date()),
 ): OptimisationFormValues {
-  if (!options || !values.pointDeReseau || options.point !== values.pointDeReseau) {
-    return values;
-  }
-  const next = { ...values };
-  const communes = communesOf(options, values.code);
-  if (values.code && communes.length > 0) {
-    next.commune = pickListed(
-      next.commune,
-      communes.map((c) => c.commune),
-    );
-  }
-  if (!next.tso && values.code) {
-    if (values.pointDeReseau === 'PITD') {
-      const chosen = communes.find((c) => c.commune === next.commune) ?? communes[0];
-      next.tso = chosen?.tso ?? '';
-    } else if (values.pointDeReseau === 'PIC') {
-      next.tso = options.tso[0] ?? '';
-    }
-  }
-  if (!next.tso && options.tso.length === 1) {
-    next.tso = options.tso[0] ?? '';
-  }
-  next.tarif = pickListed(next.tarif, tarifChoices(values.pointDeReseau, options));
-  if (next.dateEffetMonth && options.months.length > 0 && !options.months.includes(next.dateEffetMonth)) {
-    next.dateEffetMonth = '';
-  }
-  if (!next.dateEffetMonth && options.months.length > 0) {
-    next.dateEffetMonth = defaultMonth(options.months, currentMonth);
-  }
-  const changed = (Object.keys(next) as (keyof OptimisationFormValues)[]).some((key) => next[key] !== values[key]);
-  return changed ? next : values;
+  return reconcileCascade(values, options, OPTIMISATION_CASCADE_RULE, currentMonth);
 }
 
 export { monthOf };
 
 /** The only month, else the current month if offered, else the latest offered month before it, else the first. */
-export function defaultMonth(months: readonly string[], currentMonth: string): string {
-  if (months.length === 1 || months.includes(currentMonth)) {
-    return months.length === 1 ? (months[0] ?? '') : currentMonth;
-  }
-  const before = months.filter((month) => month < currentMonth).sort();
-  return before[before.length - 1] ?? [...months].sort()[0] ?? '';
-}
+export const defaultMonth = latestCoveredMonth;
 
 /** Changing the point type resets every field of the point (code, commune, TSO, tariff, month). */
 export function withPoint(values: OptimisationFormValues, point: NetworkPoint | ''): OptimisationFormValues {

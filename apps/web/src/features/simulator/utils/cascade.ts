@@ -8,7 +8,7 @@
  */
 import type { SimulatorOptionsResponse } from '@pilote/contracts';
 import { monthOf } from '../../../lib/month.ts';
-import { communesOf, pickListed } from '../../network-options/index.ts';
+import { ntrChoicesOf, reconcileCascade, SIMULATOR_CASCADE_RULE } from '../../../lib/options-cascade.ts';
 import {
   emptySimulatorValues,
   formFieldOf,
@@ -66,8 +66,9 @@ export function optionsQueryParams(values: SimulatorFormValues): (Record<string,
 }
 
 /**
- * Applies an options answer to the form (the answer must be for the form's current query). Returns `values`
- * itself when nothing changes, so a React reducer bails out and the cascade settles.
+ * Applies an options answer to the form (the answer must be for the form's current query), with the simulator's
+ * defaults (ADR 0059). Returns `values` itself when nothing changes, so a React reducer bails out and the cascade
+ * settles.
  */
 export function reconcileWithOptions(
   values: SimulatorFormValues,
@@ -75,46 +76,10 @@ export function reconcileWithOptions(
   /** The user's current month: chosen by default when the grids can compute it (issue 11). */
   currentMonth: string = monthOf(new Date()),
 ): SimulatorFormValues {
-  if (options.point !== values.pointDeReseau) {
-    return values;
-  }
-  const next = { ...values };
-  const onlyCode = options.codes.length === 1 && !options.truncated ? options.codes[0] : undefined;
-  if (next.code === '' && onlyCode) {
-    next.code = onlyCode.code;
-  }
-  const communes = communesOf(options, next.code);
-  next.commune = pickListed(
-    next.commune,
-    communes.map((item) => item.commune),
-  );
-  next.tso = pickListed(next.tso, options.tso);
-  const firstTso = communes[0]?.tso;
-  if (next.tso === '' && options.point !== 'LI' && firstTso && options.tso.includes(firstTso)) {
-    next.tso = firstTso;
-  }
-  if (options.point === 'PITD') {
-    next.dso = pickListed(next.dso, options.dso);
-    // Two NTR values marked « (*) » for the chosen commune: keep the user's choice if listed (ADR 0051).
-    const choices = ntrChoicesOf(options, next.code, next.commune);
-    next.ntr = pickListed(next.ntr, choices.map(String));
-  }
-  next.tarif = pickListed(next.tarif, options.tarifs);
-  next.profil = pickListed(next.profil, options.profils);
-  next.dateEffetMonth = pickListed(next.dateEffetMonth, options.months);
-  if (next.dateEffetMonth === '' && options.months.includes(currentMonth)) {
-    next.dateEffetMonth = currentMonth;
-  }
-  const changed = (Object.keys(next) as SimulatorField[]).some((key) => next[key] !== values[key]);
-  return changed ? next : values;
+  return reconcileCascade(values, options, SIMULATOR_CASCADE_RULE, currentMonth);
 }
 
-/** The NTR values the user must choose between for `code` × `commune` (empty: the table gives one NTR). */
-export function ntrChoicesOf(options: SimulatorOptionsResponse | undefined, code: string, commune: string): number[] {
-  const entry = options?.pitdCommunesIndex?.find((item) => item.code === code);
-  const row = entry?.communes.find((item) => item.commune === commune);
-  return row?.ntrChoices && row.ntrChoices.length > 1 ? row.ntrChoices : [];
-}
+export { ntrChoicesOf };
 
 /** The NTR of `code` × `commune` in the options answer, when the table gives one. */
 export function ntrOf(
