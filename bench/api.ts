@@ -14,8 +14,9 @@
  * Each measured run also reads the server process's CPU time (/proc/<pid>/stat), so the table gives CPU ms per
  * request: on a shared machine, req/s moves with the neighbours, CPU per request and the ratios hardly.
  * `BENCH_AFTER` (default HEAD) and `BENCH_BASELINE` are commits, built from git into bench/.baseline/ (never the shared
- * apps/server/dist nor uncommitted edits); with BENCH_BASELINE both servers run at once and every route is measured in
- * alternating slices, so before/after come from one run on one machine. Figures are printed and written to
+ * apps/server/dist nor uncommitted edits); with BENCH_BASELINE both servers are started together but loaded in turn,
+ * never at once: every route is measured in alternating slices, so before/after come from one run on one machine and
+ * each side has the machine to itself while measured (the idle one costs ≈ 17 ms of CPU a second; ADR 0057). Figures are printed and written to
  * docs/performance.md between the `bench:api` markers (`bench:api-postgres` for PostgreSQL).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -255,7 +256,7 @@ Chiffres produits par \`npm run bench:api\` (\`bench/api.ts\`) — section réé
 Machine : ${m.cpuModel}, ${m.nproc} cœurs (partagés : charge moyenne ${m.load} au départ), Node ${m.node}. Serveur tel que
 \`npm start\` le lance (bundle \`apps/server/dist/server.mjs\` construit depuis git, son propre processus, \`NODE_ENV=production\`,
 le reste par défaut : journal des requêtes au niveau \`info\` vers un fichier, ${kind === 'postgres' ? '`DATABASE_URL` vers une base PostgreSQL locale créée puis supprimée par serveur' : 'PGlite sur disque dans `DATA_DIR`, dans son thread'}) sur 127.0.0.1 ; autocannon
-${CONNECTIONS} connexions, ${SECONDS} s par course${targets.length === 2 ? `, découpée en ${SLICES} tranches alternées entre les deux serveurs (req/s = total des requêtes / durée totale ; p50, p99 = médianes des tranches). « avant » = \`${baselineRef}\`, servi en même temps` : ''}.
+${CONNECTIONS} connexions, ${SECONDS} s par course${targets.length === 2 ? `, découpée en ${SLICES} tranches alternées entre les deux serveurs (req/s = total des requêtes / durée totale ; p50, p99 = médianes des tranches). « avant » = \`${baselineRef}\`, démarré en même temps mais chargé à son tour, jamais en même temps que « après »` : ''}.
 « CPU serveur » = temps CPU (utilisateur + système, tous threads) du processus serveur par requête, lu dans
 \`/proc/<pid>/stat\` autour de chaque tranche : PGlite tourne dans ce processus, les processus de PostgreSQL non.
 ${ratios}
