@@ -310,10 +310,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(simulatorRoutes, { service: simulator, pdfRateLimit: pdfRateLimit(config), simulations });
   await app.register(signedIn(simulatorIndexRoutes), { index: createSimulatorIndex({ db: database.db }) });
   // History of results (issue #24 §3, ADR 0064): list, reopen, delete, recalculate; a daily retention job.
+  const consumption = createConsumptionDataService({ db: database.db });
+  const optimiser = createOptimisationService({ db: database.db, referenceData, consumption, quota, tariffOverlay });
   const history = createHistoryService({
     db: database.db,
     simulator,
     simulations,
+    optimiser,
     pdfLinks,
     retentionMonths: config.history.retentionMonths,
   });
@@ -336,11 +339,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }),
   });
 
-  const consumption = createConsumptionDataService({ db: database.db });
   await app.register(signedIn(consumptionDataRoutes), { service: consumption });
-  await app.register(signedIn(optimisationRoutes), {
-    service: createOptimisationService({ db: database.db, referenceData, consumption, quota, tariffOverlay }),
-  });
+  await app.register(signedIn(optimisationRoutes), { service: optimiser });
 
   // Invoice audit (issue #14, ADR 0034): upload to storage, a job per audit, the file read and checked in a
   // worker thread with time and memory limits.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optimisationBodySchema, optimisationResponseSchema } from './optimisation.ts';
 import { pageOf } from './pagination.ts';
 import { simulateBodySchema, simulateResponseSchema, simulatorPoints, simulatorTarifs } from './simulator.ts';
 
@@ -65,7 +66,7 @@ export const simulationRecalculationSchema = z.object({
 });
 export type SimulationRecalculation = z.infer<typeof simulationRecalculationSchema>;
 
-/** One stored optimisation: the summary kept for each answer (the daily series and breakdowns are not kept). */
+/** One stored optimisation in the list: the summary kept for each answer (its detail: `optimisationDetailSchema`). */
 export const optimisationHistoryItemSchema = z.object({
   id: z.string(),
   createdAt: z.iso.datetime(),
@@ -88,6 +89,41 @@ export const optimisationHistoryItemSchema = z.object({
 export type OptimisationHistoryItem = z.infer<typeof optimisationHistoryItemSchema>;
 export const optimisationHistoryPageSchema = pageOf(optimisationHistoryItemSchema);
 export type OptimisationHistoryPage = z.infer<typeof optimisationHistoryPageSchema>;
+
+/**
+ * `GET /api/optimisation/optimisations/:id`: the summary, and — for optimisations stored since migration 0017 — the
+ * request (`input`: a body `POST /api/optimisation/` accepts as it is) and the whole answer (`result`), both null for
+ * older ones (only their summary was kept; ADR 0064).
+ */
+export const optimisationDetailSchema = optimisationHistoryItemSchema.extend({
+  input: optimisationBodySchema.nullable(),
+  result: optimisationResponseSchema.nullable(),
+});
+export type OptimisationDetail = z.infer<typeof optimisationDetailSchema>;
+
+/** One side of an optimisation recalculation: which entry, when, for which month, and its recommended CJA. */
+const optimisationRecalculationSideSchema = z.object({
+  optimisationId: z.string(),
+  createdAt: z.iso.datetime(),
+  dateEffet: z.string(),
+  cjaActuelle: z.number(),
+  cjaOptimisee: z.number(),
+});
+
+/**
+ * `POST /api/optimisation/optimisations/:id/recalculate`: the new optimisation (a new history entry, its answer in
+ * `result`) and what changed, line by line to the cent: the costs with the current CJA, with the recommended CJA,
+ * the saving, then the yearly cost with the recommended CJA (`total`).
+ */
+export const optimisationRecalculationSchema = z.object({
+  previous: optimisationRecalculationSideSchema,
+  current: optimisationRecalculationSideSchema,
+  result: optimisationResponseSchema,
+  lines: z.array(recalculationLineSchema),
+  /** True when at least one line differs by a cent or more. */
+  changed: z.boolean(),
+});
+export type OptimisationRecalculation = z.infer<typeof optimisationRecalculationSchema>;
 
 export const historyDeleteResponseSchema = z.object({ id: z.string(), deleted: z.literal(true) });
 export type HistoryDeleteResponse = z.infer<typeof historyDeleteResponseSchema>;

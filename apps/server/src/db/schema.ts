@@ -302,6 +302,17 @@ export const optimisations = pgTable(
     /** True when the daily series was synthesised (no readings): the CJA is indicative. */
     seriesEstimated: boolean('series_estimated').notNull(),
     hasEstimates: boolean('has_estimates').notNull(),
+    /**
+     * The request that made it, as `POST /api/optimisation/` accepts it (the validated form, numbers, the month of
+     * effect and the dataset used): « Recalculer » sends it again. Null for rows stored before migration 0017.
+     */
+    input: jsonb('input').$type<Record<string, unknown>>(),
+    /**
+     * The whole answer as returned to the client, parsed with `optimisationResponseSchema` on read. `json`, not
+     * `jsonb`, like `simulations.result` (ADR 0038): written once, read whole; PostgreSQL compresses it (TOAST,
+     * ADR 0064 § Storage). Null for rows stored before migration 0017 (the history shows their summary only).
+     */
+    result: json('result').$type<Record<string, unknown>>(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (table) => [index('optimisations_user_id_created_at_idx').on(table.userId, table.createdAt)],

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { optimisations, simulations } from '../../db/schema.ts';
 
@@ -89,15 +89,20 @@ export async function deleteOwnSimulation(db: Database, owner: Owner, id: string
 }
 
 export type StoredOptimisationRow = typeof optimisations.$inferSelect;
+/** A stored optimisation without its request and answer (ADR 0064): what the list shows. */
+export type OptimisationSummaryRow = Omit<StoredOptimisationRow, 'input' | 'result'>;
 
+const { input: _input, result: _result, ...optimisationSummaryColumns } = getTableColumns(optimisations);
+
+/** The list reads the summary columns only: the stored answers (tens of kB each) stay in the table. */
 export async function listOptimisations(
   db: Database,
   owner: Owner,
   page: { limit: number; offset: number },
-): Promise<{ rows: StoredOptimisationRow[]; total: number }> {
+): Promise<{ rows: OptimisationSummaryRow[]; total: number }> {
   const [rows, totals] = await Promise.all([
     db
-      .select()
+      .select(optimisationSummaryColumns)
       .from(optimisations)
       .where(ownedBy(optimisations, owner))
       .orderBy(desc(optimisations.createdAt), desc(optimisations.id))

@@ -1,8 +1,9 @@
 import {
   historyDeleteResponseSchema,
   historyIdParamsSchema,
-  optimisationHistoryItemSchema,
+  optimisationDetailSchema,
   optimisationHistoryPageSchema,
+  optimisationRecalculationSchema,
   pageQuerySchema,
   simulationDetailSchema,
   simulationHistoryPageSchema,
@@ -112,12 +113,32 @@ export const historyRoutes: FastifyPluginAsyncZod<{ service: HistoryService }> =
     {
       schema: {
         tags: optimisation,
-        summary: 'Une optimisation enregistrée',
+        summary: 'Rouvrir une optimisation',
+        description:
+          'L’optimisation enregistrée : son résumé, et — depuis la migration 0017 — la requête qui l’a produite (`input`, un corps que POST /api/optimisation/ accepte tel quel) et la réponse entière (`result`) ; `null` pour les plus anciennes, dont seul le résumé a été gardé.',
         params: historyIdParamsSchema,
-        response: { 200: optimisationHistoryItemSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: optimisationDetailSchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => service.optimisation(request.actor, request.params.id),
+  );
+
+  app.post(
+    '/api/optimisation/optimisations/:id/recalculate',
+    {
+      schema: {
+        tags: optimisation,
+        summary: 'Recalculer une optimisation avec les grilles du jour',
+        description:
+          'Relance l’optimisation avec la même requête au mois en cours (une nouvelle optimisation : une unité du quota, une nouvelle entrée de l’historique) et donne l’écart ligne par ligne, au centime. 409 pour une optimisation enregistrée sans son détail (avant la migration 0017).',
+        params: historyIdParamsSchema,
+        response: {
+          200: optimisationRecalculationSchema,
+          ...errorResponses(400, 401, 403, 404, 409, 422, 429),
+        },
+      },
+    },
+    async (request) => service.recalculateOptimisation(request.actor, request.params.id),
   );
 
   app.delete(

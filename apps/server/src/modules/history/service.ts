@@ -1,8 +1,14 @@
 import {
   type HistoryDeleteResponse,
+  type OptimisationBody,
+  type OptimisationDetail,
   type OptimisationHistoryItem,
   type OptimisationHistoryPage,
+  type OptimisationRecalculation,
+  type OptimisationResponse,
+  optimisationBodySchema,
   optimisationHistoryItemSchema,
+  optimisationResponseSchema,
   type PageQuery,
   pageOffset,
   type RecalculationLine,
@@ -21,6 +27,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ConcurrencyLimiter } from '../../lib/concurrency-limiter.ts';
 import { type Actor, requireUser } from '../auth/session.ts';
+import type { OptimisationService } from '../optimisation/service.ts';
 import type { PdfLinkSigner } from '../simulator/pdf-link.ts';
 import type { SimulatorService } from '../simulator/service.ts';
 import { readStoredResult } from '../simulator/stored-result.ts';
@@ -32,6 +39,7 @@ import {
   findOwnSimulation,
   listOptimisations,
   listSimulations,
+  type OptimisationSummaryRow,
   type Owner,
   type SimulationHistoryRow,
   type StoredOptimisationRow,
@@ -41,6 +49,8 @@ import {
 export const HISTORY_MESSAGES = {
   simulationNotFound: 'Simulation introuvable.',
   optimisationNotFound: 'Optimisation introuvable.',
+  optimisationWithoutDetail:
+    'Cette optimisation a été enregistrée avant la conservation du détail : elle ne peut pas être recalculée. Relancez-la depuis la page Optimisation.',
 } as const;
 
 /** The daily purge of results older than the retention (ADR 0064). */
@@ -52,6 +62,8 @@ export interface HistoryServiceDependencies {
   simulator: Pick<SimulatorService, 'simulate'>;
   /** The app's bound on simulations at once (ADR 0038): a recalculation waits in the same queue. */
   simulations: ConcurrencyLimiter;
+  /** Recalculating an optimisation IS an optimisation (one unit of the `optimisations` quota, a new entry). */
+  optimiser: Pick<OptimisationService, 'optimiseAndStore'>;
   pdfLinks: PdfLinkSigner;
   /** Stored results older than this many months are deleted by the daily job. */
   retentionMonths: number;
@@ -85,9 +97,18 @@ function toSimulationItem(row: SimulationHistoryRow): SimulationHistoryItem {
   };
 }
 
-function toOptimisationItem(row: StoredOptimisationRow): OptimisationHistoryItem {
-  // Parsed on read: the row was written from a validated answer, and the contract says what integrations get.
+function toOptimisationItem(row: OptimisationSummaryRow): OptimisationHistoryItem {
+  // Parsed on read: the row was written from a validated answer, and the contract says what integrations get
+  // (the schema drops the row's other columns, its request and answer among them).
   return optimisationHistoryItemSchema.parse({ ...row, createdAt: row.createdAt.toISOString() });
+}
+
+/** The stored request and answer of an optimisation, parsed with the contract's schemas; null before 0017. */
+function optimisationDetailOf(row: StoredOptimisationRow): Pick<OptimisationDetail, 'input' | 'result'> {
+  return {
+    input: row.input === null ? null : optimisationBodySchema.parse(row.input),
+    result: row.result === null ? null : optimisationResponseSchema.parse(row.result),
+  };
 }
 
 /** A stored value as a form field: absent → empty (what the form sends for a field left blank). */
@@ -125,6 +146,31 @@ export function bodyOfStoredInput(input: Record<string, unknown>, month: string)
 
 type Amount = { unit: RecalculationLine['unit']; value: number };
 
+/** Every id of either list, in the current list's order, those that disappeared last. */
+function matchById<T extends { id: string }>(
+  previous: readonly T[],
+  current: readonly T[],
+): { id: string; old: T | undefined; now: T | undefined }[] {
+  const before = new Map(previous.map((line) => [line.id, line]));
+  const after = new Map(current.map((line) => [line.id, line]));
+  const ids = [...after.keys(), ...[...before.keys()].filter((id) => !after.has(id))];
+  return ids.map((id) => ({ id, old: before.get(id), now: after.get(id) }));
+}
+
+/**
+ * One line of a difference (ADR 0064): both amounts rounded to the cent with the domain's rounding, the difference
+ * computed on those rounded amounts, so that old + difference = new to the cent on screen.
+ */
+function lineDifference(
+  line: Pick<RecalculationLine, 'id' | 'label' | 'unit'>,
+  ancien: number | null,
+  nouveau: number | null,
+): RecalculationLine {
+  const before = ancien === null ? null : roundEuros(ancien);
+  const after = nouveau === null ? null : roundEuros(nouveau);
+  return { ...line, ancien: before, nouveau: after, difference: roundEuros((after ?? 0) - (before ?? 0)) };
+}
+
 /** A line's yearly amount to the cent, or its per-MWh price when it has no yearly amount (no assiette). */
 function amountOf(line: SimulationResultDto['lignes'][number] | undefined, unit: Amount['unit']): number | null {
   if (!line) {
@@ -143,35 +189,62 @@ function yearlyTotal(result: SimulationResultDto): number {
  * the cent on screen), then the yearly total excluding VAT.
  */
 export function diffResults(previous: SimulationResultDto, current: SimulationResultDto): RecalculationLine[] {
-  const before = new Map(previous.lignes.map((line) => [line.id, line]));
-  const after = new Map(current.lignes.map((line) => [line.id, line]));
-  const ids = [...after.keys(), ...[...before.keys()].filter((id) => !after.has(id))];
-  const lines = ids.map((id): RecalculationLine => {
-    const old = before.get(id);
-    const now = after.get(id);
+  const lines = matchById(previous.lignes, current.lignes).map(({ id, old, now }): RecalculationLine => {
     const yearly = (now ?? old)?.annualAmount !== null || (old ?? now)?.annualAmount !== null;
     const unit: Amount['unit'] = yearly ? '€/an' : '€/MWh';
-    const ancien = amountOf(old, unit);
-    const nouveau = amountOf(now, unit);
-    return {
-      id,
-      label: (now ?? old)?.label ?? id,
-      unit,
-      ancien,
-      nouveau,
-      difference: roundEuros((nouveau ?? 0) - (ancien ?? 0)),
-    };
+    return lineDifference({ id, label: (now ?? old)?.label ?? id, unit }, amountOf(old, unit), amountOf(now, unit));
   });
-  const ancien = yearlyTotal(previous);
-  const nouveau = yearlyTotal(current);
-  lines.push({
-    id: 'total',
-    label: 'Total annuel HT',
-    unit: '€/an',
-    ancien,
-    nouveau,
-    difference: roundEuros(nouveau - ancien),
-  });
+  lines.push(
+    lineDifference(
+      { id: 'total', label: 'Total annuel HT', unit: '€/an' },
+      yearlyTotal(previous),
+      yearlyTotal(current),
+    ),
+  );
+  return lines;
+}
+
+/** The cost components of an optimisation's breakdown, in the optimisation view's order. */
+const OPTIMISATION_COMPONENTS = [
+  ['distribution_fixe', 'distribution (termes de capacité et CTA)'],
+  ['transport_fixe', 'transport (capacités)'],
+  ['transport_stockage', 'compensation stockage'],
+  ['transport_penalites', 'pénalités de dépassement'],
+] as const;
+
+type OptimisationLine = { id: string; label: string; amount: number };
+
+function optimisationLines(result: OptimisationResponse): OptimisationLine[] {
+  const side = (key: 'avant' | 'apres', who: string): OptimisationLine[] =>
+    OPTIMISATION_COMPONENTS.map(([component, label]) => ({
+      id: `${key}.${component}`,
+      label: `${who} — ${label}`,
+      amount: result.couts[key][component],
+    }));
+  return [
+    ...side('avant', 'CJA actuelle'),
+    { id: 'avant.total_annuel', label: 'Coût annuel HT avec la CJA actuelle', amount: result.couts.avant.total_annuel },
+    ...side('apres', 'CJA recommandée'),
+    { id: 'economie', label: 'Économie annuelle HT', amount: result.economieAnnuelle },
+  ];
+}
+
+/**
+ * What changed between two optimisations, line by line to the cent (ADR 0064, the same rounding as
+ * {@link diffResults}): each cost component with the current CJA, then with the recommended CJA, the saving, and
+ * last the yearly cost with the recommended CJA (`total`).
+ */
+export function diffOptimisations(previous: OptimisationResponse, current: OptimisationResponse): RecalculationLine[] {
+  const lines = matchById(optimisationLines(previous), optimisationLines(current)).map(({ id, old, now }) =>
+    lineDifference({ id, label: (now ?? old)?.label ?? id, unit: '€/an' }, old?.amount ?? null, now?.amount ?? null),
+  );
+  lines.push(
+    lineDifference(
+      { id: 'total', label: 'Coût annuel HT avec la CJA recommandée', unit: '€/an' },
+      previous.couts.apres.total_annuel,
+      current.couts.apres.total_annuel,
+    ),
+  );
   return lines;
 }
 
@@ -197,10 +270,19 @@ export function createHistoryService({
   db,
   simulator,
   simulations,
+  optimiser,
   pdfLinks,
   retentionMonths,
   now = () => new Date(),
 }: HistoryServiceDependencies) {
+  async function ownOptimisation(owner: Owner, id: string): Promise<StoredOptimisationRow> {
+    const row = await findOwnOptimisation(db, owner, id);
+    if (!row) {
+      throw new AppError('NOT_FOUND', HISTORY_MESSAGES.optimisationNotFound);
+    }
+    return row;
+  }
+
   async function ownSimulation(owner: Owner, id: string): Promise<StoredSimulationRow> {
     const row = await findOwnSimulation(db, owner, id);
     if (!row) {
@@ -271,12 +353,45 @@ export function createHistoryService({
       return { items: rows.map(toOptimisationItem), total, page: query.page, pageSize: query.pageSize };
     },
 
-    async optimisation(actor: Actor | null, id: string): Promise<OptimisationHistoryItem> {
-      const row = await findOwnOptimisation(db, ownerOf(actor), id);
-      if (!row) {
-        throw new AppError('NOT_FOUND', HISTORY_MESSAGES.optimisationNotFound);
+    async optimisation(actor: Actor | null, id: string): Promise<OptimisationDetail> {
+      const row = await ownOptimisation(ownerOf(actor), id);
+      return { ...toOptimisationItem(row), ...optimisationDetailOf(row) };
+    },
+
+    /**
+     * « Recalculer » an optimisation (ADR 0064): the stored request at the current month with today's grids and
+     * stored values, as a new optimisation (one unit of the `optimisations` quota, a new history entry), and what
+     * changed line by line. An optimisation stored before migration 0017 has no request to send again: 409.
+     */
+    async recalculateOptimisation(actor: Actor | null, id: string): Promise<OptimisationRecalculation> {
+      const owner = ownerOf(actor);
+      const row = await ownOptimisation(owner, id);
+      const { input, result: previous } = optimisationDetailOf(row);
+      if (input === null || previous === null) {
+        throw new AppError('CONFLICT', HISTORY_MESSAGES.optimisationWithoutDetail);
       }
-      return toOptimisationItem(row);
+      const body: OptimisationBody = { ...input, dateEffetMonth: now().toISOString().slice(0, 7) };
+      const stored = await optimiser.optimiseAndStore(actor, body);
+      const lines = diffOptimisations(previous, stored.response);
+      return {
+        previous: {
+          optimisationId: row.id,
+          createdAt: row.createdAt.toISOString(),
+          dateEffet: row.dateEffet,
+          cjaActuelle: previous.cjaActuelle,
+          cjaOptimisee: previous.cjaOptimisee,
+        },
+        current: {
+          optimisationId: stored.id,
+          createdAt: stored.createdAt.toISOString(),
+          dateEffet: stored.response.dateEffet,
+          cjaActuelle: stored.response.cjaActuelle,
+          cjaOptimisee: stored.response.cjaOptimisee,
+        },
+        result: stored.response,
+        lines,
+        changed: lines.some((line) => line.difference !== 0),
+      };
     },
 
     async deleteOptimisation(actor: Actor | null, id: string): Promise<HistoryDeleteResponse> {

@@ -88,6 +88,36 @@ function toBreakdown(b: OptimisationResult['details']['avant']) {
   };
 }
 
+/** An optimisation as stored: its history id and the answer returned to the client. */
+export interface StoredOptimisation {
+  id: string;
+  createdAt: Date;
+  response: OptimisationResponse;
+}
+
+/**
+ * The request kept with a stored optimisation (`optimisations.input`, ADR 0064): the validated form as a body
+ * `POST /api/optimisation/` accepts as it is (numbers, absent fields null), with the month of effect used.
+ */
+export function storedInputOf(form: ValidatedOptimisationForm, dateEffet: string): OptimisationBody {
+  return {
+    pointDeReseau: form.pointDeReseau,
+    code: form.code,
+    commune: form.commune,
+    tso: form.tso,
+    tarif: form.tarif,
+    profil: form.profil,
+    assiette: form.assiette,
+    cjsInterruptible: form.cjsInterruptible,
+    cpl: form.cpl,
+    dateEffetMonth: dateEffet.slice(0, 7),
+    cjaActuelle: form.cjaActuelle ?? null,
+    capacitesMensuelles: form.capacitesMensuelles ?? null,
+    datasetId: form.datasetId ?? null,
+    pce: form.pce ?? null,
+  };
+}
+
 export function createOptimisationService({
   db,
   referenceData,
@@ -179,198 +209,212 @@ export function createOptimisationService({
     );
   }
 
-  return {
-    async optimise(actor: Actor | null, body: OptimisationBody): Promise<OptimisationResponse> {
-      const { user } = requireUser(actor);
-      const check = validateOptimisationForm(body);
-      if (!check.ok) {
-        throw validationError(check.field, check.message);
-      }
-      const form = check.value;
-      const tso = normaliseTso(form.tso);
-      if (!tso) {
-        throw validationError('tso', `TSO inconnu : « ${form.tso} » (attendu : NaTran ou Teréga).`);
-      }
-      if (form.capacitesMensuelles !== undefined) {
-        // Monthly capacities are a paid capability (plan catalogue: monthly_capacities).
-        await quota.requireAllowed(user.id, 'monthly_capacities');
-      }
-      // One unit of the `optimisations` quota, given back if the optimisation fails.
-      return quota.run(user.id, 'optimisations', async (): Promise<OptimisationResponse> => {
-        const dateEffet = `${form.dateEffetMonth ?? now().toISOString().slice(0, 7)}-01`;
-        const entry = await resolvePoint(form, tso);
+  /**
+   * Optimises and stores it (summary, request and answer: ADR 0037, 0064); the stored row's id with the answer.
+   * `optimise` answers the client; the history's « Recalculer » needs the new entry's id.
+   */
+  async function optimiseAndStore(actor: Actor | null, body: OptimisationBody): Promise<StoredOptimisation> {
+    const { user } = requireUser(actor);
+    const check = validateOptimisationForm(body);
+    if (!check.ok) {
+      throw validationError(check.field, check.message);
+    }
+    const form = check.value;
+    const tso = normaliseTso(form.tso);
+    if (!tso) {
+      throw validationError('tso', `TSO inconnu : « ${form.tso} » (attendu : NaTran ou Teréga).`);
+    }
+    if (form.capacitesMensuelles !== undefined) {
+      // Monthly capacities are a paid capability (plan catalogue: monthly_capacities).
+      await quota.requireAllowed(user.id, 'monthly_capacities');
+    }
+    // One unit of the `optimisations` quota, given back if the optimisation fails.
+    return quota.run(user.id, 'optimisations', async (): Promise<StoredOptimisation> => {
+      const dateEffet = `${form.dateEffetMonth ?? now().toISOString().slice(0, 7)}-01`;
+      const entry = await resolvePoint(form, tso);
 
-        const selection = await consumption.selectSeries(
-          user.id,
-          { datasetId: form.datasetId, pce: form.pce },
-          dateEffet,
-        );
-        const warnings: string[] = [];
-        let serie: SerieJournaliere;
-        let series: Pick<OptimisationResponse['series'], 'estimation' | 'message' | 'source'>;
-        const extraParams: OptimisationParam[] = [];
-        if (selection.kind === 'dataset') {
-          const { selected } = selection;
-          serie = { origine: 'mesures', jours: selected.jours };
-          series = {
-            estimation: false,
-            message: selected.message,
-            source: {
-              type: 'dataset',
-              datasetId: selected.dataset.id,
-              pce: selected.dataset.pce,
-              label: selected.dataset.label,
-              regle: selected.window.regle,
-              debut: selected.window.debut,
-              fin: selected.window.fin,
-            },
-          };
-          const total = selected.jours.reduce((sum, day) => sum + (day.mwh ?? 0), 0);
-          if (form.assiette > 0 && Math.abs(total - form.assiette) / form.assiette > ASSIETTE_GAP_WARNING) {
-            warnings.push(
-              `L’assiette indiquée (${form.assiette} MWh/an) s’écarte de plus de ${ASSIETTE_GAP_WARNING * 100} % du total des relevés utilisés (${Math.round(total * 10) / 10} MWh) : l’optimisation porte sur les relevés.`,
-            );
-          }
-        } else {
-          const debut = shiftYears(dateEffet, -1);
-          const stationMeteo = entry.stationMeteo;
-          if (stationMeteo === null) {
-            throw validationError(
-              'commune',
-              `Aucune station météo connue pour la commune « ${entry.commune} » (aucun PITD de la commune dans la table des PITD) : importez les relevés journaliers du point ${entry.point} pour l’optimiser.`,
-            );
-          }
-          const synthesis = withTariffErrors(() =>
-            synthetiserSerie({
-              assiette: form.assiette,
-              profil: form.profil,
-              stationMeteo,
-              debut,
-            }),
-          );
-          serie = synthesis.serie;
-          const jours = synthesis.serie.jours;
-          const fin = jours[jours.length - 1]?.date ?? addDays(dateEffet, -1);
-          const message = `ESTIMATION — consommation journalière synthétisée (année type) à partir de l’assiette (${form.assiette} MWh/an), du profil ${form.profil} et de la station météo ${stationMeteo}${entry.point === 'PITD' ? '' : ` (celle du PITD de la commune ${entry.commune})`} (températures de ${synthesis.ville}) : ${selection.raison.charAt(0).toLowerCase()}${selection.raison.slice(1)} La CJA proposée est indicative.`;
-          series = {
-            estimation: true,
-            message,
-            source: {
-              type: 'synthese',
-              raison: selection.raison,
-              stationMeteo,
-              villeReference: synthesis.ville,
-              partChauffage: synthesis.partChauffage,
-              debut,
-              fin,
-              modele: SYNTHESIS_MODEL_DOC,
-              sources: synthesis.sources.map((source) => ({ ...source })),
-            },
-          };
-          warnings.push(...synthesis.warnings);
-          extraParams.push({
-            id: 'serie.part-chauffage',
-            libelle: `Part thermosensible de la consommation (profil ${form.profil}), hypothèse de l’année type`,
-            valeur: synthesis.partChauffage,
-            unite: 'ratio',
-            statut: 'estimate',
-            estimation: true,
-            sources: synthesis.sources.map((source) => ({ ...source })),
-            notes: `Températures de la ville de référence ${synthesis.ville} pour la station ${stationMeteo}.`,
-          });
-        }
-        if (form.cpl > 0 && entry.point === 'PITD') {
-          warnings.push(
-            'La capacité de livraison (cpl) ne concerne que les points raccordés au réseau de transport : ignorée pour un PITD.',
-          );
-        }
-        if (form.cpl > 0 && entry.point !== 'PITD') {
-          warnings.push(
-            'La capacité de livraison (cpl) n’est pas optimisée : le TCL est compté sur la capacité journalière souscrite (ADR 0052).',
-          );
-        }
-        if (entry.isSample) {
-          warnings.unshift(
-            entry.point === 'PITD'
-              ? 'Table des PITD d’échantillon (aucune table officielle importée) : NTR et station météo fictifs, résultat indicatif.'
-              : `Table des points ${entry.point} d’échantillon (aucune table importée) : code et NTR fictifs, résultat indicatif.`,
-          );
-        }
-        if (entry.point !== 'PITD') {
-          warnings.push(
-            `NTR du point ${entry.point} : ${entry.ntr}, celui de la table des points ${entry.point} en service (saisi à l’import) : l’annexe de l’ATRT8 qui donne le NTR de chaque site raccordé au transport n’a pas de copie accessible.`,
-          );
-        }
-
-        const { overlay } = await tariffOverlay.current();
-        const result = run(form, tso, entry, dateEffet, serie, overlay);
-        const { serie: out } = result;
-        // A summary is kept for the owner's assistant (« ma dernière optimisation », ADR 0037).
-        await insertOptimisation(db, {
-          id: randomUUID(),
-          userId: user.id,
-          code: entry.code,
-          commune: entry.commune,
-          tso: entry.tso,
-          tarif: form.tarif,
-          dateEffet,
-          cjaActuelle: result.cjaActuelle,
-          cjaOptimisee: result.cjaOptimisee,
-          economieAnnuelle: result.economieAnnuelle,
-          pourcentageEconomie: result.pourcentageEconomie,
-          coutAvant: result.couts.avant.total_annuel,
-          coutApres: result.couts.apres.total_annuel,
-          seriesEstimated: series.estimation,
-          hasEstimates: result.hasEstimates || entry.isSample,
-          createdAt: now(),
-        });
-        return {
-          dateEffet,
-          tarif: form.tarif,
-          cjaOptimisee: result.cjaOptimisee,
-          cjaActuelle: result.cjaActuelle,
-          economieAnnuelle: result.economieAnnuelle,
-          pourcentageEconomie: result.pourcentageEconomie,
-          couts: { avant: { ...result.couts.avant }, apres: { ...result.couts.apres } },
-          capacitesMensuelles:
-            result.capacitesMensuellesActuelles && result.capacitesMensuellesOptimisees
-              ? {
-                  actuelles: [...result.capacitesMensuellesActuelles],
-                  optimisees: [...result.capacitesMensuellesOptimisees],
-                }
-              : null,
-          params: [...result.params.map(toParam), ...extraParams],
-          warnings: [...warnings, ...result.warnings],
-          hasEstimates: result.hasEstimates || entry.isSample,
-          usedSampleData: entry.isSample,
-          series: {
-            origine: out.origine,
-            ...series,
-            consoJournaliere: out.consoJournaliere.map((day) => ({ ...day })),
-            joursMesures: out.joursMesures,
-            joursEstimes: out.joursEstimes,
-            joursManquants: out.joursManquants,
-            maxJournalier: out.maxJournalier,
-            totalMwh: out.totalMwh,
+      const selection = await consumption.selectSeries(
+        user.id,
+        { datasetId: form.datasetId, pce: form.pce },
+        dateEffet,
+      );
+      const warnings: string[] = [];
+      let serie: SerieJournaliere;
+      let series: Pick<OptimisationResponse['series'], 'estimation' | 'message' | 'source'>;
+      const extraParams: OptimisationParam[] = [];
+      if (selection.kind === 'dataset') {
+        const { selected } = selection;
+        serie = { origine: 'mesures', jours: selected.jours };
+        series = {
+          estimation: false,
+          message: selected.message,
+          source: {
+            type: 'dataset',
+            datasetId: selected.dataset.id,
+            pce: selected.dataset.pce,
+            label: selected.dataset.label,
+            regle: selected.window.regle,
+            debut: selected.window.debut,
+            fin: selected.window.fin,
           },
-          details: { avant: toBreakdown(result.details.avant), apres: toBreakdown(result.details.apres) },
-          referentiel: {
-            pointDeReseau: entry.point,
-            code: entry.code,
-            libelle: entry.libelle,
-            commune: entry.commune,
-            communeInsee: entry.communeInsee,
-            tso: entry.tso,
-            dso: entry.dso,
-            ntr: entry.ntr,
-            stationMeteo: entry.stationMeteo,
-            pitdDataset: entry.pitdDataset,
-            pointDataset: entry.pointDataset,
-          },
-          stats: { candidats: result.stats.candidats },
         };
+        const total = selected.jours.reduce((sum, day) => sum + (day.mwh ?? 0), 0);
+        if (form.assiette > 0 && Math.abs(total - form.assiette) / form.assiette > ASSIETTE_GAP_WARNING) {
+          warnings.push(
+            `L’assiette indiquée (${form.assiette} MWh/an) s’écarte de plus de ${ASSIETTE_GAP_WARNING * 100} % du total des relevés utilisés (${Math.round(total * 10) / 10} MWh) : l’optimisation porte sur les relevés.`,
+          );
+        }
+      } else {
+        const debut = shiftYears(dateEffet, -1);
+        const stationMeteo = entry.stationMeteo;
+        if (stationMeteo === null) {
+          throw validationError(
+            'commune',
+            `Aucune station météo connue pour la commune « ${entry.commune} » (aucun PITD de la commune dans la table des PITD) : importez les relevés journaliers du point ${entry.point} pour l’optimiser.`,
+          );
+        }
+        const synthesis = withTariffErrors(() =>
+          synthetiserSerie({
+            assiette: form.assiette,
+            profil: form.profil,
+            stationMeteo,
+            debut,
+          }),
+        );
+        serie = synthesis.serie;
+        const jours = synthesis.serie.jours;
+        const fin = jours[jours.length - 1]?.date ?? addDays(dateEffet, -1);
+        const message = `ESTIMATION — consommation journalière synthétisée (année type) à partir de l’assiette (${form.assiette} MWh/an), du profil ${form.profil} et de la station météo ${stationMeteo}${entry.point === 'PITD' ? '' : ` (celle du PITD de la commune ${entry.commune})`} (températures de ${synthesis.ville}) : ${selection.raison.charAt(0).toLowerCase()}${selection.raison.slice(1)} La CJA proposée est indicative.`;
+        series = {
+          estimation: true,
+          message,
+          source: {
+            type: 'synthese',
+            raison: selection.raison,
+            stationMeteo,
+            villeReference: synthesis.ville,
+            partChauffage: synthesis.partChauffage,
+            debut,
+            fin,
+            modele: SYNTHESIS_MODEL_DOC,
+            sources: synthesis.sources.map((source) => ({ ...source })),
+          },
+        };
+        warnings.push(...synthesis.warnings);
+        extraParams.push({
+          id: 'serie.part-chauffage',
+          libelle: `Part thermosensible de la consommation (profil ${form.profil}), hypothèse de l’année type`,
+          valeur: synthesis.partChauffage,
+          unite: 'ratio',
+          statut: 'estimate',
+          estimation: true,
+          sources: synthesis.sources.map((source) => ({ ...source })),
+          notes: `Températures de la ville de référence ${synthesis.ville} pour la station ${stationMeteo}.`,
+        });
+      }
+      if (form.cpl > 0 && entry.point === 'PITD') {
+        warnings.push(
+          'La capacité de livraison (cpl) ne concerne que les points raccordés au réseau de transport : ignorée pour un PITD.',
+        );
+      }
+      if (form.cpl > 0 && entry.point !== 'PITD') {
+        warnings.push(
+          'La capacité de livraison (cpl) n’est pas optimisée : le TCL est compté sur la capacité journalière souscrite (ADR 0052).',
+        );
+      }
+      if (entry.isSample) {
+        warnings.unshift(
+          entry.point === 'PITD'
+            ? 'Table des PITD d’échantillon (aucune table officielle importée) : NTR et station météo fictifs, résultat indicatif.'
+            : `Table des points ${entry.point} d’échantillon (aucune table importée) : code et NTR fictifs, résultat indicatif.`,
+        );
+      }
+      if (entry.point !== 'PITD') {
+        warnings.push(
+          `NTR du point ${entry.point} : ${entry.ntr}, celui de la table des points ${entry.point} en service (saisi à l’import) : l’annexe de l’ATRT8 qui donne le NTR de chaque site raccordé au transport n’a pas de copie accessible.`,
+        );
+      }
+
+      const { overlay } = await tariffOverlay.current();
+      const result = run(form, tso, entry, dateEffet, serie, overlay);
+      const { serie: out } = result;
+      const response: OptimisationResponse = {
+        dateEffet,
+        tarif: form.tarif,
+        cjaOptimisee: result.cjaOptimisee,
+        cjaActuelle: result.cjaActuelle,
+        economieAnnuelle: result.economieAnnuelle,
+        pourcentageEconomie: result.pourcentageEconomie,
+        couts: { avant: { ...result.couts.avant }, apres: { ...result.couts.apres } },
+        capacitesMensuelles:
+          result.capacitesMensuellesActuelles && result.capacitesMensuellesOptimisees
+            ? {
+                actuelles: [...result.capacitesMensuellesActuelles],
+                optimisees: [...result.capacitesMensuellesOptimisees],
+              }
+            : null,
+        params: [...result.params.map(toParam), ...extraParams],
+        warnings: [...warnings, ...result.warnings],
+        hasEstimates: result.hasEstimates || entry.isSample,
+        usedSampleData: entry.isSample,
+        series: {
+          origine: out.origine,
+          ...series,
+          consoJournaliere: out.consoJournaliere.map((day) => ({ ...day })),
+          joursMesures: out.joursMesures,
+          joursEstimes: out.joursEstimes,
+          joursManquants: out.joursManquants,
+          maxJournalier: out.maxJournalier,
+          totalMwh: out.totalMwh,
+        },
+        details: { avant: toBreakdown(result.details.avant), apres: toBreakdown(result.details.apres) },
+        referentiel: {
+          pointDeReseau: entry.point,
+          code: entry.code,
+          libelle: entry.libelle,
+          commune: entry.commune,
+          communeInsee: entry.communeInsee,
+          tso: entry.tso,
+          dso: entry.dso,
+          ntr: entry.ntr,
+          stationMeteo: entry.stationMeteo,
+          pitdDataset: entry.pitdDataset,
+          pointDataset: entry.pointDataset,
+        },
+        stats: { candidats: result.stats.candidats },
+      };
+      // A summary for the owner's assistant (« ma dernière optimisation », ADR 0037) and the history's list; the
+      // request and the whole answer to reopen and recalculate it (ADR 0064).
+      const id = randomUUID();
+      const createdAt = now();
+      await insertOptimisation(db, {
+        id,
+        userId: user.id,
+        code: entry.code,
+        commune: entry.commune,
+        tso: entry.tso,
+        tarif: form.tarif,
+        dateEffet,
+        cjaActuelle: result.cjaActuelle,
+        cjaOptimisee: result.cjaOptimisee,
+        economieAnnuelle: result.economieAnnuelle,
+        pourcentageEconomie: result.pourcentageEconomie,
+        coutAvant: result.couts.avant.total_annuel,
+        coutApres: result.couts.apres.total_annuel,
+        seriesEstimated: series.estimation,
+        hasEstimates: result.hasEstimates || entry.isSample,
+        input: storedInputOf(form, dateEffet),
+        result: response,
+        createdAt,
       });
-    },
+      return { id, createdAt, response };
+    });
+  }
+
+  return {
+    optimise: async (actor: Actor | null, body: OptimisationBody): Promise<OptimisationResponse> =>
+      (await optimiseAndStore(actor, body)).response,
+    optimiseAndStore,
   };
 }
 

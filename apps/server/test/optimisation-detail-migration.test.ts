@@ -1,0 +1,138 @@
+/**
+ * Migration 0017 (ADR 0064) on a database that already has optimisations: they are kept as they were, with no
+ * request nor answer (null), and read as summaries; new rows hold both.
+ */
+
+import { randomBytes } from 'node:crypto';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openDatabase, rowsOf } from '../src/db/client.ts';
+import { findMigrationsFolder, runMigrations } from '../src/db/migrate.ts';
+import * as schema from '../src/db/schema.ts';
+import { testDatabaseKinds } from './helpers/test-database.ts';
+
+/** A copy of the migrations folder that stops before 0017. */
+async function foldersBefore0017(): Promise<{ before: string; cleanUp: () => Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'pe-migrations-'));
+  await cp(findMigrationsFolder(), dir, { recursive: true });
+  const journalFile = path.join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: { idx: number }[] };
+  journal.entries = journal.entries.filter((entry) => entry.idx < 17);
+  await writeFile(journalFile, JSON.stringify(journal));
+  return { before: dir, cleanUp: () => rm(dir, { recursive: true, force: true }) };
+}
+
+async function openEmpty(kind: 'pglite' | 'postgres'): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const client = new PGlite();
+    await client.waitReady;
+    const handle: DatabaseHandle = {
+      db: drizzle({ client, schema }),
+      kind: 'pglite',
+      pglite: client,
+      ping: async () => {},
+      close: () => client.close(),
+    };
+    return { handle, drop: () => handle.close() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL as string;
+  const name = `pe_mig_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), poolMax: 2 });
+  return {
+    handle,
+    drop: async () => {
+      await handle.close();
+      await admin.query(`drop database ${name}`);
+      await admin.end();
+    },
+  };
+}
+
+describe.each(testDatabaseKinds())('migration 0017 on %s', (kind) => {
+  let database: Awaited<ReturnType<typeof openEmpty>>;
+  let folders: Awaited<ReturnType<typeof foldersBefore0017>>;
+
+  beforeAll(async () => {
+    folders = await foldersBefore0017();
+    database = await openEmpty(kind);
+    await runMigrations(database.handle, folders.before);
+    await database.handle.db.execute(sql`
+      insert into users (id, name, email, email_verified, created_at, updated_at) values
+        ('u1', 'Alice Martin', 'alice@exemple.fr', true, '2025-01-02T10:00:00Z', '2025-01-02T10:00:00Z')`);
+    await database.handle.db.execute(sql`
+      insert into optimisations (id, user_id, code, commune, tso, tarif, date_effet, cja_actuelle, cja_optimisee,
+        economie_annuelle, pourcentage_economie, cout_avant, cout_apres, series_estimated, has_estimates, created_at)
+      values ('o1', 'u1', 'GD1057', 'Paris', 'NaTran', 'T4', '2025-01-01', 120, 100, 1234.56, 3.2, 40000, 38765.44,
+        true, false, '2025-01-15T10:00:00Z')`);
+    await runMigrations(database.handle);
+  }, 60_000);
+  afterAll(async () => {
+    await database?.drop();
+    await folders?.cleanUp();
+  });
+
+  it('adds the request (jsonb) and the answer (json) as nullable columns', async () => {
+    const columns = await rowsOf<{ column_name: string; data_type: string; is_nullable: string }>(
+      database.handle.db,
+      sql`select column_name, data_type, is_nullable from information_schema.columns
+          where table_name = 'optimisations' and column_name in ('input', 'result') order by column_name`,
+    );
+    expect(columns).toEqual([
+      { column_name: 'input', data_type: 'jsonb', is_nullable: 'YES' },
+      { column_name: 'result', data_type: 'json', is_nullable: 'YES' },
+    ]);
+  });
+
+  it('keeps an optimisation stored before it, summary intact, request and answer null', async () => {
+    const [row] = await database.handle.db.select().from(schema.optimisations);
+    expect(row).toMatchObject({
+      id: 'o1',
+      userId: 'u1',
+      cjaOptimisee: 100,
+      economieAnnuelle: 1234.56,
+      coutApres: 38765.44,
+      input: null,
+      result: null,
+    });
+    expect(row?.createdAt.toISOString()).toBe('2025-01-15T10:00:00.000Z');
+  });
+
+  it('stores and reads back a request and an answer on a new row', async () => {
+    await database.handle.db.insert(schema.optimisations).values({
+      id: 'o2',
+      userId: 'u1',
+      code: 'GD1057',
+      commune: 'Paris',
+      tso: 'NaTran',
+      tarif: 'T4',
+      dateEffet: '2026-11-01',
+      cjaActuelle: 120,
+      cjaOptimisee: 101,
+      economieAnnuelle: 1,
+      pourcentageEconomie: 0.1,
+      coutAvant: 2,
+      coutApres: 1,
+      seriesEstimated: false,
+      hasEstimates: false,
+      input: { code: 'GD1057', assiette: 18000 },
+      result: { cjaOptimisee: 101, series: { consoJournaliere: [{ date: '2026-01-01', mwh: 1.5 }] } },
+    });
+    const [row] = await rowsOf<{ assiette: number; day: string }>(
+      database.handle.db,
+      sql`select (input->>'assiette')::int as assiette, result->'series'->'consoJournaliere'->0->>'date' as day
+          from optimisations where id = 'o2'`,
+    );
+    expect(row).toEqual({ assiette: 18000, day: '2026-01-01' });
+  });
+});
