@@ -103,7 +103,7 @@ describe.each(testDatabaseKinds())('history of optimisations on %s', (kind) => {
     });
     // The list stays a summary: neither the request nor the answer travels with it.
     const item = (await alice.get('/api/optimisation/optimisations/')).json().items[0];
-    expect(item.id).toBe(stored.id);
+    expect(item).toMatchObject({ id: stored.id, detailKept: true });
     expect(item).not.toHaveProperty('result');
     expect(item).not.toHaveProperty('input');
   });
@@ -211,10 +211,10 @@ describe.each(testDatabaseKinds())('history of optimisations on %s', (kind) => {
       createdAt: new Date('2025-01-15T10:00:00Z'),
     });
     const list = (await alice.get('/api/optimisation/optimisations/?pageSize=100')).json();
-    expect(list.items.at(-1)).toMatchObject({ id, economieAnnuelle: 1234.56 });
+    expect(list.items.at(-1)).toMatchObject({ id, economieAnnuelle: 1234.56, detailKept: false });
     const detail = await alice.get(`/api/optimisation/optimisations/${id}`);
     expect(detail.statusCode, detail.body).toBe(200);
-    expect(detail.json()).toMatchObject({ id, cjaOptimisee: 100, input: null, result: null });
+    expect(detail.json()).toMatchObject({ id, cjaOptimisee: 100, detailKept: false, input: null, result: null });
     const total = list.total;
     const refused = await alice.post(`/api/optimisation/optimisations/${id}/recalculate`, {});
     expect(refused.statusCode).toBe(409);

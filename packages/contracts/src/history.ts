@@ -85,6 +85,8 @@ export const optimisationHistoryItemSchema = z.object({
   coutApres: z.number(),
   seriesEstimated: z.boolean(),
   hasEstimates: z.boolean(),
+  /** True when its request and answer were kept (since migration 0017): it can be reopened and recalculated. */
+  detailKept: z.boolean(),
 });
 export type OptimisationHistoryItem = z.infer<typeof optimisationHistoryItemSchema>;
 export const optimisationHistoryPageSchema = pageOf(optimisationHistoryItemSchema);

@@ -90,7 +90,7 @@ export async function deleteOwnSimulation(db: Database, owner: Owner, id: string
 
 export type StoredOptimisationRow = typeof optimisations.$inferSelect;
 /** A stored optimisation without its request and answer (ADR 0064): what the list shows. */
-export type OptimisationSummaryRow = Omit<StoredOptimisationRow, 'input' | 'result'>;
+export type OptimisationSummaryRow = Omit<StoredOptimisationRow, 'input' | 'result'> & { detailKept: boolean };
 
 const { input: _input, result: _result, ...optimisationSummaryColumns } = getTableColumns(optimisations);
 
@@ -102,7 +102,7 @@ export async function listOptimisations(
 ): Promise<{ rows: OptimisationSummaryRow[]; total: number }> {
   const [rows, totals] = await Promise.all([
     db
-      .select(optimisationSummaryColumns)
+      .select({ ...optimisationSummaryColumns, detailKept: sql<boolean>`${optimisations.result} is not null` })
       .from(optimisations)
       .where(ownedBy(optimisations, owner))
       .orderBy(desc(optimisations.createdAt), desc(optimisations.id))

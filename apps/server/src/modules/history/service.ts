@@ -355,7 +355,7 @@ export function createHistoryService({
 
     async optimisation(actor: Actor | null, id: string): Promise<OptimisationDetail> {
       const row = await ownOptimisation(ownerOf(actor), id);
-      return { ...toOptimisationItem(row), ...optimisationDetailOf(row) };
+      return { ...toOptimisationItem({ ...row, detailKept: row.result !== null }), ...optimisationDetailOf(row) };
     },
 
     /**

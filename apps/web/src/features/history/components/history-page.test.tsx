@@ -1,4 +1,12 @@
-import type { SimulationDetail, SimulationHistoryItem, SimulationRecalculation } from '@pilote/contracts';
+import type {
+  OptimisationDetail,
+  OptimisationHistoryItem,
+  OptimisationRecalculation,
+  OptimisationResponse,
+  SimulationDetail,
+  SimulationHistoryItem,
+  SimulationRecalculation,
+} from '@pilote/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -112,7 +120,123 @@ const recalculation: SimulationRecalculation = {
   changed: true,
 };
 
-function page(items: SimulationHistoryItem[], total = items.length, pageNumber = 1) {
+const costs = (distribution: number, total: number) => ({
+  transport_fixe: 1000,
+  transport_stockage: 200,
+  transport_penalites: 50,
+  distribution_fixe: distribution,
+  total_annuel: total,
+});
+const breakdown = (distribution: number, total: number) => ({
+  ...costs(distribution, total),
+  details: {
+    atrdCapaciteAnnuelle: distribution,
+    atrdCapaciteMensuelle: 0,
+    ctaCapacite: 0,
+    transportCapaciteAnnuelle: 1000,
+    transportCapaciteMensuelle: 0,
+    penalitesDistribution: 0,
+    penalitesTransport: 50,
+    penalitesParMois: {},
+    joursEnDepassement: 0,
+    termeFixePoste: 0,
+  },
+});
+
+/** A stored optimisation's answer (as `POST /api/optimisation/` returned it): CJA 120 → 95, 4 321,50 € saved. */
+const optimisationResult: OptimisationResponse = {
+  dateEffet: '2026-11-01',
+  tarif: 'T4',
+  cjaOptimisee: 95,
+  cjaActuelle: 120,
+  economieAnnuelle: 4321.5,
+  pourcentageEconomie: 12.35,
+  couts: { avant: costs(33750, 35000), apres: costs(29428.5, 30678.5) },
+  capacitesMensuelles: null,
+  params: [
+    {
+      id: 'atrd7.t4.r1',
+      libelle: 'Terme de capacité T4 (≤ 500 MWh/j)',
+      valeur: 288,
+      unite: '€/MWh/j/an',
+      statut: 'official',
+      estimation: false,
+      sources: [],
+      notes: null,
+    },
+  ],
+  warnings: [],
+  hasEstimates: false,
+  usedSampleData: false,
+  series: {
+    origine: 'mesures',
+    estimation: false,
+    message: 'Relevés du PCE 12345678901234 du 01/11/2025 au 31/10/2026.',
+    source: {
+      type: 'dataset',
+      datasetId: 'ds-1',
+      pce: '12345678901234',
+      label: 'Usine',
+      regle: 'annee-precedant-date-effet',
+      debut: '2025-11-01',
+      fin: '2026-10-31',
+    },
+    consoJournaliere: [
+      { date: '2025-11-01', mwh: 100, qualite: 'mesure' },
+      { date: '2025-11-02', mwh: 80, qualite: 'mesure' },
+    ],
+    joursMesures: 2,
+    joursEstimes: 0,
+    joursManquants: 0,
+    maxJournalier: 100,
+    totalMwh: 180,
+  },
+  details: { avant: breakdown(33750, 35000), apres: breakdown(29428.5, 30678.5) },
+  referentiel: {
+    pointDeReseau: 'PITD',
+    code: 'GD1057',
+    libelle: 'Paris',
+    commune: 'Paris',
+    communeInsee: '75056',
+    tso: 'NaTran',
+    dso: 'GRDF',
+    ntr: 2,
+    stationMeteo: 'PARIS-MONTSOURIS',
+    pitdDataset: null,
+    pointDataset: null,
+  },
+  stats: { candidats: 12 },
+};
+
+function optimisationItem(id: string, overrides: Partial<OptimisationHistoryItem> = {}): OptimisationHistoryItem {
+  return {
+    id,
+    createdAt: '2026-11-21T10:00:00.000Z',
+    code: 'GD1057',
+    commune: 'Paris',
+    tso: 'NaTran',
+    tarif: 'T4',
+    dateEffet: '2026-11-01',
+    cjaActuelle: 120,
+    cjaOptimisee: 95,
+    economieAnnuelle: 4321.5,
+    pourcentageEconomie: 12.35,
+    coutAvant: 35000,
+    coutApres: 30678.5,
+    seriesEstimated: false,
+    hasEstimates: false,
+    detailKept: true,
+    ...overrides,
+  };
+}
+
+const optimisationDetail: OptimisationDetail = {
+  ...optimisationItem('o-1'),
+  input: { pointDeReseau: 'PITD', code: 'GD1057', commune: 'Paris', tso: 'NaTran', tarif: 'T4', assiette: 18000 },
+  result: optimisationResult,
+};
+
+function page<T>(items: T[], total = items.length, pageNumber = 1) {
   return { items, total, page: pageNumber, pageSize: 10 };
 }
 
@@ -230,6 +354,7 @@ describe('HistoryPage', () => {
               coutApres: 38765.44,
               seriesEstimated: false,
               hasEstimates: false,
+              detailKept: false,
             },
           ],
           total: 1,
@@ -247,5 +372,103 @@ describe('HistoryPage', () => {
     const card = await screen.findByTestId('history-optimisation');
     expect(nbsp(card.textContent)).toContain('100 MWh/j');
     expect(nbsp(card.textContent)).toContain('1 234,56 €/an');
+    // Stored before its detail was kept: the summary only, said so, and nothing to reopen or recalculate.
+    expect(within(card).getByTestId('history-optimisation-summary-only')).toHaveTextContent('Détail non conservé');
+    expect(within(card).queryByRole('button', { name: /Rouvrir/ })).toBeNull();
+    expect(within(card).queryByRole('button', { name: /Recalculer/ })).toBeNull();
+  });
+
+  it('reopens a stored optimisation in the optimisation’s own results view, and goes back to the optimisations', async () => {
+    const { user, api } = renderPage(
+      {
+        'GET /api/optimisation/optimisations/': () => ({ body: page([optimisationItem('o-1')]) }),
+        'GET /api/optimisation/optimisations/o-1': () => ({ body: optimisationDetail }),
+      },
+      '/private/historique?onglet=optimisations',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Rouvrir l’optimisation GD1057 · Paris' }));
+    expect(await screen.findByRole('heading', { name: 'Optimisation enregistrée' })).toBeInTheDocument();
+    const results = await screen.findByTestId('optimisation-results');
+    // The optimisation page's own KPI cards and avant/après table, from the stored answer.
+    expect(nbsp(results.textContent)).toContain('4 321,50');
+    expect(nbsp(results.textContent)).toContain('30 678,50');
+    expect(results).toHaveTextContent(optimisationResult.series.message);
+    expect(screen.getByRole('heading', { name: 'Consommation journalière' })).toBeInTheDocument();
+    expect(screen.getByTestId('params-used')).toHaveTextContent('Paramètres utilisés (1)');
+    expect(api.requests.some((request) => request.path === '/api/optimisation/optimisations/o-1')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Retour à l’historique' }));
+    await waitFor(() => expect(screen.getByTestId('history-optimisation')).toBeInTheDocument());
+    expect(screen.getByRole('tab', { name: 'Optimisations' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('says an optimisation reopened without its detail shows its summary only', async () => {
+    renderPage(
+      {
+        'GET /api/optimisation/optimisations/o-old': () => ({
+          body: { ...optimisationItem('o-old', { detailKept: false }), input: null, result: null },
+        }),
+      },
+      '/private/historique?optimisation=o-old',
+    );
+    expect(await screen.findByRole('heading', { name: 'Optimisation enregistrée' })).toBeInTheDocument();
+    expect((await screen.findAllByText(/Détail non conservé/)).length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('optimisation-results')).toBeNull();
+    expect(nbsp(screen.getByTestId('history-optimisation').textContent)).toContain('4 321,50 €/an');
+  });
+
+  it('recalculates an optimisation and shows the difference line by line and the new recommended CJA', async () => {
+    const recalculated: OptimisationRecalculation = {
+      previous: {
+        optimisationId: 'o-1',
+        createdAt: '2026-11-21T10:00:00.000Z',
+        dateEffet: '2026-11-01',
+        cjaActuelle: 120,
+        cjaOptimisee: 95,
+      },
+      current: {
+        optimisationId: 'o-new',
+        createdAt: '2026-11-26T10:00:00.000Z',
+        dateEffet: '2026-12-01',
+        cjaActuelle: 120,
+        cjaOptimisee: 96,
+      },
+      result: { ...optimisationResult, dateEffet: '2026-12-01', cjaOptimisee: 96 },
+      lines: [
+        {
+          id: 'avant.distribution_fixe',
+          label: 'CJA actuelle — distribution (termes de capacité et CTA)',
+          unit: '€/an',
+          ancien: 33750,
+          nouveau: 34000.1,
+          difference: 250.1,
+        },
+        {
+          id: 'total',
+          label: 'Coût annuel HT avec la CJA recommandée',
+          unit: '€/an',
+          ancien: 30678.5,
+          nouveau: 30800,
+          difference: 121.5,
+        },
+      ],
+      changed: true,
+    };
+    const { user } = renderPage(
+      {
+        'GET /api/optimisation/optimisations/': () => ({ body: page([optimisationItem('o-1')]) }),
+        'POST /api/optimisation/optimisations/o-1/recalculate': () => ({ body: recalculated }),
+      },
+      '/private/historique?onglet=optimisations',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Recalculer l’optimisation GD1057 · Paris' }));
+    const card = await screen.findByTestId('history-recalculation');
+    expect(nbsp(card.textContent)).toContain('une nouvelle optimisation, ajoutée à l’historique');
+    expect(nbsp(card.textContent)).toContain('CJA recommandée : 95 → 96 MWh/j');
+    expect(card).toHaveTextContent('1 ligne change');
+    const line = within(card).getByTestId('recalculation-line-avant.distribution_fixe');
+    expect(nbsp(line.textContent)).toBe(
+      'CJA actuelle — distribution (termes de capacité et CTA)33 750,00 €34 000,10 €+250,10 €',
+    );
+    expect(nbsp(within(card).getByTestId('recalculation-line-total').textContent)).toContain('+121,50 €');
   });
 });

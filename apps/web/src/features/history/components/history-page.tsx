@@ -1,5 +1,6 @@
 import type {
   OptimisationHistoryItem,
+  OptimisationRecalculation,
   RecalculationLine,
   SimulationHistoryItem,
   SimulationRecalculation,
@@ -17,12 +18,15 @@ import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatCja, formatCurrency, formatDateTime, formatPercent } from '../../../lib/format.ts';
+import { StoredOptimisationView } from '../../optimisation/index.ts';
 import { StoredSimulationView } from '../../simulator/index.ts';
 import { useDeleteOptimisation } from '../api/delete-optimisation.ts';
 import { useDeleteSimulation } from '../api/delete-simulation.ts';
+import { useOptimisation } from '../api/get-optimisation.ts';
 import { useOptimisationHistory } from '../api/get-optimisation-history.ts';
 import { useSimulation } from '../api/get-simulation.ts';
 import { HISTORY_PAGE_SIZE, useSimulationHistory } from '../api/get-simulation-history.ts';
+import { useRecalculateOptimisation } from '../api/recalculate-optimisation.ts';
 import { useRecalculateSimulation } from '../api/recalculate-simulation.ts';
 import { formatMonthOf, signedEuros } from '../utils/history-format.ts';
 
@@ -45,6 +49,7 @@ export function HistoryPage() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('onglet') === 'optimisations' ? 'optimisations' : 'simulations';
   const opened = params.get('simulation');
+  const openedOptimisation = params.get('optimisation');
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ simulations: null, optimisations: null });
   const baseId = useId();
 
@@ -69,6 +74,9 @@ export function HistoryPage() {
 
   if (opened) {
     return <OpenedSimulation id={opened} onBack={() => setParams({})} />;
+  }
+  if (openedOptimisation) {
+    return <OpenedOptimisation id={openedOptimisation} onBack={() => setParams({ onglet: 'optimisations' })} />;
   }
 
   return (
@@ -109,7 +117,7 @@ export function HistoryPage() {
         {tab === 'simulations' ? (
           <SimulationHistory onOpen={(id) => setParams({ simulation: id })} />
         ) : (
-          <OptimisationHistory />
+          <OptimisationHistory onOpen={(id) => setParams({ optimisation: id })} />
         )}
       </div>
     </div>
@@ -165,10 +173,15 @@ function SimulationHistory({ onOpen }: { onOpen: (id: string) => void }) {
     <div className="flex flex-col gap-4">
       {recalculation ? (
         <RecalculationCard
-          result={recalculation}
+          lines={recalculation.lines}
+          changed={recalculation.changed}
           onOpen={() => onOpen(recalculation.current.simulationId)}
           onClose={() => setRecalculation(null)}
-        />
+        >
+          Simulation du {formatDateTime(recalculation.previous.createdAt)} (
+          {formatMonthOf(recalculation.previous.dateEffet)}) recalculée pour{' '}
+          {formatMonthOf(recalculation.current.resultat.dateEffet)} : une nouvelle simulation, ajoutée à l’historique.
+        </RecalculationCard>
       ) : null}
       <ul className="flex flex-col gap-3" aria-label="Simulations enregistrées">
         {data.items.map((item) => (
@@ -233,17 +246,22 @@ function amount(value: number | null, unit: RecalculationLine['unit']): string {
   return value === null ? '—' : `${formatCurrency(value)}${unit === '€/MWh' ? '/MWh' : ''}`;
 }
 
+/** A recalculation's difference, line by line (a simulation's or an optimisation's; `children` says what it was). */
 function RecalculationCard({
-  result,
+  lines,
+  changed: anyChange,
   onOpen,
   onClose,
+  children,
 }: {
-  result: SimulationRecalculation;
+  lines: RecalculationLine[];
+  changed: boolean;
   onOpen: () => void;
   onClose: () => void;
+  children: ReactNode;
 }) {
   const titleId = useId();
-  const changed = result.lines.filter((line) => line.id !== 'total' && line.difference !== 0);
+  const changed = lines.filter((line) => line.id !== 'total' && line.difference !== 0);
   return (
     <Card className="flex flex-col gap-4" data-testid="history-recalculation">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -252,10 +270,8 @@ function RecalculationCard({
             Recalcul avec les grilles du jour
           </CardTitle>
           <p className="mt-1 text-sm text-muted-foreground">
-            Simulation du {formatDateTime(result.previous.createdAt)} ({formatMonthOf(result.previous.dateEffet)})
-            recalculée pour {formatMonthOf(result.current.resultat.dateEffet)} : une nouvelle simulation, ajoutée à
-            l’historique.{' '}
-            {result.changed
+            {children}{' '}
+            {anyChange
               ? `${changed.length} ligne${changed.length > 1 ? 's changent' : ' change'}.`
               : 'Aucun montant ne change.'}
           </p>
@@ -271,7 +287,7 @@ function RecalculationCard({
       </div>
       {/* On a phone, one block per line (the four columns would not fit); the table from `sm` up. */}
       <ul className="flex flex-col divide-y divide-border text-sm sm:hidden" aria-labelledby={titleId}>
-        {result.lines.map((line) => (
+        {lines.map((line) => (
           <li key={line.id} className="flex flex-col gap-1 py-2" data-testid={`recalculation-item-${line.id}`}>
             <p className={line.id === 'total' ? 'font-semibold text-foreground' : 'text-foreground'}>{line.label}</p>
             <dl className="grid grid-cols-3 gap-2 tabular-nums">
@@ -319,7 +335,7 @@ function RecalculationCard({
             </tr>
           </thead>
           <tbody>
-            {result.lines.map((line) => (
+            {lines.map((line) => (
               <tr
                 key={line.id}
                 data-testid={`recalculation-line-${line.id}`}
@@ -426,9 +442,11 @@ function OpenedSimulation({ id, onBack }: { id: string; onBack: () => void }) {
   );
 }
 
-function OptimisationHistory() {
+function OptimisationHistory({ onOpen }: { onOpen: (id: string) => void }) {
   const [page, setPage] = useState(1);
   const history = useOptimisationHistory({ page, pageSize: HISTORY_PAGE_SIZE });
+  const recalculate = useRecalculateOptimisation();
+  const [recalculation, setRecalculation] = useState<OptimisationRecalculation | null>(null);
   if (history.isPending) {
     return <LoadingState label="Chargement de l’historique…" />;
   }
@@ -436,24 +454,52 @@ function OptimisationHistory() {
     return <Alert tone="error">{errorText(history.error)}</Alert>;
   }
   const { data } = history;
-  if (data.total === 0) {
+  if (data.total === 0 && !recalculation) {
     return (
       <EmptyState href={optimisationHref} action="Lancer une optimisation">
         Aucune optimisation enregistrée. Lancez une optimisation de la CJA depuis la page Optimisation : elle apparaîtra
-        ici.
+        ici, et vous pourrez la rouvrir ou la recalculer avec les grilles du jour.
       </EmptyState>
     );
   }
+  const runRecalculation = (id: string) =>
+    recalculate.mutate(id, {
+      onSuccess: (result) => {
+        setRecalculation(result);
+        setPage(1);
+      },
+      onError: (error) => toast.error(errorText(error)),
+    });
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-sm text-muted-foreground">
-        Pour chaque optimisation, l’historique garde la CJA recommandée et l’économie ; la série journalière et le
-        détail des coûts ne sont pas conservés.
-      </p>
+      {recalculation ? (
+        <RecalculationCard
+          lines={recalculation.lines}
+          changed={recalculation.changed}
+          onOpen={() => onOpen(recalculation.current.optimisationId)}
+          onClose={() => setRecalculation(null)}
+        >
+          Optimisation du {formatDateTime(recalculation.previous.createdAt)} (
+          {formatMonthOf(recalculation.previous.dateEffet)}) recalculée pour{' '}
+          {formatMonthOf(recalculation.current.dateEffet)} : une nouvelle optimisation, ajoutée à l’historique. CJA
+          recommandée : {formatCja(recalculation.previous.cjaOptimisee)} →{' '}
+          {formatCja(recalculation.current.cjaOptimisee)} MWh/j.
+        </RecalculationCard>
+      ) : null}
       <ul className="flex flex-col gap-3" aria-label="Optimisations enregistrées">
         {data.items.map((item) => (
           <li key={item.id}>
-            <OptimisationCard item={item} />
+            <OptimisationCard
+              item={item}
+              recalculating={recalculate.isPending}
+              onOpen={() => onOpen(item.id)}
+              onRecalculate={() => runRecalculation(item.id)}
+              onDeleted={() => {
+                if (recalculation?.current.optimisationId === item.id) {
+                  setRecalculation(null);
+                }
+              }}
+            />
           </li>
         ))}
       </ul>
@@ -462,7 +508,22 @@ function OptimisationHistory() {
   );
 }
 
-function OptimisationCard({ item }: { item: OptimisationHistoryItem }) {
+const DETAIL_NOT_KEPT =
+  'Détail non conservé : cette optimisation a été enregistrée avant que l’historique garde la série journalière et le détail des coûts ; seuls la CJA recommandée, l’économie et les coûts sont gardés. Relancez-la depuis la page Optimisation pour la rouvrir.';
+
+function OptimisationCard({
+  item,
+  recalculating,
+  onOpen,
+  onRecalculate,
+  onDeleted,
+}: {
+  item: OptimisationHistoryItem;
+  recalculating: boolean;
+  onOpen: () => void;
+  onRecalculate: () => void;
+  onDeleted: () => void;
+}) {
   const name = `${item.code} · ${item.commune}`;
   return (
     <Card className="flex flex-col gap-3" data-testid="history-optimisation">
@@ -474,7 +535,26 @@ function OptimisationCard({ item }: { item: OptimisationHistoryItem }) {
           </p>
           <p className="text-sm text-muted-foreground">Calculée le {formatDateTime(item.createdAt)}</p>
         </div>
-        <DeleteButton kind="optimisation" name={name} id={item.id} />
+        <div className="flex flex-wrap gap-2">
+          {item.detailKept ? (
+            <>
+              <Button size="sm" onClick={onOpen} aria-label={`Rouvrir l’optimisation ${name}`}>
+                Rouvrir
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={recalculating}
+                onClick={onRecalculate}
+                aria-label={`Recalculer l’optimisation ${name}`}
+              >
+                <RefreshCw aria-hidden="true" className="size-4" />
+                Recalculer
+              </Button>
+            </>
+          ) : null}
+          <DeleteButton kind="optimisation" name={name} id={item.id} onDeleted={onDeleted} />
+        </div>
       </div>
       <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-3">
         <div>
@@ -495,11 +575,63 @@ function OptimisationCard({ item }: { item: OptimisationHistoryItem }) {
           <dd className="text-foreground tabular-nums">après : {formatCurrency(item.coutApres)}</dd>
         </div>
       </dl>
+      {item.detailKept ? null : (
+        <p className="text-xs text-muted-foreground" data-testid="history-optimisation-summary-only">
+          {DETAIL_NOT_KEPT}
+        </p>
+      )}
       {item.seriesEstimated || item.hasEstimates ? (
         <p className="text-xs text-muted-foreground">
           {item.seriesEstimated ? 'Consommation estimée (année type) : CJA indicative.' : 'Résultat avec estimations.'}
         </p>
       ) : null}
     </Card>
+  );
+}
+
+function OpenedOptimisation({ id, onBack }: { id: string; onBack: () => void }) {
+  const detail = useOptimisation(id);
+  const navigate = useNavigate();
+  const data = detail.data;
+  return (
+    <div className="flex w-full max-w-[1400px] min-w-0 flex-col gap-6">
+      <div className="flex flex-col items-start gap-2">
+        <Button variant="ghost" size="sm" onClick={onBack}>
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Retour à l’historique
+        </Button>
+        <h1 className="text-2xl font-bold tracking-tight text-foreground">Optimisation enregistrée</h1>
+        {data ? (
+          <p className="text-sm text-muted-foreground">
+            {[`${data.code} · ${data.commune}`, data.tso, `Option ${data.tarif}`, formatMonthOf(data.dateEffet)].join(
+              ' · ',
+            )}{' '}
+            — calculée le {formatDateTime(data.createdAt)}
+          </p>
+        ) : null}
+      </div>
+      {detail.isPending ? <LoadingState label="Chargement de l’optimisation…" /> : null}
+      {detail.isError ? <Alert tone="error">{errorText(detail.error)}</Alert> : null}
+      {data?.result ? <StoredOptimisationView result={data.result} /> : null}
+      {data && !data.result ? (
+        <>
+          <Alert tone="info">{DETAIL_NOT_KEPT}</Alert>
+          <OptimisationCard
+            item={data}
+            recalculating={false}
+            onOpen={() => {}}
+            onRecalculate={() => {}}
+            onDeleted={onBack}
+          />
+        </>
+      ) : null}
+      {data ? (
+        <div>
+          <Button variant="outline" onClick={() => navigate(optimisationHref)}>
+            Nouvelle optimisation
+          </Button>
+        </div>
+      ) : null}
+    </div>
   );
 }
