@@ -1,11 +1,14 @@
 import type { Page, TestInfo } from '@playwright/test';
+import { createVerifiedUser, signInThroughApi, waitForSplash } from '../support/auth.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
+import { E2E_BASE_URL } from '../support/e2e-env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { chooseCode, expectSelected, openGasSimulator, PITD_FIXTURE } from '../support/simulator.ts';
 
 /**
  * Issue #24 §3 as a user lives it: a simulation made, the page left, found again in « Historique », reopened in the
- * simulator's results view, recalculated with today's grids (the line-by-line difference), then deleted.
+ * simulator's results view, recalculated with today's grids (the line-by-line difference), then deleted; an
+ * optimisation likewise reopened in the optimisation's own results view and recalculated.
  * Screenshots of the history at 360 and 1280 px, light and dark, are attached to the report.
  */
 
@@ -100,4 +103,70 @@ test('a simulation is found in « Historique », reopened, recalculated with tod
   // The optimisations tab says what to do next when there are none.
   await page.getByRole('tab', { name: 'Optimisations' }).click();
   await expect(page.getByTestId('history-empty')).toContainText('Lancez une optimisation');
+});
+
+test('an optimisation is found in « Historique », reopened in the optimisation view and recalculated', async ({
+  page,
+  admin,
+}) => {
+  const { email, password } = await createVerifiedUser(admin, E2E_BASE_URL, 'historique-optimisation');
+  await signInThroughApi(page, email, password);
+  await page.goto('/private/gas/optimisation');
+  await waitForSplash(page);
+  const form = page.getByRole('form', { name: 'Optimisation – Paramètres' });
+  await form.getByLabel('Point de réseau').selectOption('PITD');
+  // The PITD of e2e/fixtures/pitd.csv with one commune, Versailles (NaTran, GRDF): chosen by itself.
+  const code = form.getByRole('combobox', { name: 'Code PITD' });
+  await code.fill('versailles');
+  await form
+    .getByRole('listbox', { name: 'Code PITD' })
+    .getByRole('option', { name: new RegExp(PITD_FIXTURE.versailles) })
+    .click();
+  await expect(form.getByLabel('Commune')).toHaveValue('Versailles');
+  await form.getByLabel('Option tarifaire').selectOption('T4');
+  await form.getByLabel('Profil de consommation').selectOption('P016');
+  await form.getByLabel('Assiette (MWh/an)').fill('20 000');
+  await form.getByRole('button', { name: 'Optimiser la CJA' }).click();
+  const kpis = page.getByTestId('kpi-cards');
+  await expect(kpis).toBeVisible();
+  const computed = (await kpis.innerText()).replace(/\s+/g, ' ');
+  const costs = (await page.getByTestId('cost-table').innerText()).replace(/\s+/g, ' ');
+
+  // Leave the page; the history has it, with its detail.
+  const nav = page.getByRole('navigation', { name: "Navigation de l'espace client" });
+  await nav.getByRole('link', { name: 'Historique' }).click();
+  await page.getByRole('tab', { name: 'Optimisations' }).click();
+  const cards = page.getByTestId('history-optimisation');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText(`${PITD_FIXTURE.versailles} · Versailles`);
+  await expect(cards.first().getByTestId('history-optimisation-summary-only')).toHaveCount(0);
+
+  // Reopened in the optimisation page's own results view: the same KPI cards, table, chart and parameters.
+  await cards
+    .first()
+    .getByRole('button', { name: /Rouvrir/ })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Optimisation enregistrée' })).toBeVisible();
+  await expect(page.getByTestId('kpi-cards')).toBeVisible();
+  expect((await page.getByTestId('kpi-cards').innerText()).replace(/\s+/g, ' ')).toBe(computed);
+  expect((await page.getByTestId('cost-table').innerText()).replace(/\s+/g, ' ')).toBe(costs);
+  await expect(page.getByTestId('estimated-series-banner')).toContainText('Année type estimée');
+  await expect(page.getByTestId('daily-chart-plot').locator('canvas').first()).toBeVisible();
+  await expect(page.getByTestId('params-used')).toBeVisible();
+  expect(await seriousAxeViolations(page, 'main')).toEqual([]);
+  await page.getByRole('button', { name: 'Retour à l’historique' }).click();
+
+  // « Recalculer »: a new optimisation at today's grids, the difference line by line, a new entry first.
+  await cards
+    .first()
+    .getByRole('button', { name: /Recalculer/ })
+    .click();
+  const recalculation = page.getByTestId('history-recalculation');
+  await expect(recalculation).toContainText('une nouvelle optimisation, ajoutée à l’historique');
+  await expect(recalculation).toContainText(/CJA recommandée : [\d\s,]+ → [\d\s,]+ MWh\/j/);
+  await expect(recalculation.getByTestId('recalculation-line-total')).toContainText(
+    'Coût annuel HT avec la CJA recommandée',
+  );
+  await expect(cards).toHaveCount(2);
+  expect(await seriousAxeViolations(page, 'main')).toEqual([]);
 });
