@@ -222,6 +222,26 @@ describe.each(testDatabaseKinds())('history of optimisations on %s', (kind) => {
     expect((await alice.get('/api/optimisation/optimisations/')).json().total).toBe(total);
   });
 
+  it('answers 409 when the readings the optimisation used were deleted since, and gives the unit back', async () => {
+    const imported = await alice.post('/api/consumption-data/', {
+      pce: '44444444444444',
+      csv: grdfYear('2025-02-01', 365, { pce: '44444444444444' }).csv,
+    });
+    const id = imported.json().dataset.id;
+    expect((await alice.post('/api/optimisation/', { ...FORM, datasetId: id })).statusCode).toBe(200);
+    const target = (await alice.get('/api/optimisation/optimisations/')).json().items[0].id;
+    expect((await alice.request('DELETE', `/api/consumption-data/${id}/`)).statusCode).toBe(200);
+    const used = async () =>
+      (await alice.get('/api/account/usage/'))
+        .json()
+        .features.find((feature: { name: string }) => feature.name === 'optimisations')?.used;
+    const before = await used();
+    const refused = await alice.post(`/api/optimisation/optimisations/${target}/recalculate`, {});
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error).toContain('relevés de consommation de cette optimisation ont été supprimés');
+    expect(await used()).toBe(before);
+  });
+
   it('keeps a year of daily series in a few kB once PostgreSQL has compressed it (ADR 0064 § Storage)', async () => {
     const threeYears = await alice.post('/api/consumption-data/', {
       pce: '33333333333333',

@@ -49,6 +49,8 @@ import {
 export const HISTORY_MESSAGES = {
   simulationNotFound: 'Simulation introuvable.',
   optimisationNotFound: 'Optimisation introuvable.',
+  optimisationDatasetGone:
+    'Les relevés de consommation de cette optimisation ont été supprimés depuis : elle ne peut pas être recalculée sur les mêmes données. Relancez-la depuis la page Optimisation.',
   optimisationWithoutDetail:
     'Cette optimisation a été enregistrée avant la conservation du détail : elle ne peut pas être recalculée. Relancez-la depuis la page Optimisation.',
 } as const;
@@ -371,7 +373,13 @@ export function createHistoryService({
         throw new AppError('CONFLICT', HISTORY_MESSAGES.optimisationWithoutDetail);
       }
       const body: OptimisationBody = { ...input, dateEffetMonth: now().toISOString().slice(0, 7) };
-      const stored = await optimiser.optimiseAndStore(actor, body);
+      const stored = await optimiser.optimiseAndStore(actor, body).catch((error: unknown) => {
+        // The only id the request names besides this one: its dataset, deleted since (the unit was given back).
+        if (error instanceof AppError && error.code === 'NOT_FOUND' && input.datasetId) {
+          throw new AppError('CONFLICT', HISTORY_MESSAGES.optimisationDatasetGone);
+        }
+        throw error;
+      });
       const lines = diffOptimisations(previous, stored.response);
       return {
         previous: {
