@@ -51,7 +51,8 @@ export async function readPdfLines(bytes: Uint8Array): Promise<string[][]> {
         for (let n = 1; n <= doc.numPages; n += 1) {
           const page = await doc.getPage(n);
           const content = await page.getTextContent();
-          pages.push(groupLines(content.items as unknown as TextItemLike[]));
+          // Marked-content items (no `str`) carry no text.
+          pages.push(groupLines(content.items.flatMap((item) => ('str' in item ? [item] : []))));
         }
         return pages;
       } catch (error) {

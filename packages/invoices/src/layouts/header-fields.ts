@@ -1,7 +1,32 @@
 /** Header labels (« clé : valeur ») shared by the PDF and spreadsheet layouts, matched on folded text. */
 import { type DraftInvoice, fold } from './draft.ts';
 
-type HeaderField = Exclude<keyof DraftInvoice, 'lines' | 'vat'>;
+export type HeaderField = Exclude<keyof DraftInvoice, 'lines' | 'vat' | 'warnings'>;
+/** The header fields that keep a number cell as a number (read by the French number reader). */
+type NumericField = 'car' | 'cja' | 'ntr' | 'consumption' | 'totalHt' | 'totalTva' | 'totalTtc';
+const NUMERIC_FIELDS: ReadonlySet<HeaderField> = new Set<NumericField>([
+  'car',
+  'cja',
+  'ntr',
+  'consumption',
+  'totalHt',
+  'totalTva',
+  'totalTtc',
+]);
+
+function isNumericField(field: HeaderField): field is NumericField {
+  return NUMERIC_FIELDS.has(field);
+}
+
+/** Sets one header field: a number stays a number where the field takes one, and is written as text elsewhere
+ * (a PCE typed as a number in a spreadsheet is text to the reader, which strips its spaces). */
+export function setHeaderField(draft: DraftInvoice, field: HeaderField, value: string | number): void {
+  if (isNumericField(field)) {
+    draft[field] = value;
+  } else {
+    draft[field] = String(value);
+  }
+}
 
 const HEADER_RULES: readonly [RegExp, HeaderField][] = [
   [/^(fournisseur|emetteur|transporteur)\b/, 'supplier'],
@@ -35,7 +60,7 @@ export function applyHeader(draft: DraftInvoice, key: string, value: string | nu
   const labelUnit = /\(\s*([kM]Wh(?:\s*\/\s*(?:j|an))?)\s*\)/i.exec(key.normalize('NFKC'))?.[1]?.replace(/\s/g, '');
   const text =
     typeof value === 'number' ? (labelUnit ? `${value} ${labelUnit}` : value) : String(value).normalize('NFKC').trim();
-  (draft as unknown as Record<string, string | number>)[field] = text;
+  setHeaderField(draft, field, text);
   return true;
 }
 

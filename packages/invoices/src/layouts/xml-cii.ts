@@ -7,6 +7,7 @@
  */
 import type { XmlNode, XmlValue } from '../formats/xml.ts';
 import { type DraftInvoice, type Extracted, emptyDraft, finalise } from './draft.ts';
+import { type HeaderField, setHeaderField } from './header-fields.ts';
 
 export const XML_CII_LAYOUT = 'cii-gaz';
 
@@ -53,7 +54,7 @@ export function detectXmlCii(doc: XmlNode): boolean {
   return r !== null && node(list(r.SupplyChainTradeTransaction)[0]) !== null;
 }
 
-const NOTE_FIELDS: Readonly<Record<string, Exclude<keyof DraftInvoice, 'lines' | 'vat'>>> = {
+const NOTE_FIELDS: Readonly<Record<string, HeaderField>> = {
   PCE: 'pce',
   CODE_POINT: 'code',
   TYPE_POINT: 'pointDeReseau',
@@ -81,7 +82,7 @@ export function extractXmlCii(doc: XmlNode): Extracted {
   for (const note of notes(child(header, 'IncludedNote'))) {
     const field = note.subject ? NOTE_FIELDS[note.subject] : undefined;
     if (field) {
-      (draft as unknown as Record<string, string>)[field] = note.content;
+      setHeaderField(draft, field, note.content);
     }
   }
   const transaction = r.SupplyChainTradeTransaction;

@@ -1,6 +1,6 @@
-import { AUDIT_MESSAGES, type AuditReportDto, type NormalisedInvoiceDto } from '@pilote/contracts';
+import { AUDIT_MESSAGES, type NormalisedInvoiceDto, normalisedInvoiceSchema } from '@pilote/contracts';
 import type { ReadResult } from '@pilote/invoices';
-import { type AuditReferenceData, type AuditReport, type NormalisedInvoice, normaliseTso } from '@pilote/tariffs';
+import { type AuditReferenceData, type NormalisedInvoice, normaliseTso } from '@pilote/tariffs';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { audits } from '../../db/schema.ts';
@@ -70,16 +70,20 @@ export function createAuditRunner(deps: {
       .select({ invoice: audits.invoice })
       .from(audits)
       .where(and(eq(audits.userId, userId), eq(audits.status, 'done'), ne(audits.id, auditId)));
-    return rows
-      .map((row) => row.invoice as unknown as NormalisedInvoice | null)
-      .filter(
-        (other): other is NormalisedInvoice =>
-          other !== null &&
-          other.point.pointDeReseau === invoice.point.pointDeReseau &&
-          other.point.code === invoice.point.code &&
-          other.point.pce === invoice.point.pce,
-      )
-      .map((other) => ({ invoiceNumber: other.invoiceNumber, period: other.period }));
+    return (
+      rows
+        // Stored JSON is parsed with the contract's schema on read: a row written by an older reader that no
+        // longer fits it is left out of the comparison rather than trusted.
+        .map((row) => normalisedInvoiceSchema.safeParse(row.invoice).data ?? null)
+        .filter(
+          (other): other is NormalisedInvoiceDto =>
+            other !== null &&
+            other.point.pointDeReseau === invoice.point.pointDeReseau &&
+            other.point.code === invoice.point.code &&
+            other.point.pce === invoice.point.pce,
+        )
+        .map((other) => ({ invoiceNumber: other.invoiceNumber, period: other.period }))
+    );
   }
 
   return {
@@ -110,8 +114,8 @@ export function createAuditRunner(deps: {
       }
       return {
         ok: true,
-        invoice: invoice as unknown as NormalisedInvoiceDto,
-        report: checked.value satisfies AuditReport as unknown as AuditReportDto,
+        invoice,
+        report: checked.value,
         warnings: [...result.warnings],
       };
     },

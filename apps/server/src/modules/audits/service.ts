@@ -21,7 +21,7 @@ import {
   type StartAuditResponse,
 } from '@pilote/contracts';
 import { SNIFF_BYTES, sniffFormat } from '@pilote/invoices/sniff';
-import { roundHalfAwayFromZero } from '@pilote/tariffs';
+import { type AuditReport, type NormalisedInvoice, roundHalfAwayFromZero } from '@pilote/tariffs';
 import type { JobQueue } from '../../adapters/jobs/index.ts';
 import { type ObjectStorage, objectKey, StorageError } from '../../adapters/storage/index.ts';
 import type { Database } from '../../db/client.ts';
@@ -66,7 +66,8 @@ export interface AuditRunner {
 }
 
 export type AuditOutcome =
-  | { ok: true; invoice: NormalisedInvoiceDto; report: AuditReportDto; warnings: string[] }
+  /** The domain's invoice and report, stored as JSON and parsed with the contract schemas when read back. */
+  | { ok: true; invoice: NormalisedInvoice; report: AuditReport; warnings: string[] }
   /** `readRefused`: the reader refused the file (format, layout, incomplete, unreadable): its unit is given back. */
   | { ok: false; message: string; found: string[]; readRefused?: boolean };
 
