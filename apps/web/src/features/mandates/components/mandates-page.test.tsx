@@ -92,6 +92,8 @@ beforeEach(() => {
     measureText: vi.fn(() => ({ width: 100 })),
   };
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
+    // jsdom has no 2D context: the signature pad draws into these seven methods only, so the stub is cast to the
+    // interface of ~60 members it stands in for (the one cast of the web tests).
     () => context as unknown as CanvasRenderingContext2D,
   );
   vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue('data:image/png;base64,iVBORw0KGgo=');
