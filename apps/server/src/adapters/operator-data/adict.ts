@@ -682,6 +682,28 @@ export function createAdictAdapter(options: AdictOptions): OperatorDataAdapter &
     }
   }
 
+  /** One PCE record (contractual or technical data): GET /pce/{pce}/{kind}, its restitution checked, the data
+   * object inside the `retour_200_…` envelope (or the bare body, as the sandbox answers). */
+  async function readPceRecord(
+    pce: string,
+    kind: 'donnees_contractuelles' | 'donnees_techniques',
+    what: string,
+    readOptions: ReadOptions,
+  ): Promise<Record<string, unknown>> {
+    const answer = await call({
+      method: 'GET',
+      path: `/pce/${encodeURIComponent(pce)}/${kind}`,
+      signal: readOptions.signal,
+      what,
+    });
+    if (!answer.response.ok) {
+      throw await clientError(answer, what);
+    }
+    const body = await firstObject(answer, what);
+    const record = (body[`retour_200_${kind}`] as Record<string, unknown> | undefined) ?? body;
+    checkRestitution(record, what);
+    return (record[kind] ?? {}) as Record<string, unknown>;
+  }
   return {
     kind: 'adict',
     tokenCount: () => tokens,
@@ -761,20 +783,7 @@ export function createAdictAdapter(options: AdictOptions): OperatorDataAdapter &
     readInformativeConsumption: (pce, range) => readConsumption('informative', pce, range),
 
     async readContractualData(pce, readOptions: ReadOptions = {}): Promise<ContractualData> {
-      const what = 'les données contractuelles';
-      const answer = await call({
-        method: 'GET',
-        path: `/pce/${encodeURIComponent(pce)}/donnees_contractuelles`,
-        signal: readOptions.signal,
-        what,
-      });
-      if (!answer.response.ok) {
-        throw await clientError(answer, what);
-      }
-      const body = await firstObject(answer, what);
-      const record = (body.retour_200_donnees_contractuelles as Record<string, unknown> | undefined) ?? body;
-      checkRestitution(record, what);
-      const data = (record.donnees_contractuelles ?? {}) as Record<string, unknown>;
+      const data = await readPceRecord(pce, 'donnees_contractuelles', 'les données contractuelles', readOptions);
       const profil = (data.profil ?? {}) as Record<string, unknown>;
       return {
         pce,
@@ -788,20 +797,7 @@ export function createAdictAdapter(options: AdictOptions): OperatorDataAdapter &
     },
 
     async readTechnicalData(pce, readOptions: ReadOptions = {}): Promise<TechnicalData> {
-      const what = 'les données techniques';
-      const answer = await call({
-        method: 'GET',
-        path: `/pce/${encodeURIComponent(pce)}/donnees_techniques`,
-        signal: readOptions.signal,
-        what,
-      });
-      if (!answer.response.ok) {
-        throw await clientError(answer, what);
-      }
-      const body = await firstObject(answer, what);
-      const record = (body.retour_200_donnees_techniques as Record<string, unknown> | undefined) ?? body;
-      checkRestitution(record, what);
-      const data = (record.donnees_techniques ?? {}) as Record<string, unknown>;
+      const data = await readPceRecord(pce, 'donnees_techniques', 'les données techniques', readOptions);
       const situation = (data.situation_compteur ?? {}) as Record<string, unknown>;
       const meter = (data.caracteristiques_compteur ?? {}) as Record<string, unknown>;
       const pitd = (data.pitd ?? {}) as Record<string, unknown>;
