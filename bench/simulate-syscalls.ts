@@ -8,7 +8,7 @@
  * statement (one per protocol message), which the main thread reads in ≈ 2.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -20,17 +20,29 @@ try {
   await autocannon({ ...shippedRequest(target, 'simulateBearer'), connections: 20, amount: 500 });
   const out = path.join(mkdtempSync(path.join(tmpdir(), 'pe-strace-')), 'strace.txt');
   const calls = 'trace=read,write,writev,readv,pwrite64,pread64,fsync,fdatasync,futex,epoll_wait';
-  // -f with -p: every thread of the process; strace needs a moment to attach.
+  // -f with -p: every thread of the process. Attached once a request shows up in its output (an event, not a
+  // fixed wait); what it wrote until then is skipped.
   const strace = spawn('strace', ['-f', '-qq', '-e', calls, '-o', out, '-p', String(target.child.pid)], {
     stdio: 'ignore',
   });
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  let straceEnded = false;
+  strace.once('exit', () => {
+    straceEnded = true;
+  });
+  const written = () => (existsSync(out) ? statSync(out).size : 0);
+  while (written() === 0) {
+    if (straceEnded) {
+      throw new Error('strace ended before tracing (is it installed? apt-get install -y strace)');
+    }
+    await autocannon({ ...shippedRequest(target, 'health'), connections: 1, amount: 1 });
+  }
+  const skip = written();
   const N = Number(process.env.BENCH_SYSCALL_REQUESTS ?? 400);
   const res = await autocannon({ ...shippedRequest(target, 'simulateBearer'), connections: 20, amount: N });
   strace.kill('SIGINT');
   await new Promise((resolve) => strace.once('exit', resolve));
   const counts = new Map<string, number>();
-  for (const line of readFileSync(out, 'utf8').split('\n')) {
+  for (const line of readFileSync(out).subarray(skip).toString('utf8').split('\n')) {
     const m = /^(\d+)\s+(\w+)\(/.exec(line);
     if (!m) {
       continue;
