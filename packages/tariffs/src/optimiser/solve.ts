@@ -31,7 +31,9 @@
  */
 import { atrdCapacityAmount, maxIndex, type PreparedSeries } from './cost.ts';
 import { solveTransportConsumerPlan } from './transport-consumer.ts';
-import type { CapacityCostModel, CapacityPlan, DistributionPenaltyRule } from './types.ts';
+import type { CapacityCostModel, DistributionPenaltyRule, SolveOptions, SolveResult } from './types.ts';
+
+export type { SolveOptions, SolveResult } from './types.ts';
 
 /** A growable list of numbers (breakpoints). */
 export interface Buffer {
@@ -506,19 +508,6 @@ function addMonthPenalties(
     }
     acc[at + i] = (acc[at + i] as number) + penalty;
   }
-}
-
-export interface SolveOptions {
-  /** Optimise the 12 monthly subscriptions too. */
-  readonly monthly: boolean;
-}
-
-export interface SolveResult {
-  readonly plan: CapacityPlan;
-  /** Cost of the plan as computed by the solver's sweep (the caller re-evaluates it with evaluatePlan). */
-  readonly cost: number;
-  /** Number of integer candidates evaluated. */
-  readonly candidates: number;
 }
 
 const REL_EPS = 1e-12;

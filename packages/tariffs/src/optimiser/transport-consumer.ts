@@ -8,8 +8,7 @@
  * O(|Z| × days). Ties: the smallest C, then the smallest K_m.
  */
 import type { PreparedSeries } from './cost.ts';
-import type { SolveOptions, SolveResult } from './solve.ts';
-import type { CapacityCostModel, TransportConsumerTerms } from './types.ts';
+import type { CapacityCostModel, SolveOptions, SolveResult, TransportConsumerTerms } from './types.ts';
 
 /** The integer candidates Z, ascending and distinct. */
 function candidatesOf(series: PreparedSeries, tolerance: number): number[] {

@@ -225,3 +225,18 @@ export interface SyntheseInput {
   /** Override of the heating share (0–1) assumed for the profile. */
   readonly partChauffage?: number;
 }
+
+/** Options of the capacity solver (solve.ts and its transport-consumer variant). */
+export interface SolveOptions {
+  /** Optimise the 12 monthly subscriptions too. */
+  readonly monthly: boolean;
+}
+
+/** What the capacity solver returns. */
+export interface SolveResult {
+  readonly plan: CapacityPlan;
+  /** Cost of the plan as computed by the solver's sweep (the caller re-evaluates it with evaluatePlan). */
+  readonly cost: number;
+  /** Number of integer candidates evaluated. */
+  readonly candidates: number;
+}
