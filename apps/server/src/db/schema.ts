@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -250,9 +251,14 @@ export const simulations = pgTable(
     /** First day of the month of effect (YYYY-MM-DD). */
     dateEffet: text('date_effet').notNull(),
     usedSampleData: boolean('used_sample_data').notNull(),
+    /** The site it was run for (`?site=` on the simulator, ADR 0068); null when none, or once the site is deleted. */
+    siteId: text('site_id').references((): AnyPgColumn => sites.id, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (table) => [index('simulations_user_id_created_at_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('simulations_user_id_created_at_idx').on(table.userId, table.createdAt),
+    index('simulations_site_created_idx').on(table.siteId, table.createdAt),
+  ],
 );
 
 /**
@@ -313,9 +319,14 @@ export const optimisations = pgTable(
      * ADR 0064 § Storage). Null for rows stored before migration 0017 (the history shows their summary only).
      */
     result: json('result').$type<Record<string, unknown>>(),
+    /** The site it was run for (`?site=` on the optimisation form, ADR 0068); null when none or deleted. */
+    siteId: text('site_id').references((): AnyPgColumn => sites.id, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (table) => [index('optimisations_user_id_created_at_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('optimisations_user_id_created_at_idx').on(table.userId, table.createdAt),
+    index('optimisations_site_created_idx').on(table.siteId, table.createdAt),
+  ],
 );
 
 // ---- Consumption data (issue 5, ADR 0013) --------------------------------------------------------------
@@ -572,12 +583,15 @@ export const audits = pgTable(
     invoice: jsonb('invoice').$type<Record<string, unknown>>(),
     report: jsonb('report').$type<Record<string, unknown>>(),
     warnings: jsonb('warnings').$type<string[]>(),
+    /** The site the invoice is for (ADR 0068); null when none or once the site is deleted. */
+    siteId: text('site_id').references((): AnyPgColumn => sites.id, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     startedAt: timestamptz('started_at'),
     finishedAt: timestamptz('finished_at'),
   },
   (table) => [
     index('audits_user_id_created_at_idx').on(table.userId, table.createdAt),
+    index('audits_site_created_idx').on(table.siteId, table.createdAt),
     uniqueIndex('audits_storage_uri_idx').on(table.storageUri),
     check('audits_status_check', sql`${table.status} in ('uploaded', 'queued', 'running', 'done', 'failed')`),
   ],
@@ -919,5 +933,61 @@ export const activeOrganisations = pgTable(
       columns: [table.organisationId, table.userId],
       foreignColumns: [organisationMembers.organisationId, organisationMembers.userId],
     }).onDelete('cascade'),
+  ],
+);
+
+// ---- Sites (issue #24 §2, ADR 0068) --------------------------------------------------------------------
+// A delivery point of an organisation: its PCE (unique per organisation), address and tariff data. The list is
+// read per organisation, sorted by name, PCE or creation and filtered by option or tag (10 000 sites per
+// organisation): each of those has an index beginning with organisation_id; the search (name or PCE contains)
+// reads one organisation's rows only.
+
+/** The address as the BAN search gives it (contracts: siteAddressSchema). */
+export interface SiteAddressValue {
+  label: string;
+  address: string;
+  postal_code: string;
+  city: string;
+  citycode: string | null;
+}
+
+export const sites = pgTable(
+  'sites',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Point de comptage et d'estimation: 14 digits, unique per organisation. */
+    pce: text('pce').notNull(),
+    address: jsonb('address').$type<SiteAddressValue>(),
+    /** 'PITD' | 'LI' | 'PIC' (contracts: sitePointTypes). */
+    pointType: text('point_type'),
+    pointCode: text('point_code'),
+    /** T1 | T2 | T3 | T4 | TP. */
+    option: text('option'),
+    profile: text('profile'),
+    /** Consommation annuelle de référence, kWh/an. */
+    car: doublePrecision('car'),
+    /** Capacité journalière souscrite, kWh/j. */
+    cja: doublePrecision('cja'),
+    ntr: integer('ntr'),
+    supplier: text('supplier'),
+    contractEndDate: date('contract_end_date', { mode: 'string' }),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    check('sites_pce_check', sql`${table.pce} ~ '^[0-9]{14}$'`),
+    check('sites_point_type_check', sql`${table.pointType} in ('PITD', 'LI', 'PIC')`),
+    check('sites_option_check', sql`${table.option} in ('T1', 'T2', 'T3', 'T4', 'TP')`),
+    uniqueIndex('sites_organisation_pce_idx').on(table.organisationId, table.pce),
+    index('sites_organisation_name_idx').on(table.organisationId, table.name, table.id),
+    index('sites_organisation_created_idx').on(table.organisationId, table.createdAt, table.id),
+    index('sites_organisation_option_name_idx').on(table.organisationId, table.option, table.name, table.id),
+    index('sites_tags_idx').using('gin', table.tags),
   ],
 );
