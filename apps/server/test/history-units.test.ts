@@ -24,7 +24,7 @@ function line(id: string, annualAmount: number | null, unitPrice = 1, label = `L
   };
 }
 
-const result = (lignes: Line[]) => ({ lignes }) as unknown as SimulationResultDto;
+const result = (lignes: Line[]): Pick<SimulationResultDto, 'lignes'> => ({ lignes });
 
 describe('diffResults', () => {
   it('rounds each amount half away from zero to the cent and subtracts the rounded amounts', () => {

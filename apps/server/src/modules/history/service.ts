@@ -181,7 +181,10 @@ function amountOf(line: SimulationResultDto['lignes'][number] | undefined, unit:
   return unit === '€/an' ? roundEuros(line.annualAmount ?? 0) : roundEuros(line.unitPrice);
 }
 
-function yearlyTotal(result: SimulationResultDto): number {
+/** What the difference reads of a result: its lines only. */
+type ResultLines = Pick<SimulationResultDto, 'lignes'>;
+
+function yearlyTotal(result: ResultLines): number {
   return roundEuros(result.lignes.reduce((sum, line) => sum + (line.annualAmount ?? 0), 0));
 }
 
@@ -190,7 +193,7 @@ function yearlyTotal(result: SimulationResultDto): number {
  * with the domain's rounding, the difference computed on those rounded amounts (so that old + difference = new to
  * the cent on screen), then the yearly total excluding VAT.
  */
-export function diffResults(previous: SimulationResultDto, current: SimulationResultDto): RecalculationLine[] {
+export function diffResults(previous: ResultLines, current: ResultLines): RecalculationLine[] {
   const lines = matchById(previous.lignes, current.lignes).map(({ id, old, now }): RecalculationLine => {
     const yearly = (now ?? old)?.annualAmount !== null || (old ?? now)?.annualAmount !== null;
     const unit: Amount['unit'] = yearly ? '€/an' : '€/MWh';
