@@ -14,7 +14,11 @@ function toRecord(row: SimulationRow | undefined): SimulationRecord | undefined 
   return row ? { ...row, result: readStoredResult(row.result) } : undefined;
 }
 
-export type SimulationInsert = Required<Omit<typeof simulations.$inferInsert, 'createdAt'>> & { createdAt: Date };
+export type SimulationInsert = Required<Omit<typeof simulations.$inferInsert, 'createdAt' | 'siteId'>> & {
+  createdAt: Date;
+  /** The site it is saved to (ADR 0068), checked by the caller; null or absent when none. */
+  siteId?: string | null;
+};
 
 /** Inserts a simulation row; the statement is prepared once per database (ADR 0038): one per simulation. */
 export function simulationInserter(db: Database): (row: SimulationInsert) => Promise<void> {
@@ -29,11 +33,12 @@ export function simulationInserter(db: Database): (row: SimulationInsert) => Pro
       gridDates: sql.placeholder('gridDates'),
       dateEffet: sql.placeholder('dateEffet'),
       usedSampleData: sql.placeholder('usedSampleData'),
+      siteId: sql.placeholder('siteId'),
       createdAt: sql.placeholder('createdAt'),
     })
     .prepare('simulations_insert');
   return async (row) => {
-    await query.execute(row);
+    await query.execute({ ...row, siteId: row.siteId ?? null });
   };
 }
 
@@ -62,6 +67,7 @@ export function simulationRecorder(db: Database): (row: SimulationInsert, unit: 
             gridDates: value('gridDates', 'jsonb').as('grid_dates'),
             dateEffet: value('dateEffet', 'text').as('date_effet'),
             usedSampleData: value('usedSampleData', 'boolean').as('used_sample_data'),
+            siteId: value('siteId', 'text').as('site_id'),
             createdAt: value('createdAt', 'timestamptz').as('created_at'),
           })
           .from(unit),
@@ -85,6 +91,7 @@ export function simulationRecorder(db: Database): (row: SimulationInsert, unit: 
       gridDates: JSON.stringify(row.gridDates),
       dateEffet: row.dateEffet,
       usedSampleData: row.usedSampleData,
+      siteId: row.siteId ?? null,
       createdAt: row.createdAt.toISOString(),
     };
     if (row.userId !== unit.userId) {
