@@ -351,11 +351,23 @@ export const consumptionDatasets = pgTable(
     unit: text('unit').notNull(),
     /** kWh/m³ given at import for volumes without their own coefficient. */
     conversionCoefficient: doublePrecision('conversion_coefficient'),
+    /**
+     * The GRDF mandate whose fetched data this series is (source_format 'operator', ADR 0072): one series per
+     * mandate, its days upserted by the sync jobs; deleted by the mandate's purge.
+     */
+    mandateId: text('mandate_id').references((): AnyPgColumn => mandates.id, { onDelete: 'cascade' }),
+    /** 'demo' | 'adict': where an operator series came from (null for imported files). */
+    operatorSource: text('operator_source'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (table) => [
     check('consumption_datasets_pce_check', sql`${table.pce} ~ '^[0-9]{14}$'`),
-    check('consumption_datasets_format_check', sql`${table.sourceFormat} in ('simple', 'grdf')`),
+    check('consumption_datasets_format_check', sql`${table.sourceFormat} in ('simple', 'grdf', 'operator')`),
+    check(
+      'consumption_datasets_operator_check',
+      sql`(${table.sourceFormat} = 'operator') = (${table.mandateId} is not null and ${table.operatorSource} in ('demo', 'adict'))`,
+    ),
+    uniqueIndex('consumption_datasets_mandate_idx').on(table.mandateId),
     check('consumption_datasets_unit_check', sql`${table.unit} in ('kWh', 'm3')`),
     index('consumption_datasets_user_pce_idx').on(table.userId, table.pce),
     index('consumption_datasets_user_created_idx').on(table.userId, table.createdAt),
@@ -379,9 +391,15 @@ export const consumptionReadings = pgTable(
     coefficient: doublePrecision('coefficient'),
     /** Line of the imported file; null for a day absent from the file. */
     sourceLine: integer('source_line'),
+    /** Operator series (ADR 0072): the operator's quality of the day, 'published' | 'estimated' | 'corrected'. */
+    operatorQuality: text('operator_quality'),
   },
   (table) => [
     primaryKey({ columns: [table.datasetId, table.date] }),
+    check(
+      'consumption_readings_operator_quality_check',
+      sql`${table.operatorQuality} is null or ${table.operatorQuality} in ('published', 'estimated', 'corrected')`,
+    ),
     check('consumption_readings_quality_check', sql`${table.quality} in ('mesure', 'estime', 'manquant')`),
     check(
       'consumption_readings_kwh_check',
@@ -808,6 +826,51 @@ export const mandateDocuments = pgTable('mandate_documents', {
   pdfEnc: bytea('pdf_enc').notNull(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
+
+/**
+ * The operator side of a GRDF mandate (issue #26, ADR 0072): the data-access right declared through the
+ * operator-data adapter, its state and reason, and the data sync (status, last run, contractual and technical data).
+ * One row per mandate sent through the adapter; the personal-data purge clears the fetched data.
+ */
+export const mandateOperatorAccess = pgTable(
+  'mandate_operator_access',
+  {
+    mandateId: text('mandate_id')
+      .primaryKey()
+      .references(() => mandates.id, { onDelete: 'cascade' }),
+    /** 'demo' | 'adict'. */
+    source: text('source').notNull(),
+    /** The operator's id of the right; null until the declaration is answered. */
+    accessRightId: text('access_right_id'),
+    /** 'declaring' then the adapter's states: pending, active, refused, revoked, obsolete, to_recheck; 'ended'. */
+    accessState: text('access_state').notNull(),
+    proofStatus: text('proof_status'),
+    /** French reason of a refusal or failed proof (mandate card, staff); operator's own words in operator_reason. */
+    reason: text('reason'),
+    operatorReason: text('operator_reason'),
+    /** 'idle' | 'syncing' | 'ok' | 'error' | 'stopped'. */
+    syncStatus: text('sync_status').notNull().default('idle'),
+    /** French message of the last failed sync (cleared by a successful one). */
+    syncError: text('sync_error'),
+    lastSyncAt: timestamptz('last_sync_at'),
+    /** Contractual data (CAR, CJA, option, profile…) and technical data (PITD, frequency): adapter shapes, no address. */
+    contractual: jsonb('contractual'),
+    technical: jsonb('technical'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    check('mandate_operator_access_source_check', sql`${table.source} in ('demo', 'adict')`),
+    check(
+      'mandate_operator_access_state_check',
+      sql`${table.accessState} in ('declaring', 'pending', 'active', 'refused', 'revoked', 'obsolete', 'to_recheck', 'ended')`,
+    ),
+    check(
+      'mandate_operator_access_sync_check',
+      sql`${table.syncStatus} in ('idle', 'syncing', 'ok', 'error', 'stopped')`,
+    ),
+  ],
+);
 
 // ---- Bug reports (issue #15, ADR 0035) -------------------------------------------------------------------
 
