@@ -603,6 +603,11 @@ export const audits = pgTable(
     warnings: jsonb('warnings').$type<string[]>(),
     /** The site the invoice is for (ADR 0068); null when none or once the site is deleted. */
     siteId: text('site_id').references((): AnyPgColumn => sites.id, { onDelete: 'set null' }),
+    /**
+     * The review step (issue #25 §6, ADR 0071): the fields asked of the user (missing or doubtful), the values read
+     * and suggested, then the values the user confirmed. Null when the reading needed no review.
+     */
+    review: jsonb('review').$type<Record<string, unknown>>(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     startedAt: timestamptz('started_at'),
     finishedAt: timestamptz('finished_at'),
@@ -611,8 +616,31 @@ export const audits = pgTable(
     index('audits_user_id_created_at_idx').on(table.userId, table.createdAt),
     index('audits_site_created_idx').on(table.siteId, table.createdAt),
     uniqueIndex('audits_storage_uri_idx').on(table.storageUri),
-    check('audits_status_check', sql`${table.status} in ('uploaded', 'queued', 'running', 'done', 'failed')`),
+    check(
+      'audits_status_check',
+      sql`${table.status} in ('uploaded', 'queued', 'running', 'to_complete', 'done', 'failed')`,
+    ),
   ],
+);
+
+/**
+ * What a user confirmed or corrected in an audit's review step, per supplier and PCE (issue #25 §6, ADR 0071): it
+ * pre-fills the review of that supplier's next invoice. `pce` is '' when the invoice printed none.
+ */
+export const auditSupplierCorrections = pgTable(
+  'audit_supplier_corrections',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The supplier's name as read, folded (lower case, no accents, single spaces). */
+    supplierKey: text('supplier_key').notNull(),
+    pce: text('pce').notNull(),
+    /** The confirmed values (contracts: auditReviewValuesSchema). */
+    values: jsonb('values').$type<Record<string, unknown>>().notNull(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.supplierKey, table.pce] })],
 );
 
 /** The claim letter of an audit, rendered once per renderer version (like `simulation_pdfs`). */
