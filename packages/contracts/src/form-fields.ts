@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * Shared pieces of the form validators (simulator, optimisation): a field may arrive as a number or as the
- * text the user typed ("15 466,8"); the validators throw `FieldError` naming the first bad field.
+ * text the user typed ("15 466,8"); the form checks (`checkSimulatorForm`, `checkOptimisationForm`) list every
+ * failure, each naming its field.
  */
 export const formValueSchema = z.union([z.string().max(200), z.number()]).nullish();
 
@@ -15,14 +16,4 @@ export function formText(value: FormValue): string | undefined {
   }
   const trimmed = String(value).trim();
   return trimmed === '' ? undefined : trimmed;
-}
-
-export class FieldError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'FieldError';
-  }
 }

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { consumptionQualiteSchema, normalisePce } from './consumption.ts';
-import { FieldError, type FormValue, formText, formValueSchema } from './form-fields.ts';
+import { type FormValue, formText, formValueSchema } from './form-fields.ts';
 import {
+  addFormIssues,
+  type FormIssue,
   lineSourceSchema,
   parseFrenchNumber,
   referenceDatasetInfoSchema,
@@ -129,119 +131,168 @@ const LABELS: Record<string, string> = {
   cjaActuelle: 'CJA actuelle',
 };
 
-/** Empty → `empty`; not a number or negative → 'Valeur numérique invalide: …'. */
-function number(value: FormValue, field: string, empty: number | undefined): number | undefined {
-  const raw = formText(value);
-  if (raw === undefined) {
-    return empty;
+/**
+ * Every failure of the optimisation form, in the order of spec §5 "Optimisation": point, code, commune, TSO, tarif
+ * (and, for PITD, T4/TP only), profil, assiette; then the 12 monthly capacities when given (the whole list's
+ * failure first: count, numbers, empty; then each negative month); then the optional numbers (a non-numeric or
+ * negative one), the month and the PCE. Each field is named once, with its first failure. Also the value the form
+ * means when there is none.
+ */
+export function checkOptimisationForm(body: OptimisationBody): {
+  issues: FormIssue[];
+  value: ValidatedOptimisationForm | null;
+} {
+  const issues: FormIssue[] = [];
+  const fail = (field: string, message: string) => issues.push({ field, message });
+  const number = (value: FormValue, field: string, empty: number | undefined): number | undefined => {
+    const raw = formText(value);
+    if (raw === undefined) {
+      return empty;
+    }
+    const parsed = parseFrenchNumber(raw);
+    if (parsed === null || parsed < 0) {
+      fail(field, valeurNumeriqueInvalideMessage(raw, LABELS[field] ?? field));
+      return undefined;
+    }
+    return parsed;
+  };
+  const point = formText(body.pointDeReseau)?.toUpperCase();
+  const pointKnown = point !== undefined && (simulatorPoints as readonly string[]).includes(point);
+  if (!pointKnown) {
+    fail('pointDeReseau', OPTIMISATION_MESSAGES.pointDeReseau);
   }
-  const parsed = parseFrenchNumber(raw);
-  if (parsed === null || parsed < 0) {
-    throw new FieldError(field, valeurNumeriqueInvalideMessage(raw, LABELS[field] ?? field));
+  const code = formText(body.code);
+  if (!code) {
+    fail('code', OPTIMISATION_MESSAGES.code);
   }
-  return parsed;
+  const commune = formText(body.commune);
+  if (!commune) {
+    fail('commune', OPTIMISATION_MESSAGES.commune);
+  }
+  const tso = formText(body.tso);
+  if (!tso) {
+    fail('tso', OPTIMISATION_MESSAGES.tso);
+  }
+  const tarifText = formText(body.tarif)?.toUpperCase();
+  if (!tarifText || !(simulatorTarifs as readonly string[]).includes(tarifText)) {
+    fail('tarif', OPTIMISATION_MESSAGES.tarif);
+  } else if (point === 'PITD' && !(optimisationTarifs as readonly string[]).includes(tarifText)) {
+    fail('tarif', OPTIMISATION_MESSAGES.tarifPitd);
+  }
+  const profilText = formText(body.profil)?.toUpperCase();
+  if (!profilText || !(simulatorProfils as readonly string[]).includes(profilText)) {
+    fail('profil', OPTIMISATION_MESSAGES.profil);
+  }
+  const assietteText = formText(body.assiette);
+  const assiette = number(body.assiette, 'assiette', undefined);
+  if (assietteText === undefined) {
+    fail('assiette', OPTIMISATION_MESSAGES.assiette);
+  }
+  const capacitesMensuelles =
+    body.capacitesMensuelles === null || body.capacitesMensuelles === undefined
+      ? undefined
+      : capacities(body.capacitesMensuelles, fail);
+  const cjaActuelle = number(body.cjaActuelle, 'cjaActuelle', undefined);
+  const cjsInterruptible = number(body.cjsInterruptible, 'cjsInterruptible', 0);
+  const cpl = number(body.cpl, 'cpl', 0);
+  const month = formText(body.dateEffetMonth);
+  if (month !== undefined && !/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) {
+    fail('dateEffetMonth', OPTIMISATION_MESSAGES.dateEffetMonth);
+  }
+  const pceText = formText(body.pce);
+  const pce = pceText === undefined ? undefined : normalisePce(pceText);
+  if (pce !== undefined && !/^\d{14}$/.test(pce)) {
+    fail('pce', OPTIMISATION_MESSAGES.pceFormat);
+  }
+  const datasetId = formText(body.datasetId);
+  if (
+    issues.length > 0 ||
+    !code ||
+    !commune ||
+    !tso ||
+    assiette === undefined ||
+    cjsInterruptible === undefined ||
+    cpl === undefined
+  ) {
+    return { issues, value: null };
+  }
+  return {
+    issues: [],
+    value: {
+      pointDeReseau: point as ValidatedOptimisationForm['pointDeReseau'],
+      code,
+      commune,
+      tso,
+      tarif: tarifText as OptimisationTarif,
+      profil: profilText as SimulatorProfil,
+      assiette,
+      cjsInterruptible,
+      cpl,
+      cjaActuelle,
+      capacitesMensuelles,
+      dateEffetMonth: month,
+      datasetId,
+      pce,
+    },
+  };
 }
 
-function capacities(values: readonly FormValue[]): number[] {
+/** The 12 monthly capacities, or undefined with the failures told to `fail`. */
+function capacities(
+  values: readonly FormValue[],
+  fail: (field: string, message: string) => void,
+): number[] | undefined {
   if (values.length !== 12) {
-    throw new FieldError('capacitesMensuelles', OPTIMISATION_MESSAGES.capacitesCount);
+    fail('capacitesMensuelles', OPTIMISATION_MESSAGES.capacitesCount);
+    return undefined;
   }
   const raws = values.map(formText);
   if (raws.some((raw) => raw !== undefined && parseFrenchNumber(raw) === null)) {
-    throw new FieldError('capacitesMensuelles', OPTIMISATION_MESSAGES.capacitesNumbers);
+    fail('capacitesMensuelles', OPTIMISATION_MESSAGES.capacitesNumbers);
+    return undefined;
   }
   if (raws.some((raw) => raw === undefined)) {
-    throw new FieldError('capacitesMensuelles', OPTIMISATION_MESSAGES.capacitesEmpty);
+    fail('capacitesMensuelles', OPTIMISATION_MESSAGES.capacitesEmpty);
+    return undefined;
   }
-  return raws.map((raw, index) => {
-    const parsed = parseFrenchNumber(raw as string) as number;
-    if (parsed < 0) {
-      throw new FieldError(`capacitesMensuelles/${index}`, capaciteInvalideMessage(index + 1));
+  const parsed = raws.map((raw) => parseFrenchNumber(raw as string) as number);
+  parsed.forEach((value, index) => {
+    if (value < 0) {
+      fail(`capacitesMensuelles/${index}`, capaciteInvalideMessage(index + 1));
     }
-    return parsed;
   });
+  return parsed.some((value) => value < 0) ? undefined : parsed;
 }
 
 /**
- * Spec §5 "Optimisation", in the spec's order: point, code, commune, TSO, tarif (and, for PITD, T4/TP only),
- * profil, assiette; then the 12 monthly capacities when given; then the optional numbers (empty = 0, or the
- * default for `cjaActuelle`), the month and the PCE. Shared by the server (authoritative) and the web form.
+ * The optimisation form of spec §5 as a zod schema (issue #22, ADR 0065): every failure at once (path = the
+ * request's field, message = the spec's French wording, in the spec's order), parsed to
+ * {@link ValidatedOptimisationForm}. The web form resolves it through react-hook-form and toasts the first
+ * failure; the server reads the first through {@link validateOptimisationForm}.
+ */
+export const optimisationFormSchema = optimisationBodySchema.transform((body, ctx): ValidatedOptimisationForm => {
+  const check = checkOptimisationForm(body);
+  if (!check.value) {
+    addFormIssues(ctx, check.issues);
+    return z.NEVER;
+  }
+  return check.value;
+});
+
+/**
+ * The rules of spec §5 "Optimisation" for the server (authoritative) and the toast of the web form: the first
+ * failure in the spec's order (of {@link checkOptimisationForm}), or the validated form.
  */
 export function validateOptimisationForm(body: OptimisationBody): OptimisationFormCheck {
-  try {
-    const point = formText(body.pointDeReseau)?.toUpperCase();
-    if (!point || !(simulatorPoints as readonly string[]).includes(point)) {
-      throw new FieldError('pointDeReseau', OPTIMISATION_MESSAGES.pointDeReseau);
-    }
-    const code = formText(body.code);
-    if (!code) {
-      throw new FieldError('code', OPTIMISATION_MESSAGES.code);
-    }
-    const commune = formText(body.commune);
-    if (!commune) {
-      throw new FieldError('commune', OPTIMISATION_MESSAGES.commune);
-    }
-    const tso = formText(body.tso);
-    if (!tso) {
-      throw new FieldError('tso', OPTIMISATION_MESSAGES.tso);
-    }
-    const tarifText = formText(body.tarif)?.toUpperCase();
-    if (!tarifText || !(simulatorTarifs as readonly string[]).includes(tarifText)) {
-      throw new FieldError('tarif', OPTIMISATION_MESSAGES.tarif);
-    }
-    if (point === 'PITD' && !(optimisationTarifs as readonly string[]).includes(tarifText)) {
-      throw new FieldError('tarif', OPTIMISATION_MESSAGES.tarifPitd);
-    }
-    const profilText = formText(body.profil)?.toUpperCase();
-    if (!profilText || !(simulatorProfils as readonly string[]).includes(profilText)) {
-      throw new FieldError('profil', OPTIMISATION_MESSAGES.profil);
-    }
-    const assiette = number(body.assiette, 'assiette', undefined);
-    if (assiette === undefined) {
-      throw new FieldError('assiette', OPTIMISATION_MESSAGES.assiette);
-    }
-    const capacitesMensuelles =
-      body.capacitesMensuelles === null || body.capacitesMensuelles === undefined
-        ? undefined
-        : capacities(body.capacitesMensuelles);
-    const cjaActuelle = number(body.cjaActuelle, 'cjaActuelle', undefined);
-    const cjsInterruptible = number(body.cjsInterruptible, 'cjsInterruptible', 0) as number;
-    const cpl = number(body.cpl, 'cpl', 0) as number;
-    const month = formText(body.dateEffetMonth);
-    if (month !== undefined && !/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) {
-      throw new FieldError('dateEffetMonth', OPTIMISATION_MESSAGES.dateEffetMonth);
-    }
-    const pceText = formText(body.pce);
-    const pce = pceText === undefined ? undefined : normalisePce(pceText);
-    if (pce !== undefined && !/^\d{14}$/.test(pce)) {
-      throw new FieldError('pce', OPTIMISATION_MESSAGES.pceFormat);
-    }
-    const datasetId = formText(body.datasetId);
-    return {
-      ok: true,
-      value: {
-        pointDeReseau: point as ValidatedOptimisationForm['pointDeReseau'],
-        code,
-        commune,
-        tso,
-        tarif: tarifText as OptimisationTarif,
-        profil: profilText as SimulatorProfil,
-        assiette,
-        cjsInterruptible,
-        cpl,
-        cjaActuelle,
-        capacitesMensuelles,
-        dateEffetMonth: month,
-        datasetId,
-        pce,
-      },
-    };
-  } catch (error) {
-    if (error instanceof FieldError) {
-      return { ok: false, field: error.field, message: error.message };
-    }
-    throw error;
+  const check = checkOptimisationForm(body);
+  const first = check.issues[0];
+  if (first) {
+    return { ok: false, field: first.field, message: first.message };
   }
+  if (!check.value) {
+    throw new Error('checkOptimisationForm: no issue and no value');
+  }
+  return { ok: true, value: check.value };
 }
 
 // ---- response --------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import type { EstimateBasis } from '@pilote/tariffs';
 import { parseFrenchNumber } from '@pilote/tariffs/numbers';
 import { z } from 'zod';
-import { FieldError, type FormValue, formText, formValueSchema } from './form-fields.ts';
+import { formText, formValueSchema } from './form-fields.ts';
 
 /**
  * Gas tariff simulator (spec §2.8, §3, §4, §5 "Simulator", §7, §8; issue 4). docs/api.md § Simulator.
@@ -303,145 +303,225 @@ const FIELD_LABELS: Record<string, string> = {
   ntr: 'NTR',
 };
 
-/** Empty → undefined; not a number or negative → FieldError naming the field. */
-function number(value: FormValue, field: string): number | undefined {
-  const raw = formText(value);
-  if (raw === undefined) {
-    return undefined;
-  }
-  const parsed = parseFrenchNumber(raw);
-  const label = FIELD_LABELS[field] ?? field;
-  if (parsed === null) {
-    throw new FieldError(field, `Valeur numérique invalide pour le champ « ${label} » : « ${raw} ».`);
-  }
-  if (parsed < 0) {
-    throw new FieldError(field, `La valeur du champ « ${label} » doit être positive ou nulle.`);
-  }
-  return parsed;
+/** A check of the form, in the spec's order: the field it names and the spec's French message. */
+export interface FormIssue {
+  /** The request's field (`cjaMwhj` for a PITD's CJA); `capacitesMensuelles/3` style for an element. */
+  field: string;
+  message: string;
 }
 
 /**
- * The validation rules of spec §5 "Simulator", in the order the spec lists them: honeypot, point, then
- * the fields the point type requires, then the CAR (unless LI or T4/TP) and the CJA (LI, PIC, and PITD in
- * T4/TP). Shared by the server (authoritative) and the web form (same messages, field by field).
+ * Reads the numbers of one form once each: empty → undefined; not a number or negative → null, and the field's
+ * French message recorded (once, at the first place the rules read the field).
+ */
+function numberReader(body: SimulateBody, issues: FormIssue[]) {
+  const read = new Map<keyof SimulateBody, number | null | undefined>();
+  return (field: keyof SimulateBody): number | null | undefined => {
+    if (read.has(field)) {
+      return read.get(field);
+    }
+    const raw = formText(body[field]);
+    let value: number | null | undefined;
+    if (raw !== undefined) {
+      const parsed = parseFrenchNumber(raw);
+      const label = FIELD_LABELS[field] ?? field;
+      value = parsed !== null && parsed >= 0 ? parsed : null;
+      if (parsed === null) {
+        issues.push({ field, message: `Valeur numérique invalide pour le champ « ${label} » : « ${raw} ».` });
+      } else if (parsed < 0) {
+        issues.push({ field, message: `La valeur du champ « ${label} » doit être positive ou nulle.` });
+      }
+    }
+    read.set(field, value);
+    return value;
+  };
+}
+
+/** A number read by {@link numberReader}, once its issues are known to be none. */
+const known = (value: number | null | undefined): number | undefined => value ?? undefined;
+
+/**
+ * Every failure of the simulator form, in the order of spec §5 "Simulator": honeypot, point, then the fields the
+ * point type requires, then the CAR (unless LI or T4/TP) and the CJA (LI, PIC, and PITD in T4/TP), then the
+ * optional numbers. A filled honeypot, or no point type, is the only failure told (the rest depends on it). Each
+ * field is named once, with its first failure. Also the value the form means when there is none.
+ */
+export function checkSimulatorForm(body: SimulateBody): {
+  issues: FormIssue[];
+  value: ValidatedSimulatorForm | null;
+} {
+  if (formText(body.honeypot) !== undefined) {
+    return { issues: [{ field: 'honeypot', message: SIMULATOR_MESSAGES.honeypot }], value: null };
+  }
+  const point = formText(body.pointDeReseau)?.toUpperCase();
+  if (!point || !(simulatorPoints as readonly string[]).includes(point)) {
+    return { issues: [{ field: 'pointDeReseau', message: SIMULATOR_MESSAGES.pointDeReseau }], value: null };
+  }
+  const issues: FormIssue[] = [];
+  const fail = (field: string, message: string) => issues.push({ field, message });
+  const number = numberReader(body, issues);
+  const pointDeReseau = point as SimulatorPoint;
+  const code = formText(body.code);
+  const commune = formText(body.commune);
+  const tso = formText(body.tso);
+  const dso = formText(body.dso);
+  const tarifText = formText(body.tarif)?.toUpperCase();
+  const tarif = (simulatorTarifs as readonly string[]).includes(tarifText ?? '')
+    ? (tarifText as SimulatorTarif)
+    : undefined;
+  const profilText = formText(body.profil)?.toUpperCase();
+  const profil = (simulatorProfils as readonly string[]).includes(profilText ?? '')
+    ? (profilText as SimulatorProfil)
+    : undefined;
+  const monthText = formText(body.dateEffetMonth);
+  const month = monthText && /^\d{4}-(0[1-9]|1[0-2])$/.test(monthText) ? monthText : undefined;
+
+  if (pointDeReseau === 'PITD') {
+    if (!code) {
+      fail('code', SIMULATOR_MESSAGES.codePitd);
+    }
+    if (!commune) {
+      fail('commune', SIMULATOR_MESSAGES.commune);
+    }
+    if (!tso) {
+      fail('tso', SIMULATOR_MESSAGES.tso);
+    }
+    if (!dso) {
+      fail('dso', SIMULATOR_MESSAGES.dso);
+    }
+    if (!tarif) {
+      fail('tarif', SIMULATOR_MESSAGES.tarif);
+    }
+    if (!profil) {
+      fail('profil', SIMULATOR_MESSAGES.profil);
+    }
+    if (!month) {
+      fail('dateEffetMonth', SIMULATOR_MESSAGES.dateEffetMonth);
+    }
+  } else {
+    if (!code) {
+      fail('code', pointDeReseau === 'LI' ? SIMULATOR_MESSAGES.codeLi : SIMULATOR_MESSAGES.codePic);
+    }
+    if (!tso) {
+      fail('tso', SIMULATOR_MESSAGES.tso);
+    }
+    if (!tarif) {
+      fail('tarif', SIMULATOR_MESSAGES.tarif);
+    }
+    if (!profil) {
+      fail('profil', SIMULATOR_MESSAGES.profil);
+    }
+    if (number('assiette') === undefined) {
+      fail('assiette', SIMULATOR_MESSAGES.assiette);
+    }
+    // The CJA may come as `cja` or `cjaMwhj`: `cjaMwhj` is read only when `cja` is empty.
+    const cja = number('cja');
+    if (cja === undefined && number('cjaMwhj') === undefined) {
+      fail('cja', SIMULATOR_MESSAGES.cja);
+    }
+    if (monthText !== undefined && !month) {
+      fail('dateEffetMonth', SIMULATOR_MESSAGES.dateEffetMonth);
+    }
+  }
+  const subscribed = tarif !== undefined && subscribedTarifs.includes(tarif);
+  const car = number('car');
+  if (car === undefined && pointDeReseau !== 'LI' && !subscribed) {
+    fail('car', SIMULATOR_MESSAGES.car);
+  }
+  const cjaMwhj = number('cjaMwhj');
+  const cja = cjaMwhj === undefined ? number('cja') : cjaMwhj;
+  if (cja === undefined && pointDeReseau === 'PITD' && subscribed) {
+    fail('cjaMwhj', SIMULATOR_MESSAGES.cja);
+  }
+  // A PITD in T4 / TP has no CAR field: the storage compensation is estimated from the yearly consumption, so
+  // the assiette is required there unless a CAR is sent (API clients) (ADR 0023), as it is for LI and PIC.
+  if (pointDeReseau === 'PITD' && subscribed && car === undefined && number('assiette') === undefined) {
+    fail('assiette', SIMULATOR_MESSAGES.assiette);
+  }
+  const optional = {
+    assiette: number('assiette'),
+    cjsInterruptible: number('cjsInterruptible'),
+    cpl: number('capacite'),
+    cee: number('cee'),
+    distanceM: number('distanceM'),
+    debitNormalise: number('debitNormalise'),
+    ntr: number('ntr'),
+  };
+  // One failure per field, the first.
+  const named = new Set<string>();
+  const unique = issues.filter((issue) => !named.has(issue.field) && named.add(issue.field));
+  if (unique.length > 0 || !code || !tso || !tarif || !profil) {
+    return { issues: unique, value: null };
+  }
+  return {
+    issues: [],
+    value: {
+      pointDeReseau,
+      code,
+      commune,
+      tso,
+      dso,
+      profil,
+      tarif,
+      car: known(car),
+      cja: known(cja),
+      assiette: known(optional.assiette),
+      cjsInterruptible: known(optional.cjsInterruptible),
+      cpl: known(optional.cpl),
+      cee: known(optional.cee),
+      distanceM: known(optional.distanceM),
+      debitNormalise: known(optional.debitNormalise),
+      dateEffetMonth: month,
+      ntr: known(optional.ntr),
+    },
+  };
+}
+
+/** A form check's issues as zod issues: the path is the field (`capacitesMensuelles/3` → `['capacitesMensuelles', 3]`). */
+export function addFormIssues(ctx: z.RefinementCtx, issues: readonly FormIssue[]): void {
+  for (const issue of issues) {
+    ctx.addIssue({
+      code: 'custom',
+      message: issue.message,
+      path: issue.field.split('/').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+    });
+  }
+}
+
+/**
+ * The simulator form of spec §5 as a zod schema (issue #22, ADR 0065): reports every failure at once (an issue per
+ * field, path = the request's field, message = the spec's French wording, in the spec's order) and parses to
+ * {@link ValidatedSimulatorForm}. The web form resolves it through react-hook-form; the server reads the first
+ * failure through {@link validateSimulatorForm}.
+ */
+export const simulatorFormSchema = simulateBodySchema.transform((body, ctx): ValidatedSimulatorForm => {
+  const check = checkSimulatorForm(body);
+  if (!check.value) {
+    addFormIssues(ctx, check.issues);
+    return z.NEVER;
+  }
+  return check.value;
+});
+
+/**
+ * The rules of spec §5 "Simulator" for the server (authoritative): the first failure in the spec's order (of
+ * {@link checkSimulatorForm}), or the validated form.
  */
 export function validateSimulatorForm(body: SimulateBody): SimulatorFormCheck {
-  if (formText(body.honeypot) !== undefined) {
-    return { ok: false, code: 'BOT_DETECTED', field: 'honeypot', message: SIMULATOR_MESSAGES.honeypot };
-  }
-  try {
-    const point = formText(body.pointDeReseau)?.toUpperCase();
-    if (!point || !(simulatorPoints as readonly string[]).includes(point)) {
-      throw new FieldError('pointDeReseau', SIMULATOR_MESSAGES.pointDeReseau);
-    }
-    const pointDeReseau = point as SimulatorPoint;
-    const code = formText(body.code);
-    const commune = formText(body.commune);
-    const tso = formText(body.tso);
-    const dso = formText(body.dso);
-    const tarifText = formText(body.tarif)?.toUpperCase();
-    const tarif = (simulatorTarifs as readonly string[]).includes(tarifText ?? '')
-      ? (tarifText as SimulatorTarif)
-      : undefined;
-    const profilText = formText(body.profil)?.toUpperCase();
-    const profil = (simulatorProfils as readonly string[]).includes(profilText ?? '')
-      ? (profilText as SimulatorProfil)
-      : undefined;
-    const monthText = formText(body.dateEffetMonth);
-    const month = monthText && /^\d{4}-(0[1-9]|1[0-2])$/.test(monthText) ? monthText : undefined;
-
-    if (pointDeReseau === 'PITD') {
-      if (!code) {
-        throw new FieldError('code', SIMULATOR_MESSAGES.codePitd);
-      }
-      if (!commune) {
-        throw new FieldError('commune', SIMULATOR_MESSAGES.commune);
-      }
-      if (!tso) {
-        throw new FieldError('tso', SIMULATOR_MESSAGES.tso);
-      }
-      if (!dso) {
-        throw new FieldError('dso', SIMULATOR_MESSAGES.dso);
-      }
-      if (!tarif) {
-        throw new FieldError('tarif', SIMULATOR_MESSAGES.tarif);
-      }
-      if (!profil) {
-        throw new FieldError('profil', SIMULATOR_MESSAGES.profil);
-      }
-      if (!month) {
-        throw new FieldError('dateEffetMonth', SIMULATOR_MESSAGES.dateEffetMonth);
-      }
-    } else {
-      if (!code) {
-        throw new FieldError('code', pointDeReseau === 'LI' ? SIMULATOR_MESSAGES.codeLi : SIMULATOR_MESSAGES.codePic);
-      }
-      if (!tso) {
-        throw new FieldError('tso', SIMULATOR_MESSAGES.tso);
-      }
-      if (!tarif) {
-        throw new FieldError('tarif', SIMULATOR_MESSAGES.tarif);
-      }
-      if (!profil) {
-        throw new FieldError('profil', SIMULATOR_MESSAGES.profil);
-      }
-      if (number(body.assiette, 'assiette') === undefined) {
-        throw new FieldError('assiette', SIMULATOR_MESSAGES.assiette);
-      }
-      if (number(body.cja, 'cja') === undefined && number(body.cjaMwhj, 'cjaMwhj') === undefined) {
-        throw new FieldError('cja', SIMULATOR_MESSAGES.cja);
-      }
-      if (monthText !== undefined && !month) {
-        throw new FieldError('dateEffetMonth', SIMULATOR_MESSAGES.dateEffetMonth);
-      }
-    }
-    const subscribed = subscribedTarifs.includes(tarif);
-    const car = number(body.car, 'car');
-    if (car === undefined && pointDeReseau !== 'LI' && !subscribed) {
-      throw new FieldError('car', SIMULATOR_MESSAGES.car);
-    }
-    const cja = number(body.cjaMwhj, 'cjaMwhj') ?? number(body.cja, 'cja');
-    if (cja === undefined && pointDeReseau === 'PITD' && subscribed) {
-      throw new FieldError('cjaMwhj', SIMULATOR_MESSAGES.cja);
-    }
-    // A PITD in T4 / TP has no CAR field: the storage compensation is estimated from the yearly consumption, so
-    // the assiette is required there unless a CAR is sent (API clients) (ADR 0023), as it is for LI and PIC.
-    if (
-      pointDeReseau === 'PITD' &&
-      subscribed &&
-      car === undefined &&
-      number(body.assiette, 'assiette') === undefined
-    ) {
-      throw new FieldError('assiette', SIMULATOR_MESSAGES.assiette);
-    }
+  const check = checkSimulatorForm(body);
+  const first = check.issues[0];
+  if (first) {
     return {
-      ok: true,
-      value: {
-        pointDeReseau,
-        code,
-        commune,
-        tso,
-        dso,
-        profil,
-        tarif,
-        car,
-        cja,
-        assiette: number(body.assiette, 'assiette'),
-        cjsInterruptible: number(body.cjsInterruptible, 'cjsInterruptible'),
-        cpl: number(body.capacite, 'capacite'),
-        cee: number(body.cee, 'cee'),
-        distanceM: number(body.distanceM, 'distanceM'),
-        debitNormalise: number(body.debitNormalise, 'debitNormalise'),
-        dateEffetMonth: month,
-        ntr: number(body.ntr, 'ntr'),
-      },
+      ok: false,
+      code: first.field === 'honeypot' ? 'BOT_DETECTED' : 'VALIDATION_FAILED',
+      field: first.field,
+      message: first.message,
     };
-  } catch (error) {
-    if (error instanceof FieldError) {
-      return { ok: false, code: 'VALIDATION_FAILED', field: error.field, message: error.message };
-    }
-    throw error;
   }
+  if (!check.value) {
+    throw new Error('checkSimulatorForm: no issue and no value');
+  }
+  return { ok: true, value: check.value };
 }
 
 // ---- result ----------------------------------------------------------------------------------------------
