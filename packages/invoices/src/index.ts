@@ -10,4 +10,10 @@ export type { NormalisedInvoice } from '@pilote/tariffs';
 export * from './csv/index.ts';
 export { describeStart, SNIFF_BYTES, sniffFormat } from './formats/sniff.ts';
 export { readInvoice } from './read-invoice.ts';
-export type { InvoiceRefusal, InvoiceRefusalCode, ReadResult } from './read-result.ts';
+export type {
+  InvoiceHeaderField,
+  InvoiceRefusal,
+  InvoiceRefusalCode,
+  ReadingProvenance,
+  ReadResult,
+} from './read-result.ts';

@@ -107,7 +107,12 @@ export async function readInvoice(bytes: Uint8Array, filename: string): Promise<
         ]);
       }
     }
-    return { ok: true, invoice: invoice.invoice, warnings: [...invoice.warnings] };
+    return {
+      ok: true,
+      invoice: invoice.invoice,
+      warnings: [...invoice.warnings],
+      ...(invoice.provenance ? { provenance: invoice.provenance } : {}),
+    };
   } catch (error) {
     if (error instanceof RefusalError) {
       return { ok: false, refusal: error.toRefusal() };

@@ -31,7 +31,42 @@ export interface InvoiceRefusal {
   readonly found: readonly string[];
 }
 
+/** A header field of the normalised invoice, as the review step names it (ADR 0069). */
+export type InvoiceHeaderField =
+  | 'supplier'
+  | 'invoiceNumber'
+  | 'issuedOn'
+  | 'pce'
+  | 'code'
+  | 'pointDeReseau'
+  | 'tso'
+  | 'period'
+  | 'tarif'
+  | 'car'
+  | 'cja'
+  | 'ntr'
+  | 'consumption'
+  | 'totals';
+
+/**
+ * Where each header field was read, in French for the user (e.g. « lieu de livraison BT-71
+ * (ShipToTradeParty/GlobalID) », « note d’en-tête BT-22 « CJA : 109 000 kWh/j » »), and the fields the checks need
+ * that the file does not give (ADR 0069). Filled by the readers that know it (e-invoices today).
+ */
+export interface ReadingProvenance {
+  readonly sources: Readonly<Partial<Record<InvoiceHeaderField, string>>>;
+  /** One French sentence per billed line: where its label, quantity, unit price, units and duration came from. */
+  readonly lineSources: readonly string[];
+  /** Fields the checks use that were not found (the review step asks for them). */
+  readonly missing: readonly InvoiceHeaderField[];
+}
+
 /** Result of `readInvoice`. */
 export type ReadResult =
-  | { readonly ok: true; readonly invoice: NormalisedInvoice; readonly warnings: readonly string[] }
+  | {
+      readonly ok: true;
+      readonly invoice: NormalisedInvoice;
+      readonly warnings: readonly string[];
+      readonly provenance?: ReadingProvenance;
+    }
   | { readonly ok: false; readonly refusal: InvoiceRefusal };

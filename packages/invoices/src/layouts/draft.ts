@@ -17,6 +17,7 @@ import {
   type PointDeReseau,
 } from '@pilote/tariffs';
 import { parseFrenchNumber } from '@pilote/tariffs/numbers';
+import type { ReadingProvenance } from '../read-result.ts';
 import { RefusalError } from '../refusal.ts';
 
 export interface DraftLine {
@@ -69,6 +70,8 @@ export function emptyDraft(): DraftInvoice {
 export interface Extracted {
   readonly invoice: NormalisedInvoice;
   readonly warnings: readonly string[];
+  /** Where each field came from and what the checks miss, when the reader knows it (ADR 0069). */
+  readonly provenance?: ReadingProvenance;
 }
 
 /** A table row the extractor did not use: listed, never dropped silently (ADR 0062). */
