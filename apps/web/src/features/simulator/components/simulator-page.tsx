@@ -1,20 +1,15 @@
-import { useEffect, useReducer, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { isApiClientError } from '../../../lib/api-error.ts';
 import { useNetworkOptions } from '../../network-options/index.ts';
 import { SIMULATOR_CONFIG_DETAIL, SIMULATOR_CONFIG_MESSAGE, useSimulatorConfig } from '../api/get-simulator-config.ts';
 import { useSimulate } from '../api/simulate.ts';
-import {
-  fieldErrorFromServer,
-  initialSimulatorFormState,
-  optionsQueryParams,
-  simulatorFormReducer,
-} from '../utils/cascade.ts';
+import { useSimulatorForm } from '../hooks/use-simulator-form.ts';
+import { fieldErrorFromServer, optionsQueryParams } from '../utils/cascade.ts';
 import { type SimulatorFormValues, toSimulateBody } from '../utils/form-values.ts';
 import { readSimulationResult, type SimulationReading } from '../utils/read-result.ts';
 import { describeCascadeError, describeSimulateError, SIMULATOR_TOAST_DURATION_MS } from '../utils/simulate-error.ts';
-import { validateSimulatorValues } from '../utils/validation.ts';
 import { SimulationResults } from './simulation-results.tsx';
 import { SimulatorForm, simulatorFieldId } from './simulator-form.tsx';
 import { UnsupportedPointCard } from './unsupported-point-card.tsx';
@@ -34,7 +29,7 @@ function focusSoon(id: string) {
  * view, or the 'Point non supporté' card. The entries are kept when going back to the form.
  */
 export function SimulatorPage() {
-  const [state, dispatch] = useReducer(simulatorFormReducer, initialSimulatorFormState);
+  const { state, dispatch, submit: submitForm } = useSimulatorForm();
   const [view, setView] = useState<View>({ name: 'form' });
   const [announcement, setAnnouncement] = useState('');
   const params = optionsQueryParams(state.values);
@@ -48,7 +43,7 @@ export function SimulatorPage() {
     if (options.data && options.isSuccess && !options.isPlaceholderData) {
       dispatch({ type: 'options', options: options.data });
     }
-  }, [options.data, options.isSuccess, options.isPlaceholderData]);
+  }, [options.data, options.isSuccess, options.isPlaceholderData, dispatch]);
 
   const cascadeError = options.isError && params ? describeCascadeError(params.point, options.error) : null;
 
@@ -60,15 +55,14 @@ export function SimulatorPage() {
       });
       return;
     }
-    const check = validateSimulatorValues(state.values);
-    if (!check.ok) {
-      dispatch({ type: 'setErrors', errors: check.errors, formError: check.formError });
-      if (check.firstField) {
-        document.getElementById(simulatorFieldId(check.firstField))?.focus();
+    void submitForm(send, (firstField) => {
+      if (firstField) {
+        document.getElementById(simulatorFieldId(firstField))?.focus();
       }
-      return;
-    }
-    const submitted = state.values;
+    });
+  };
+
+  const send = (submitted: SimulatorFormValues) => {
     simulate.mutate(toSimulateBody(submitted), {
       onSuccess: (data) => {
         const reading = readSimulationResult(data);

@@ -1,10 +1,12 @@
 /**
- * Field validation of the simulator form on submit, with the server's own rules and messages
- * (`validateSimulatorForm` of @pilote/contracts, spec §5 "Simulator"). The contract stops at the first failure;
- * the form shows every failing field, so each failure is recorded and that field provisionally filled with a valid
- * value before checking again.
+ * Field validation of the simulator form on submit: the contract's `simulatorFormSchema` (spec §5 "Simulator", the
+ * server's own rules and messages, every failure at once; issue #22, ADR 0065) applied to the body the form sends.
+ * `simulatorResolver` is what react-hook-form runs; `validateSimulatorValues` reads the same issues as field errors.
  */
-import { SIMULATOR_MESSAGES, type SimulateBody, validateSimulatorForm } from '@pilote/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { simulatorFormSchema, type ValidatedSimulatorForm } from '@pilote/contracts';
+import type { FieldError, FieldErrors as FormStateErrors, Resolver } from 'react-hook-form';
+import { z } from 'zod';
 import type { FieldErrors } from './cascade.ts';
 import {
   fieldOrder,
@@ -14,58 +16,73 @@ import {
   toSimulateBody,
 } from './form-values.ts';
 
-/** A valid stand-in per field, used only to look past a failure to the next one. */
-const standIns: Record<keyof SimulateBody, string> = {
-  pointDeReseau: 'PITD',
-  code: 'code',
-  commune: 'commune',
-  tso: 'NaTran',
-  dso: 'GRDF',
-  profil: 'P011',
-  capacite: '1',
-  tarif: 'T1',
-  car: '1',
-  cja: '1',
-  cjaMwhj: '1',
-  assiette: '1',
-  cjsInterruptible: '0',
-  dateEffetMonth: '2026-01',
-  honeypot: '',
-  cee: '0',
-  distanceM: '0',
-  debitNormalise: '0',
-  ntr: '0',
+/** The form's values → the request body (hidden and empty fields left out) → the contract's schema. */
+export const simulatorValuesSchema = z
+  .custom<SimulatorFormValues>()
+  .transform(toSimulateBody)
+  .pipe(simulatorFormSchema);
+
+const contractResolver = zodResolver(simulatorValuesSchema);
+
+/**
+ * react-hook-form's resolver: the contract's issues under the form's field names (the request's `cjaMwhj` is the
+ * CJA input); a filled honeypot stays under `honeypot` (the form-wide message).
+ */
+export const simulatorResolver: Resolver<SimulatorFormValues, unknown, ValidatedSimulatorForm> = async (
+  values,
+  context,
+  options,
+) => {
+  const result = await contractResolver(values, context, options);
+  if (Object.keys(result.errors).length === 0) {
+    return result;
+  }
+  const errors: Record<string, FieldError> = {};
+  for (const [name, error] of Object.entries(result.errors as Record<string, FieldError>)) {
+    const field = name === 'honeypot' ? name : formFieldOf(name);
+    if (field && !errors[field]) {
+      errors[field] = { ...error, ref: options.fields[field]?.ref ?? error.ref };
+    }
+  }
+  return { values: {}, errors: errors as FormStateErrors<SimulatorFormValues> };
 };
 
 export type SimulatorValidation =
   | { ok: true }
   | { ok: false; errors: FieldErrors; formError: string | null; firstField: SimulatorField | null };
 
-export function validateSimulatorValues(values: SimulatorFormValues): SimulatorValidation {
-  if (values.honeypot.trim() !== '') {
-    return { ok: false, errors: {}, formError: SIMULATOR_MESSAGES.honeypot, firstField: null };
+/** The form-state errors as the form shows them: per field, and the form-wide message (the honeypot). */
+export function simulatorErrorsOf(errors: FormStateErrors<SimulatorFormValues>): {
+  errors: FieldErrors;
+  formError: string | null;
+} {
+  const fields: FieldErrors = {};
+  for (const field of fieldOrder) {
+    const message = errors[field]?.message;
+    if (typeof message === 'string') {
+      fields[field] = message;
+    }
   }
-  const body = toSimulateBody(values);
+  const formError = errors.honeypot?.message;
+  return { errors: fields, formError: typeof formError === 'string' ? formError : null };
+}
+
+export function validateSimulatorValues(values: SimulatorFormValues): SimulatorValidation {
+  const parsed = simulatorValuesSchema.safeParse(values);
+  if (parsed.success) {
+    return { ok: true };
+  }
   const errors: FieldErrors = {};
-  for (let attempt = 0; attempt < fieldOrder.length + 2; attempt += 1) {
-    const check = validateSimulatorForm(body);
-    if (check.ok) {
-      break;
+  let formError: string | null = null;
+  for (const issue of parsed.error.issues) {
+    const name = String(issue.path[0] ?? '');
+    const field = formFieldOf(name);
+    if (name === 'honeypot') {
+      formError = issue.message;
+    } else if (field) {
+      errors[field] ??= issue.message;
     }
-    const field = formFieldOf(check.field);
-    if (!field || field === 'pointDeReseau') {
-      if (field) {
-        errors[field] = check.message;
-      }
-      break; // without a point type nothing else can be told
-    }
-    errors[field] ??= check.message;
-    const key = check.field as keyof SimulateBody;
-    if (body[key] === standIns[key]) {
-      break;
-    }
-    body[key] = standIns[key];
   }
   const firstField = fieldOrder.find((field) => errors[field] !== undefined) ?? null;
-  return firstField ? { ok: false, errors, formError: null, firstField } : { ok: true };
+  return { ok: false, errors, formError, firstField };
 }
