@@ -16,5 +16,6 @@ export * from './pagination.ts';
 export * from './plans.ts';
 export * from './simulator.ts';
 export * from './simulator-index.ts';
+export * from './sites.ts';
 export * from './storage.ts';
 export * from './tariff-data.ts';

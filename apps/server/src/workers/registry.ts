@@ -5,6 +5,7 @@ import { auditTasks } from '../modules/audits/tasks.ts';
 import { mandateTasks } from '../modules/mandates/tasks.ts';
 import { referenceCheckTask } from '../modules/reference-data/check-task.ts';
 import { simulationPdfTask } from '../modules/simulator/pdf-task.ts';
+import { siteTasks } from '../modules/sites/tasks.ts';
 import { pdfFontsTask } from '../pdf/tasks.ts';
 import { probeTask } from './probe.ts';
 import type { WorkerTask } from './task.ts';
@@ -16,4 +17,5 @@ export const registeredTasks: readonly WorkerTask<never, unknown>[] = [
   ...Object.values(mandateTasks),
   referenceCheckTask,
   simulationPdfTask,
+  ...Object.values(siteTasks),
 ];

@@ -11,7 +11,12 @@ export interface Sheet {
   readonly rows: readonly (readonly Cell[])[];
 }
 
-export function readSpreadsheet(bytes: Uint8Array, format: 'xlsx' | 'xls'): Sheet[] {
+/** `maxRows`: rows read per sheet (default {@link LIMITS.maxSheetRows}; a site list may be longer, ADR 0068). */
+export function readSpreadsheet(
+  bytes: Uint8Array,
+  format: 'xlsx' | 'xls',
+  options: { maxRows?: number } = {},
+): Sheet[] {
   if (format === 'xlsx') {
     const entries = checkZip(bytes);
     if (!entries.some((e) => e.name === 'xl/workbook.xml')) {
@@ -31,7 +36,7 @@ export function readSpreadsheet(bytes: Uint8Array, format: 'xlsx' | 'xls'): Shee
       cellHTML: false,
       cellStyles: false,
       bookVBA: false,
-      sheetRows: LIMITS.maxSheetRows,
+      sheetRows: options.maxRows ?? LIMITS.maxSheetRows,
       WTF: false,
     });
   } catch {

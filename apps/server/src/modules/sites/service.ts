@@ -1,0 +1,343 @@
+import {
+  type Organisation,
+  organisationRoleRank,
+  SITE_IMPORT_MAX_BYTES,
+  SITE_IMPORT_MAX_ERRORS,
+  SITE_IMPORT_PREVIEW_ROWS,
+  type Site,
+  type SiteActivity,
+  type SiteBody,
+  type SiteImportBody,
+  type SiteImportPreview,
+  type SiteImportResult,
+  type SiteListQuery,
+  type SitesPage,
+  siteMessages,
+} from '@pilote/contracts';
+import type { Database } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { requireUser } from '../../lib/actor.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { runWorkerTask, WORKERS_BUSY_MESSAGE } from '../../workers/pool.ts';
+import {
+  allSites,
+  deleteSite,
+  existingPces,
+  findSite,
+  insertSite,
+  insertSites,
+  latestDataset,
+  listSites,
+  type SiteRow,
+  siteAudits,
+  siteOptimisations,
+  siteSimulations,
+  updateSite,
+} from './repository.ts';
+import type { ImportedRow } from './rows.ts';
+import { siteTasks } from './tasks.ts';
+
+export type SiteMandate = SiteActivity['mandates'][number];
+
+export interface SitesServiceDeps {
+  db: Database;
+  /** The caller's active organisation and role in it (the organisations service). */
+  activeOrganisation: (actor: Actor) => Promise<Organisation>;
+  /** The caller's mandates for a PCE (the mandates service decrypts the delivery point numbers). */
+  mandatesOf: (actor: Actor, pce: string) => Promise<SiteMandate[]>;
+  now?: () => Date;
+}
+
+export function toSite(row: SiteRow): Site {
+  return {
+    id: row.id,
+    name: row.name,
+    pce: row.pce,
+    address: row.address,
+    pointType: row.pointType as Site['pointType'],
+    pointCode: row.pointCode,
+    option: row.option as Site['option'],
+    profile: row.profile as Site['profile'],
+    car: row.car,
+    cja: row.cja,
+    ntr: row.ntr,
+    supplier: row.supplier,
+    contractEndDate: row.contractEndDate,
+    tags: row.tags,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const notFound = () => new AppError('NOT_FOUND', siteMessages.notFound);
+const roundCents = (value: number) => Math.round(value * 100) / 100;
+
+/** The site's PCE already belongs to another site of the organisation: 409 on the PCE field. */
+function pceTaken(): AppError {
+  return new AppError('CONFLICT', siteMessages.pceTaken, {
+    details: [{ path: '/pce', message: siteMessages.pceTaken }],
+  });
+}
+
+function decodeBase64(content: string): Uint8Array {
+  const clean = content.replace(/\s/g, '');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(clean) || clean.length % 4 !== 0) {
+    throw new AppError('VALIDATION_FAILED', siteMessages.fileBase64, {
+      details: [{ path: '/content', message: siteMessages.fileBase64 }],
+    });
+  }
+  const bytes = Buffer.from(clean, 'base64');
+  if (bytes.byteLength > SITE_IMPORT_MAX_BYTES) {
+    throw new AppError('PAYLOAD_TOO_LARGE', siteMessages.fileTooLarge);
+  }
+  if (bytes.byteLength === 0) {
+    throw new AppError('VALIDATION_FAILED', siteMessages.fileEmpty, {
+      details: [{ path: '/content', message: siteMessages.fileEmpty }],
+    });
+  }
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/**
+ * Sites of an organisation (issue #24 §2, ADR 0068). Every call works in the caller's active organisation: a site
+ * of any other answers 404. Viewers read; members, admins and owners create, edit, import and delete (403 for a
+ * viewer). An import is read in a worker thread, twice: once for the preview (nothing saved), once to confirm.
+ */
+export function createSitesService(deps: SitesServiceDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function organisationOf(
+    actor: Actor | null,
+    write: boolean,
+  ): Promise<{ user: Actor; organisation: Organisation }> {
+    const user = requireUser(actor);
+    const organisation = await deps.activeOrganisation(user);
+    if (write && organisationRoleRank[organisation.role] < organisationRoleRank.member) {
+      throw new AppError('FORBIDDEN', siteMessages.forbiddenWrite);
+    }
+    return { user, organisation };
+  }
+
+  /** The file read and checked in a worker thread; PCEs the organisation already has are errors too. */
+  async function readImport(
+    user: Actor,
+    organisationId: string,
+    body: SiteImportBody,
+  ): Promise<{ format: 'csv' | 'xlsx'; rows: ImportedRow[] }> {
+    const bytes = decodeBase64(body.content);
+    const read = await runWorkerTask(siteTasks.readImport, { bytes }, { owner: user.user.id });
+    if (!read.ok) {
+      if (read.error.kind === 'busy') {
+        throw new AppError('SERVICE_UNAVAILABLE', WORKERS_BUSY_MESSAGE);
+      }
+      const message = 'Fichier illisible : sa lecture a dépassé le temps ou la mémoire permis.';
+      throw new AppError('VALIDATION_FAILED', message, { details: [{ path: '/content', message }] });
+    }
+    if (!read.value.ok) {
+      throw new AppError('VALIDATION_FAILED', read.value.message, {
+        details: [{ path: '/content', message: read.value.message }],
+      });
+    }
+    const rows = read.value.rows;
+    const candidates = rows.flatMap((row) => (row.site ? [row.site.pce] : []));
+    const taken = await existingPces(db, organisationId, candidates);
+    for (const row of rows) {
+      if (row.site && taken.has(row.site.pce)) {
+        row.errors.push({ line: row.line, column: 'PCE', message: siteMessages.pceTaken });
+        row.site = null;
+      }
+    }
+    return { format: read.value.format, rows };
+  }
+
+  return {
+    async list(actor: Actor | null, query: SiteListQuery): Promise<SitesPage> {
+      const { organisation } = await organisationOf(actor, false);
+      const { rows, total } = await listSites(db, organisation.id, query);
+      return { items: rows.map(toSite), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    async get(actor: Actor | null, id: string): Promise<Site> {
+      const { organisation } = await organisationOf(actor, false);
+      const row = await findSite(db, organisation.id, id);
+      if (!row) {
+        throw notFound();
+      }
+      return toSite(row);
+    },
+
+    /** The site, when the caller may save a result to it (member and above), else 404 / 403. */
+    async forResult(actor: Actor | null, id: string): Promise<Site> {
+      const { organisation } = await organisationOf(actor, true);
+      const row = await findSite(db, organisation.id, id);
+      if (!row) {
+        throw notFound();
+      }
+      return toSite(row);
+    },
+
+    async create(actor: Actor | null, body: SiteBody): Promise<Site> {
+      const { user, organisation } = await organisationOf(actor, true);
+      const row = await insertSite(db, organisation.id, user.user.id, body, now());
+      if (!row) {
+        throw pceTaken();
+      }
+      return toSite(row);
+    },
+
+    async update(actor: Actor | null, id: string, body: SiteBody): Promise<Site> {
+      const { organisation } = await organisationOf(actor, true);
+      const row = await updateSite(db, organisation.id, id, body, now());
+      if (row === 'taken') {
+        throw pceTaken();
+      }
+      if (!row) {
+        throw notFound();
+      }
+      return toSite(row);
+    },
+
+    async remove(actor: Actor | null, id: string): Promise<{ deleted: true }> {
+      const { organisation } = await organisationOf(actor, true);
+      if (!(await deleteSite(db, organisation.id, id))) {
+        throw notFound();
+      }
+      return { deleted: true };
+    },
+
+    async activity(actor: Actor | null, id: string): Promise<SiteActivity> {
+      const { user, organisation } = await organisationOf(actor, false);
+      const site = await findSite(db, organisation.id, id);
+      if (!site) {
+        throw notFound();
+      }
+      const [simulationRows, optimisationRows, auditRows, dataset, mandates] = await Promise.all([
+        siteSimulations(db, site.id),
+        siteOptimisations(db, site.id),
+        siteAudits(db, site.id, site.pce, user.user.id),
+        latestDataset(db, user.user.id, site.pce),
+        deps.mandatesOf(user, site.pce),
+      ]);
+      const auditItems = auditRows.map((row) => {
+        const report = row.report as { findings?: { severity: string }[]; overBilledEuros?: number } | null;
+        const done = row.status === 'done' && report !== null;
+        return {
+          id: row.id,
+          fileName: row.fileName,
+          status: row.status,
+          createdAt: row.createdAt.toISOString(),
+          anomalies: done ? (report.findings ?? []).filter((f) => f.severity === 'anomalie').length : null,
+          recoverable: done && typeof report.overBilledEuros === 'number' ? report.overBilledEuros : null,
+        };
+      });
+      const recoverables = auditItems.flatMap((audit) => (audit.recoverable === null ? [] : [audit.recoverable]));
+      const optimisationsOut = optimisationRows.map((row) => ({
+        id: row.id,
+        createdAt: row.createdAt.toISOString(),
+        code: row.code,
+        commune: row.commune,
+        tso: row.tso,
+        tarif: row.tarif as SiteActivity['optimisations'][number]['tarif'],
+        dateEffet: row.dateEffet,
+        cjaActuelle: row.cjaActuelle,
+        cjaOptimisee: row.cjaOptimisee,
+        economieAnnuelle: row.economieAnnuelle,
+        pourcentageEconomie: row.pourcentageEconomie,
+        coutAvant: row.coutAvant,
+        coutApres: row.coutApres,
+        seriesEstimated: row.seriesEstimated,
+        hasEstimates: row.hasEstimates,
+        detailKept: row.detailKept,
+      }));
+      return {
+        consumption: dataset
+          ? { datasetId: dataset.id, label: dataset.label, createdAt: dataset.createdAt.toISOString() }
+          : null,
+        mandates,
+        simulations: simulationRows.map((row) => ({
+          id: row.id,
+          createdAt: row.createdAt.toISOString(),
+          pointDeReseau: row.pointDeReseau as SiteActivity['simulations'][number]['pointDeReseau'],
+          code: row.code,
+          commune: row.commune,
+          gestionnaire: row.pointDeReseau === 'PITD' ? row.dso : row.tso,
+          tarif: row.tarif,
+          dateEffet: row.dateEffet,
+          totalAnnuelHt: row.totalAnnuel === null ? null : roundCents(Number(row.totalAnnuel)),
+          usedSampleData: row.usedSampleData,
+        })),
+        optimisations: optimisationsOut,
+        audits: auditItems,
+        optimisationSavings: optimisationsOut[0]?.economieAnnuelle ?? null,
+        recoverable: recoverables.length > 0 ? roundCents(recoverables.reduce((sum, value) => sum + value, 0)) : null,
+      };
+    },
+
+    /** The preview: every row's errors (at most `SITE_IMPORT_MAX_ERRORS`), the first valid rows. Saves nothing. */
+    async previewImport(actor: Actor | null, body: SiteImportBody): Promise<SiteImportPreview> {
+      const { user, organisation } = await organisationOf(actor, true);
+      const { format, rows } = await readImport(user, organisation.id, body);
+      const valid = rows.filter((row) => row.site !== null);
+      return {
+        format,
+        rowCount: rows.length,
+        validCount: valid.length,
+        invalidCount: rows.length - valid.length,
+        errors: rows.flatMap((row) => row.errors).slice(0, SITE_IMPORT_MAX_ERRORS),
+        rows: valid.slice(0, SITE_IMPORT_PREVIEW_ROWS).map((row) => ({ line: row.line, site: row.site as SiteBody })),
+      };
+    },
+
+    /** The same file again: its valid rows saved in one transaction; rows with errors are left out. */
+    async confirmImport(actor: Actor | null, body: SiteImportBody): Promise<SiteImportResult> {
+      const { user, organisation } = await organisationOf(actor, true);
+      const { rows } = await readImport(user, organisation.id, body);
+      const valid = rows.flatMap((row) => (row.site ? [row.site] : []));
+      if (valid.length === 0) {
+        throw new AppError('VALIDATION_FAILED', siteMessages.nothingToImport, {
+          details: [{ path: '/content', message: siteMessages.nothingToImport }],
+        });
+      }
+      const created = await db.transaction((tx) => insertSites(tx, organisation.id, user.user.id, valid, now()));
+      return { created, skipped: rows.length - created };
+    },
+
+    async export(
+      actor: Actor | null,
+      format: 'csv' | 'xlsx',
+    ): Promise<{ bytes: Uint8Array; fileName: string; contentType: string }> {
+      const { user, organisation } = await organisationOf(actor, false);
+      const list = (await allSites(db, organisation.id)).map((row) => ({
+        name: row.name,
+        pce: row.pce,
+        address: row.address,
+        pointType: row.pointType,
+        pointCode: row.pointCode,
+        option: row.option,
+        profile: row.profile,
+        car: row.car,
+        cja: row.cja,
+        ntr: row.ntr,
+        supplier: row.supplier,
+        contractEndDate: row.contractEndDate,
+        tags: row.tags,
+      }));
+      const written = await runWorkerTask(siteTasks.writeExport, { sites: list, format }, { owner: user.user.id });
+      if (!written.ok) {
+        throw new AppError('SERVICE_UNAVAILABLE', WORKERS_BUSY_MESSAGE);
+      }
+      const day = now().toISOString().slice(0, 10);
+      return {
+        bytes: written.value,
+        fileName: `sites-${day}.${format}`,
+        contentType:
+          format === 'csv'
+            ? 'text/csv; charset=utf-8'
+            : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      };
+    },
+  };
+}
+
+export type SitesService = ReturnType<typeof createSitesService>;
