@@ -72,6 +72,8 @@ import { simulatorIndexRoutes } from './modules/simulator/index-routes.ts';
 import { PdfLinkSigner } from './modules/simulator/pdf-link.ts';
 import { createPdfWorkerPool, type PdfRenderer } from './modules/simulator/pdf-renderer.ts';
 import { simulationLimiter, simulatorRoutes } from './modules/simulator/routes.ts';
+import { sitesRoutes } from './modules/sites/routes.ts';
+import { createSitesService } from './modules/sites/service.ts';
 import { createSimulatorService } from './modules/simulator/service.ts';
 import { createSimulatorIndex } from './modules/simulator/simulator-index.ts';
 import { storageRoutes } from './modules/storage/routes.ts';
@@ -272,9 +274,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   // Organisations, members and invitations (issue #24 §1, ADR 0061).
-  await app.register(organisationsRoutes, {
-    service: createOrganisationsService({ db: database.db, mailer, publicUrl: config.publicUrl, now }),
-  });
+  const organisations = createOrganisationsService({ db: database.db, mailer, publicUrl: config.publicUrl, now });
+  await app.register(organisationsRoutes, { service: organisations });
 
   // Bug reports (ADR 0035): the public POST, staff triage, and the daily digest to staff at 08:00 (Paris).
   const bugReports = createBugReportService({
@@ -393,6 +394,25 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   await app.register(mandatesRoutes, { service: mandates, pdfRateLimit: pdfRateLimit(config) });
   registerMandateJobs(jobs, mandates);
+
+  // Sites of the active organisation (issue #24 §2, ADR 0068): CRUD, import (preview, then confirm) and export, the
+  // files read and written in the worker pool; a site's page gathers its results and its mandates (by PCE).
+  const sites = createSitesService({
+    db: database.db,
+    activeOrganisation: (actor) => organisations.active(actor),
+    mandatesOf: async (actor, pce) =>
+      (await mandates.list(actor, { page: 1, pageSize: 100 })).items
+        .filter((mandate) => mandate.delivery_point_number === pce)
+        .map((mandate) => ({
+          id: mandate.id,
+          kind: mandate.kind,
+          status: mandate.status,
+          expiryDate: mandate.expiry_date,
+          createdAt: mandate.created_at,
+        })),
+    now,
+  });
+  await app.register(signedIn(sitesRoutes), { service: sites });
   await app.register(signedIn(addressRoutes), {
     search: createAddressSearch({
       url: config.addressSearch.url,
