@@ -5,10 +5,12 @@
  */
 import type { InvoiceFormat } from '@pilote/tariffs';
 import { readPdfLines } from './formats/pdf.ts';
+import { readPdfEInvoice } from './formats/pdf-attachments.ts';
 import { describeStart, sniffFormat } from './formats/sniff.ts';
 import { readSpreadsheet, type Sheet } from './formats/spreadsheet.ts';
 import { readXml, type XmlNode } from './formats/xml.ts';
 import type { Extracted } from './layouts/draft.ts';
+import { detectEn16931Cii, detectEn16931Ubl, extractEn16931Cii, extractEn16931Ubl } from './layouts/en16931.ts';
 import { detectPdfSupplier, extractPdfSupplier } from './layouts/pdf-fournisseur.ts';
 import { detectSpreadsheetDetail, extractSpreadsheetDetail } from './layouts/tableur-detail.ts';
 import { detectXmlCii, extractXmlCii } from './layouts/xml-cii.ts';
@@ -31,7 +33,27 @@ export const SPREADSHEET_LAYOUTS: readonly Layout<Sheet[]>[] = [
 ];
 export const XML_LAYOUTS: readonly Layout<XmlNode>[] = [
   { id: 'cii-gaz', detect: detectXmlCii, extract: (doc) => extractXmlCii(doc) },
+  // EN 16931 e-invoices (ADR 0069): any CII that is not ours, UBL 2.1 Invoice and CreditNote.
+  { id: 'en16931-cii', detect: detectEn16931Cii, extract: (doc, format) => extractEn16931Cii(doc, format) },
+  { id: 'en16931-ubl', detect: detectEn16931Ubl, extract: (doc, format) => extractEn16931Ubl(doc, format) },
 ];
+
+/** The e-invoice inside a Factur-X/ZUGFeRD PDF, read as the structured invoice it is (ADR 0069), or null. */
+async function readEmbeddedEInvoice(bytes: Uint8Array): Promise<Extracted | null> {
+  const embedded = await readPdfEInvoice(bytes);
+  if (!embedded) {
+    return null;
+  }
+  const doc = readXml(embedded.xml);
+  const origin = `, dans « ${embedded.filename} » joint au PDF`;
+  if (detectEn16931Cii(doc)) {
+    return extractEn16931Cii(doc, 'pdf', origin);
+  }
+  if (detectEn16931Ubl(doc)) {
+    return extractEn16931Ubl(doc, 'pdf', origin);
+  }
+  return null;
+}
 
 const FORMAT_NAMES: Readonly<Record<InvoiceFormat, string>> = {
   pdf: 'PDF',
@@ -76,6 +98,15 @@ export async function readInvoice(bytes: Uint8Array, filename: string): Promise<
     }
     let invoice: Extracted | null;
     if (format === 'pdf') {
+      const embedded = await readEmbeddedEInvoice(bytes);
+      if (embedded) {
+        return {
+          ok: true,
+          invoice: embedded.invoice,
+          warnings: [...embedded.warnings],
+          ...(embedded.provenance ? { provenance: embedded.provenance } : {}),
+        };
+      }
       const pages = await readPdfLines(bytes);
       invoice = pick(PDF_LAYOUTS, pages, format);
       if (!invoice) {

@@ -11,18 +11,18 @@ import { type HeaderField, setHeaderField } from './header-fields.ts';
 
 export const XML_CII_LAYOUT = 'cii-gaz';
 
-function list(value: XmlValue | undefined): readonly XmlValue[] {
+export function list(value: XmlValue | undefined): readonly XmlValue[] {
   if (value === undefined) {
     return [];
   }
   return Array.isArray(value) ? value : [value as XmlValue];
 }
 
-function node(value: XmlValue | undefined): XmlNode | null {
+export function node(value: XmlValue | undefined): XmlNode | null {
   return value !== undefined && typeof value === 'object' && !Array.isArray(value) ? (value as XmlNode) : null;
 }
 
-function child(value: XmlValue | undefined, ...path: string[]): XmlValue | undefined {
+export function child(value: XmlValue | undefined, ...path: string[]): XmlValue | undefined {
   let current: XmlValue | undefined = value;
   for (const key of path) {
     current = node(list(current)[0])?.[key];
@@ -30,7 +30,7 @@ function child(value: XmlValue | undefined, ...path: string[]): XmlValue | undef
   return current;
 }
 
-function textOf(value: XmlValue | undefined): string | null {
+export function textOf(value: XmlValue | undefined): string | null {
   const first = list(value)[0];
   if (typeof first === 'string') {
     return first;
@@ -40,7 +40,7 @@ function textOf(value: XmlValue | undefined): string | null {
 }
 
 /** `20260228` (format 102) → `28/02/2026`. */
-function date102(value: XmlValue | undefined): string | null {
+export function date102(value: XmlValue | undefined): string | null {
   const t = textOf(child(value, 'DateTimeString'));
   return t && /^\d{8}$/.test(t) ? `${t.slice(6, 8)}/${t.slice(4, 6)}/${t.slice(0, 4)}` : null;
 }
@@ -49,9 +49,15 @@ function root(doc: XmlNode): XmlNode | null {
   return node(doc.CrossIndustryInvoice);
 }
 
+/** Ours only: a CII whose header notes carry our subject codes (PCE, TYPE_POINT…); any other CII is read as an
+ * EN 16931 e-invoice (`en16931.ts`, ADR 0069). */
 export function detectXmlCii(doc: XmlNode): boolean {
   const r = root(doc);
-  return r !== null && node(list(r.SupplyChainTradeTransaction)[0]) !== null;
+  return (
+    r !== null &&
+    node(list(r.SupplyChainTradeTransaction)[0]) !== null &&
+    notes(child(r.ExchangedDocument, 'IncludedNote')).some((n) => n.subject !== null && n.subject in NOTE_FIELDS)
+  );
 }
 
 const NOTE_FIELDS: Readonly<Record<string, HeaderField>> = {

@@ -1,0 +1,224 @@
+/**
+ * EN 16931 e-invoices (issue #25 §2, ADR 0069) written by another tool (`@e-invoice-eu/core`): CII, UBL 2.1 and
+ * Factur-X of the public February 2026 T4 case (GRDF, NaTran NTR 2, 2 043 755 kWh), read by `readInvoice` and checked
+ * by `auditInvoice` — the whole audit path but the job. The correct invoice gives no anomaly and no claim letter; the
+ * same invoice with six planted errors gives each anomaly with its amount to the cent.
+ */
+import { type AuditReferenceData, auditInvoice, type NormalisedInvoice } from '@pilote/tariffs';
+import { describe, expect, it } from 'vitest';
+import { type ReadResult, readInvoice } from '../src/index.ts';
+import { type EInvoiceFormat, plant, rebill, T4_FEB_2026, writeEInvoice } from './helpers/e-invoice-eu.ts';
+
+const REF: AuditReferenceData = {
+  point: { pointDeReseau: 'PITD', code: 'GI060012', ntr: 2, tso: 'NaTran', isSample: false },
+};
+const FORMATS: readonly EInvoiceFormat[] = ['CII', 'UBL', 'Factur-X'];
+const FILENAMES: Readonly<Record<EInvoiceFormat, string>> = {
+  CII: 'facture-cii.xml',
+  UBL: 'facture-ubl.xml',
+  'Factur-X': 'facture-factur-x.pdf',
+};
+const LAYOUTS: Readonly<Record<EInvoiceFormat, [string, string]>> = {
+  CII: ['xml', 'en16931-cii'],
+  UBL: ['xml', 'en16931-ubl'],
+  'Factur-X': ['pdf', 'en16931-cii'],
+};
+
+/**
+ * The six planted errors, billed as a supplier would (VAT and totals recomputed on the wrong lines, the CTA lines
+ * left as billed), with the euros computed by hand:
+ * 1. NTR 3 printed and billed (TCR 95,85 × 3) on a point whose NTR is 2: 109 × 95,85 × 1/12 = 870,64 €;
+ * 2. TCL 58,31 instead of 56,31 €/MWh/j/an: 109 × 2,00 / 12 = 18,17 €;
+ * 3. T4 proportional term 1,25 instead of 1,18 €/MWh: 2 043,755 × 0,07 = 143,06 €;
+ * 4. CTA distribution part at 21,04 % instead of 20,80 % on 4 424,81 €: 930,98 − 920,36 = 10,62 €;
+ * 5. accise 16,49 instead of 16,39 €/MWh: 2 043,755 × 0,10 = 204,38 €;
+ * 6. T4 capacity line's amount 2 661,00 for 109 × 288 / 12 = 2 616,00: 45,00 €.
+ * Together 1 291,87 € HT over-billed.
+ */
+const SIX_ERRORS: NormalisedInvoice = rebill({
+  ...[
+    ['tcr', { unitPrice: 95.85 * 3 }],
+    ['tcl', { unitPrice: 58.31 }],
+    ['termeProportionnel', { unitPrice: 1.25 }],
+    ['ctaDistribution', { unitPrice: 0.2104 }],
+    ['accise', { unitPrice: 16.49 }],
+    ['capaciteT4Jusqua500', { amount: 2661 }],
+  ].reduce(
+    (inv, [kind, patch]) => plant(inv, kind as Parameters<typeof plant>[1], patch as Parameters<typeof plant>[2]),
+    T4_FEB_2026,
+  ),
+  ntr: 3,
+  invoiceNumber: 'FG-2026-02-0118',
+});
+const PLANTED = [
+  { check: 'ntr', amountEuros: 870.64, rule: 'atrt8.ntr' },
+  { check: 'tcl', amountEuros: 18.17, rule: 'atrt8.tcl' },
+  { check: 'unitPrice', amountEuros: 143.06, rule: 'atrd7.prix' },
+  { check: 'cta', amountEuros: 10.62, rule: 'cta.taux' },
+  { check: 'accise', amountEuros: 204.38, rule: 'accise.taux' },
+  { check: 'arithmetic', amountEuros: 45, rule: 'facture.arithmetique' },
+];
+
+function read(result: ReadResult) {
+  if (!result.ok) {
+    throw new Error(`refusé : ${result.refusal.message} ${result.refusal.found.join(' ; ')}`);
+  }
+  return result;
+}
+
+/**
+ * The claim letter's rule (ADR 0062, `claimLetterOffered` of the contracts, which this package does not import):
+ * anomalies of positive amount, on an invoice read without warnings or reading problems.
+ */
+function letter(report: ReturnType<typeof auditInvoice>, warnings: readonly string[]): boolean {
+  const claimed = report.findings.filter((f) => f.severity === 'anomalie' && f.amountEuros > 0);
+  return claimed.length > 0 && report.readingProblems.length === 0 && warnings.length === 0;
+}
+
+describe('the correct February 2026 T4 e-invoice, written by e-invoice-eu', () => {
+  it.each(FORMATS)(
+    '%s: every value read from the norm’s terms and notes, no anomaly, no claim letter',
+    async (format) => {
+      const r = read(await readInvoice(await writeEInvoice(T4_FEB_2026, format), FILENAMES[format]));
+      const [fileFormat, layout] = LAYOUTS[format];
+      expect(r.invoice).toMatchObject({
+        format: fileFormat,
+        layout,
+        supplier: 'Énergie Exemple SA',
+        invoiceNumber: 'FG-2026-02-0117',
+        issuedOn: '2026-03-06',
+        point: { pointDeReseau: 'PITD', code: 'GI060012', pce: '21400000000117' },
+        tso: 'NaTran',
+        period: { firstDay: '2026-02-01', lastDay: '2026-02-28' },
+        tarif: 'T4',
+        car: 15466.8,
+        cja: 109,
+        ntr: 2,
+        consumptionMwh: 2043.755,
+        totals: T4_FEB_2026.totals,
+      });
+      // Line by line, as the reference invoice (kinds from the French label dictionary, units converted).
+      expect(
+        r.invoice.lines.map((l) => [l.kind, l.quantity, l.unitPrice, l.unitPriceUnit, l.prorata, l.amount]),
+      ).toEqual(
+        T4_FEB_2026.lines.map((l) => [
+          l.kind,
+          l.quantity,
+          l.unitPrice,
+          l.unitPriceUnit,
+          l.prorata === null ? null : expect.closeTo(l.prorata, 12),
+          l.amount,
+        ]),
+      );
+      expect(r.warnings).toEqual([]);
+      expect(r.provenance?.missing).toEqual([]);
+      expect(r.provenance?.sources.pce).toContain('lieu de livraison BT-71');
+      expect(r.provenance?.sources.cja).toBe(
+        `note d’en-tête BT-22 « Capacité journalière annuelle souscrite (CJA) : 109 000 kWh/j »${
+          format === 'Factur-X' ? ', dans « factur-x.xml » joint au PDF' : ''
+        }`,
+      );
+      expect(r.provenance?.lineSources).toHaveLength(T4_FEB_2026.lines.length);
+      const report = auditInvoice(r.invoice, REF);
+      expect(report.findings).toEqual([]);
+      expect(report.readingProblems).toEqual([]);
+      expect(report.unverifiableLines).toEqual([]);
+      expect(report.checksRun).toEqual(
+        expect.arrayContaining(['ntr', 'tcl', 'unitPrice', 'cta', 'accise', 'arithmetic']),
+      );
+      expect(letter(report, r.warnings)).toBe(false);
+    },
+  );
+});
+
+describe('the same e-invoice with six planted errors', () => {
+  it.each(FORMATS)('%s: each anomaly with its amount to the cent, and the claim letter', async (format) => {
+    const r = read(await readInvoice(await writeEInvoice(SIX_ERRORS, format), FILENAMES[format]));
+    expect(r.warnings).toEqual([]);
+    const report = auditInvoice(r.invoice, REF);
+    expect(report.readingProblems).toEqual([]);
+    expect(report.findings.map((f) => ({ check: f.check, amountEuros: f.amountEuros, rule: f.rule.id }))).toEqual(
+      expect.arrayContaining(PLANTED),
+    );
+    expect(report.findings).toHaveLength(PLANTED.length);
+    expect(report.findings.every((f) => f.severity === 'anomalie')).toBe(true);
+    expect(report.overBilledEuros).toBe(1291.87);
+    expect(letter(report, r.warnings)).toBe(true);
+  });
+});
+
+describe('what the e-invoice does not say is never guessed', () => {
+  it('without the unit attributes, capacity and CTA lines are « non vérifiables » and nothing is claimed', async () => {
+    const xml = new TextDecoder()
+      .decode(await writeEInvoice(SIX_ERRORS, 'UBL'))
+      .replace(/<cac:AdditionalItemProperty>[\s\S]*?<\/cac:AdditionalItemProperty>\s*/g, '');
+    const r = read(await readInvoice(new TextEncoder().encode(xml), 'sans-unites.xml'));
+    const capacity = r.invoice.lines.find((l) => l.kind === 'tcl');
+    expect(capacity).toMatchObject({ quantityUnit: null, unitPriceUnit: null, prorata: null });
+    const report = auditInvoice(r.invoice, REF);
+    expect(report.unverifiableLines.map((l) => l.label)).toContain('Terme de capacité de livraison (TCL)');
+    expect(report.readingProblems.length).toBeGreaterThan(0);
+    expect(report.findings.filter((f) => f.severity === 'anomalie')).toEqual([]);
+    expect(letter(report, r.warnings)).toBe(false);
+  });
+
+  it('a missing gas field (no CJA note) is read and reported as missing, for the review step', async () => {
+    const xml = new TextDecoder()
+      .decode(await writeEInvoice(T4_FEB_2026, 'CII'))
+      .replace(/<ram:Content>Capacité journalière annuelle souscrite \(CJA\)[^<]*<\/ram:Content>\s*/, '');
+    const r = read(await readInvoice(new TextEncoder().encode(xml), 'sans-cja.xml'));
+    expect(r.invoice.cja).toBeNull();
+    expect(r.provenance?.missing).toEqual(['cja']);
+    expect(r.provenance?.sources.cja).toBeUndefined();
+  });
+
+  it('the PCE is read from a line object identifier (BT-128) or a note when the delivery location is absent', async () => {
+    const ubl = new TextDecoder().decode(await writeEInvoice(T4_FEB_2026, 'UBL'));
+    const withoutLocation = ubl.replace(/<cac:Delivery>[\s\S]*?<\/cac:Delivery>\s*/, '');
+    const onLine = withoutLocation.replace(
+      '<cbc:LineExtensionAmount currencyID="EUR">1808.81</cbc:LineExtensionAmount>',
+      '<cbc:LineExtensionAmount currencyID="EUR">1808.81</cbc:LineExtensionAmount><cac:DocumentReference><cbc:ID>21400000000117</cbc:ID><cbc:DocumentTypeCode>130</cbc:DocumentTypeCode></cac:DocumentReference>',
+    );
+    const fromLine = read(await readInvoice(new TextEncoder().encode(onLine), 'ligne.xml'));
+    expect(fromLine.invoice.point.pce).toBe('21400000000117');
+    expect(fromLine.provenance?.sources.pce).toBe('identifiant d’objet de la ligne 1 BT-128');
+
+    const inNote = withoutLocation.replace(
+      '<cbc:Note>Type de point : PITD</cbc:Note>',
+      '<cbc:Note>Type de point : PITD</cbc:Note><cbc:Note>Point de comptage et d’estimation (PCE) : 21400000000117</cbc:Note>',
+    );
+    const fromNote = read(await readInvoice(new TextEncoder().encode(inNote), 'note.xml'));
+    expect(fromNote.invoice.point.pce).toBe('21400000000117');
+    expect(fromNote.provenance?.sources.pce).toContain('note d’en-tête BT-22');
+
+    const none = read(await readInvoice(new TextEncoder().encode(withoutLocation), 'sans-pce.xml'));
+    expect(none.invoice.point.pce).toBeNull();
+    expect(none.provenance?.missing).toContain('pce');
+  });
+
+  it('a UBL credit note is read with negative quantities and amounts (a refund, never a claim)', async () => {
+    const ubl = new TextDecoder().decode(await writeEInvoice(T4_FEB_2026, 'UBL'));
+    const credit = ubl
+      .replace(/<Invoice /, '<CreditNote ')
+      .replace(/<\/Invoice>/, '</CreditNote>')
+      .replace(
+        'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
+        'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2',
+      )
+      .replace(
+        /<cbc:InvoiceTypeCode>380<\/cbc:InvoiceTypeCode>/,
+        '<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>',
+      )
+      .replace(/InvoiceLine>/g, 'CreditNoteLine>')
+      .replace(/InvoicedQuantity/g, 'CreditedQuantity');
+    const r = read(await readInvoice(new TextEncoder().encode(credit), 'avoir.xml'));
+    expect(r.invoice.totals).toEqual({ totalHt: -139208.01, totalTva: -27841.6, totalTtc: -167049.61 });
+    expect(r.invoice.lines.every((l) => l.amount < 0)).toBe(true);
+    expect(r.warnings).toEqual([
+      'Avoir : les quantités et montants sont lus en négatif (un avoir rembourse une facture antérieure).',
+    ]);
+    const report = auditInvoice(r.invoice, REF);
+    expect(report.findings.filter((f) => f.severity === 'anomalie' && f.amountEuros > 0)).toEqual([]);
+    expect(letter(report, r.warnings)).toBe(false);
+  });
+});
