@@ -109,9 +109,15 @@ describe.each(testDatabaseKinds())('migration 0017 on %s', (kind) => {
   });
 
   it('stores and reads back a request and an answer on a new row', async () => {
+    // Since migration 0021 (ADR 0066) a row names its organisation: u1's personal one.
+    const [membership] = await rowsOf<{ organisation_id: string }>(
+      database.handle.db,
+      sql`select organisation_id from organisation_members where user_id = 'u1'`,
+    );
     await database.handle.db.insert(schema.optimisations).values({
       id: 'o2',
       userId: 'u1',
+      organisationId: membership?.organisation_id as string,
       code: 'GD1057',
       commune: 'Paris',
       tso: 'NaTran',

@@ -239,6 +239,10 @@ export const simulations = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The organisation it belongs to (ADR 0066): every member may read it; `user_id` is who created it. */
+    organisationId: text('organisation_id')
+      .notNull()
+      .references((): AnyPgColumn => organisations.id, { onDelete: 'cascade' }),
     pointDeReseau: text('point_de_reseau').notNull(),
     /** The validated input (form fields as numbers, plus the reference data used). */
     input: jsonb('input').$type<Record<string, unknown>>().notNull(),
@@ -258,6 +262,7 @@ export const simulations = pgTable(
   (table) => [
     index('simulations_user_id_created_at_idx').on(table.userId, table.createdAt),
     index('simulations_site_created_idx').on(table.siteId, table.createdAt),
+    index('simulations_organisation_created_idx').on(table.organisationId, table.createdAt, table.id),
   ],
 );
 
@@ -292,6 +297,10 @@ export const optimisations = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The organisation it belongs to (ADR 0066): every member may read it; `user_id` is who created it. */
+    organisationId: text('organisation_id')
+      .notNull()
+      .references((): AnyPgColumn => organisations.id, { onDelete: 'cascade' }),
     /** The PITD code, its commune and TSO, the option (T4 / TP). */
     code: text('code').notNull(),
     commune: text('commune').notNull(),
@@ -326,6 +335,7 @@ export const optimisations = pgTable(
   (table) => [
     index('optimisations_user_id_created_at_idx').on(table.userId, table.createdAt),
     index('optimisations_site_created_idx').on(table.siteId, table.createdAt),
+    index('optimisations_organisation_created_idx').on(table.organisationId, table.createdAt, table.id),
   ],
 );
 
@@ -341,6 +351,10 @@ export const consumptionDatasets = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The organisation it belongs to (ADR 0066): every member may read it; `user_id` is who created it. */
+    organisationId: text('organisation_id')
+      .notNull()
+      .references((): AnyPgColumn => organisations.id, { onDelete: 'cascade' }),
     /** Point de comptage et d'estimation: 14 digits. */
     pce: text('pce').notNull(),
     label: text('label'),
@@ -371,6 +385,8 @@ export const consumptionDatasets = pgTable(
     check('consumption_datasets_unit_check', sql`${table.unit} in ('kWh', 'm3')`),
     index('consumption_datasets_user_pce_idx').on(table.userId, table.pce),
     index('consumption_datasets_user_created_idx').on(table.userId, table.createdAt),
+    index('consumption_datasets_organisation_pce_idx').on(table.organisationId, table.pce),
+    index('consumption_datasets_organisation_created_idx').on(table.organisationId, table.createdAt, table.id),
   ],
 );
 
@@ -583,6 +599,10 @@ export const audits = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The organisation it belongs to (ADR 0066): every member may read it; `user_id` is who created it. */
+    organisationId: text('organisation_id')
+      .notNull()
+      .references((): AnyPgColumn => organisations.id, { onDelete: 'cascade' }),
     /** Original name, sanitised (control characters, path separators and bidi marks removed), ≤ 255. */
     fileName: text('file_name').notNull(),
     /** MIME type the browser announced (kept, never trusted). */
@@ -615,6 +635,7 @@ export const audits = pgTable(
   (table) => [
     index('audits_user_id_created_at_idx').on(table.userId, table.createdAt),
     index('audits_site_created_idx').on(table.siteId, table.createdAt),
+    index('audits_organisation_created_idx').on(table.organisationId, table.createdAt, table.id),
     uniqueIndex('audits_storage_uri_idx').on(table.storageUri),
     check(
       'audits_status_check',
@@ -789,6 +810,14 @@ export const mandates = pgTable(
     id: text('id').primaryKey(),
     /** The customer; null once the account is deleted (the proof record outlives it). */
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The organisation it belongs to (ADR 0066). Set for every mandate made since migration 0021 and backfilled for
+     * the others; null only for a proof record whose account was deleted before that migration, or once its
+     * organisation is deleted (the proof record outlives it, like the account).
+     */
+    organisationId: text('organisation_id').references((): AnyPgColumn => organisations.id, {
+      onDelete: 'set null',
+    }),
     /** 'simple' | 'signed' (contracts: mandateKinds). */
     kind: text('kind').notNull(),
     /** 'electricity' | 'gas'. */
@@ -840,6 +869,7 @@ export const mandates = pgTable(
     ),
     check('mandates_duration_check', sql`${table.durationMonths} between 6 and 36`),
     index('mandates_user_created_idx').on(table.userId, table.createdAt),
+    index('mandates_organisation_created_idx').on(table.organisationId, table.createdAt, table.id),
     index('mandates_status_manager_idx').on(table.status, table.manager),
     index('mandates_expiry_idx').on(table.status, table.expiryDate),
   ],
