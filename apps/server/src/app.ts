@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { type Billing, createBilling } from './adapters/billing/index.ts';
 import { createJobQueue, type JobQueue } from './adapters/jobs/index.ts';
 import { createMailer, type Mailer } from './adapters/mail/index.ts';
+import { createOperatorData, type OperatorDataAdapter } from './adapters/operator-data/index.ts';
 import { pdfRateLimit, registerRateLimit } from './adapters/rate-limit/index.ts';
 import { createObjectStorage, type ObjectStorage } from './adapters/storage/index.ts';
 import { type Config, toFastifyTrustProxy } from './config/env.ts';
@@ -130,6 +131,8 @@ export interface AppDependencies {
   renderMandate?: (input: SealedMandateInput) => Promise<SealedMandateOutput>;
   /** The fetch the address search uses towards BAN (tests: a local BAN). */
   addressFetch?: typeof fetch;
+  /** Overrides the operator-data adapter of OPERATOR_DATA (tests: an adict adapter on the local peer; null: none). */
+  operatorData?: OperatorDataAdapter | null;
   /** Overrides the job queue (default: the `jobs` table; polling is started by start-server.ts, not here). */
   jobs?: JobQueue;
   /** Overrides the object storage chosen by STORAGE (tests: S3 against a local peer). */
@@ -389,6 +392,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     links: new MandateLinkSigner(deps.secret, config.mandates.linkTtlSeconds),
     managerEmails: config.mandates.managerEmails,
     publicUrl: config.publicUrl,
+    operatorData:
+      deps.operatorData === undefined
+        ? createOperatorData(config.operatorData, () => now().getTime())
+        : deps.operatorData,
+    jobs,
     now,
     logger: app.log,
   });

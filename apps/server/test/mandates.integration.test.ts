@@ -31,6 +31,8 @@ const ENV = {
   MANDATE_SEAL_P12: P12,
   MANDATE_SEAL_P12_PASSPHRASE: 'test-pass',
   MANDATE_MANAGER_EMAILS: 'grdf=mandats@grdf.example,enedis=acces-donnees@enedis.example',
+  // The manual path (mail to the manager, staff decide) for GRDF too; the adapter's path: mandates-operator tests.
+  OPERATOR_DATA: 'none',
 };
 
 const PCE = '21987654321098';

@@ -73,7 +73,8 @@ export const consumptionDatasetSummarySchema = z.object({
   id: z.string(),
   pce: z.string(),
   label: z.string().nullable(),
-  sourceFormat: z.enum(['simple', 'grdf']),
+  /** `operator`: fetched from the network operator under a mandate (ADR 0072). */
+  sourceFormat: z.enum(['simple', 'grdf', 'operator']),
   sourceFileName: z.string().nullable(),
   /** `kWh` when the file gave energies, `m3` when they were computed from volumes × coefficient. */
   unit: z.enum(['kWh', 'm3']),

@@ -564,6 +564,68 @@ export function revocationConfirmed(deliveryPointNumber: string, typed: string |
 
 // ─── Responses ────────────────────────────────────────────────────────────────────────────────────────────
 
+// ─── Operator data (issue #26, ADR 0072) ──────────────────────────────────────────────────────────────────
+
+/** The label of every screen showing data of the demonstration source (ADR 0063). */
+export const OPERATOR_DEMO_DATA_LABEL = 'Données de démonstration';
+/** What the electricity mandates' card says (issue #26 §5). */
+export const ELECTRICITY_NO_AUTOMATIC_DATA =
+  'La récupération automatique des données n’est pas encore disponible pour l’électricité.';
+export const operatorAccessStates = [
+  'declaring',
+  'pending',
+  'active',
+  'refused',
+  'revoked',
+  'obsolete',
+  'to_recheck',
+  'ended',
+] as const;
+export const operatorSyncStatuses = ['idle', 'syncing', 'ok', 'error', 'stopped'] as const;
+
+/**
+ * A GRDF mandate sent through the operator-data adapter: the access right at GRDF (its state and, refused, the
+ * French reason) and the data fetched (last sync, period covered, number of days). `demo`: demonstration data.
+ */
+export const mandateOperatorDataSchema = z.object({
+  source: z.enum(['demo', 'adict']),
+  demo: z.boolean(),
+  access_state: z.enum(operatorAccessStates),
+  reason: z.string().nullable(),
+  sync_status: z.enum(operatorSyncStatuses),
+  sync_error: z.string().nullable(),
+  last_sync_at: z.iso.datetime().nullable(),
+  period_start: z.string().nullable(),
+  period_end: z.string().nullable(),
+  days: z.number().int(),
+});
+export type MandateOperatorData = z.infer<typeof mandateOperatorDataSchema>;
+
+/**
+ * `GET /api/mandates/pce-data/`: what « Utiliser les données du PCE … » pre-fills (the optimiser, the simulator), one
+ * item per active mandate with fetched data. CAR in MWh/year and CJA in MWh/day (the forms' units); `dataset_id`
+ * is the consumption series the optimiser reads. `source_label` is shown beside every pre-filled field.
+ */
+export const mandatePceDataSchema = z.object({
+  mandate_id: z.string(),
+  pce: z.string(),
+  demo: z.boolean(),
+  source_label: z.string(),
+  dataset_id: z.string().nullable(),
+  period_start: z.string().nullable(),
+  period_end: z.string().nullable(),
+  days: z.number().int(),
+  last_sync_at: z.iso.datetime().nullable(),
+  car_mwh: z.number().nullable(),
+  cja_mwh_per_day: z.number().nullable(),
+  option: z.string().nullable(),
+  profil: z.string().nullable(),
+  pitd: z.object({ code: z.string(), label: z.string().nullable() }).nullable(),
+});
+export type MandatePceData = z.infer<typeof mandatePceDataSchema>;
+export const mandatePceDataListSchema = z.object({ items: z.array(mandatePceDataSchema) });
+export type MandatePceDataList = z.infer<typeof mandatePceDataListSchema>;
+
 /**
  * One mandate as its owner sees it (spec §3 fields plus ours). Personal fields are null once purged (30 days after
  * revocation, `personal_data_purged: true`). `signed_pdf_url` is the path of the download endpoint when the
@@ -607,6 +669,8 @@ export const mandateSchema = z.object({
   rejection_reason: z.string().nullable(),
   expired_at: z.iso.datetime().nullable(),
   personal_data_purged: z.boolean(),
+  /** GRDF mandates sent through the operator-data adapter (ADR 0072); null or absent otherwise. */
+  operator_data: mandateOperatorDataSchema.nullish(),
 });
 export type Mandate = z.infer<typeof mandateSchema>;
 

@@ -61,6 +61,7 @@ export async function createTestApp(
     | 'renderMandate'
     | 'addressFetch'
     | 'auditLimits'
+    | 'operatorData'
   > = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind);

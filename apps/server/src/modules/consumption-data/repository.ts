@@ -65,6 +65,8 @@ export async function listDatasetsWithStats(
       sourceFileName: d.sourceFileName,
       unit: d.unit,
       conversionCoefficient: d.conversionCoefficient,
+      mandateId: d.mandateId,
+      operatorSource: d.operatorSource,
       createdAt: d.createdAt,
       ...stats,
     })

@@ -5,13 +5,16 @@ import {
   type MandateDownloadResponse,
   type MandateKind,
   type MandateManager,
+  type MandateOperatorData,
   type MandateStatus,
   type MandateValidation,
   type MandateVerifyResponse,
   mandateStatusLabels,
   type StaffMandate,
 } from '@pilote/contracts';
+import type { JobQueue } from '../../adapters/jobs/index.ts';
 import type { Mailer } from '../../adapters/mail/types.ts';
+import type { OperatorDataAdapter } from '../../adapters/operator-data/types.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { createQuota } from '../plans/quota.ts';
@@ -20,6 +23,7 @@ import { daysBetween, parisDay } from './dates.ts';
 import type { MandateLinkSigner, PdfDisposition } from './links.ts';
 import type { SealedMandateInput, SealedMandateOutput } from './mandate-pdf.ts';
 import { managerDisplay } from './mandate-text.ts';
+import { createOperatorRepository, type OperatorAccessRow, type SeriesStats } from './operator-repository.ts';
 import { createMandatesRepository, type MandateRow } from './repository.ts';
 import { checkSeal, type SealCertificate, sha256Hex } from './seal.ts';
 
@@ -40,6 +44,12 @@ export interface MandatesDependencies {
   /** Where `send` mails each manager (MANDATE_MANAGER_EMAILS). */
   managerEmails: Partial<Record<MandateManager, string>>;
   publicUrl: string;
+  /** GRDF mandates declared through the operator-data adapter (ADR 0072); null/absent: the manager's mail. */
+  operatorData?: OperatorDataAdapter | null;
+  /** Where the operator jobs are enqueued (the app's queue). */
+  jobs?: Pick<JobQueue, 'enqueue'>;
+  /** First delay between two polls of a pending access right (doubles, up to an hour; default 5 s). */
+  operatorPollMs?: number;
   now: () => Date;
   logger: {
     info(object: Record<string, unknown>, message: string): void;
@@ -90,6 +100,35 @@ interface Decrypted {
  */
 export function createMandateContext(deps: MandatesDependencies) {
   const repository = createMandatesRepository(deps.db);
+  const operatorRepository = createOperatorRepository(deps.db);
+
+  /** The card's view of a mandate's operator side (ADR 0072): the right's state, the data fetched. */
+  function operatorView(access: OperatorAccessRow | undefined, stats: SeriesStats | undefined) {
+    if (!access) {
+      return null;
+    }
+    const view: MandateOperatorData = {
+      source: access.source as MandateOperatorData['source'],
+      demo: access.source === 'demo',
+      access_state: access.accessState as MandateOperatorData['access_state'],
+      reason: access.reason,
+      sync_status: access.syncStatus as MandateOperatorData['sync_status'],
+      sync_error: access.syncError,
+      last_sync_at: access.lastSyncAt?.toISOString() ?? null,
+      period_start: stats?.start ?? null,
+      period_end: stats?.end ?? null,
+      days: stats?.days ?? 0,
+    };
+    return view;
+  }
+
+  async function operatorDataOf(id: string): Promise<MandateOperatorData | null> {
+    const access = await operatorRepository.access(id);
+    if (!access) {
+      return null;
+    }
+    return operatorView(access, (await operatorRepository.seriesStats([id])).get(id));
+  }
 
   async function decryptRow(row: MandateRow): Promise<Decrypted> {
     const { keyring } = await deps.secrets();
@@ -144,6 +183,7 @@ export function createMandateContext(deps: MandatesDependencies) {
     const hasPdf = row.pdfSha256 !== null && row.purgedAt === null;
     return {
       ...baseView(row, plain),
+      operator_data: await operatorDataOf(row.id),
       days_until_expiry: row.status === 'active' ? daysBetween(parisDay(deps.now()), row.expiryDate) : null,
       signed_pdf_url: hasPdf ? `/api/mandates/${row.id}/download/` : null,
     };
@@ -156,6 +196,7 @@ export function createMandateContext(deps: MandatesDependencies) {
     const plain = await decryptRow(row);
     return {
       ...baseView(row, plain),
+      operator_data: await operatorDataOf(row.id),
       customer: customer ?? { id: row.userId ?? '', email: '', name: 'Compte supprimé' },
       has_pdf: row.pdfSha256 !== null && row.purgedAt === null,
       decided_by: row.decidedBy,
@@ -237,6 +278,7 @@ export function createMandateContext(deps: MandatesDependencies) {
   return {
     deps,
     repository,
+    operatorRepository,
     decryptRow,
     toMandate,
     toStaffMandate,

@@ -2,16 +2,19 @@ import { MANDATE_LIMITS } from '@pilote/contracts';
 import type { MandateContext } from './context.ts';
 import { addDays, daysBetween, parisDay } from './dates.ts';
 import { frenchDay } from './mandate-text.ts';
+import { createMandateOperator } from './operator.ts';
 
 /** The lifecycle jobs (ADR 0031; run by the job queue, testable with any `now`): expiry, reminders, purge. */
 export function createMandateLifecycle(context: MandateContext) {
-  const { deps, repository, mailCustomer } = context;
+  const { deps, repository, operatorRepository, mailCustomer } = context;
+  const operator = createMandateOperator(context);
 
   return {
     /** active → expired once the last valid day is past (Europe/Paris). */
     async markExpired(now: Date): Promise<number> {
       const expired = await repository.expireDue(parisDay(now), now);
       for (const row of expired) {
+        await operator.startEnd(row.id);
         await mailCustomer(
           row,
           'Votre mandat a expiré',
@@ -51,6 +54,14 @@ export function createMandateLifecycle(context: MandateContext) {
         new Date(now.getTime() - MANDATE_LIMITS.deletionDays * 86_400_000),
         now,
       );
+      // The data fetched from GRDF (series, contractual and technical data) of mandates revoked or expired 30 days ago.
+      const fetched = await operatorRepository.purgeFetched(
+        new Date(now.getTime() - MANDATE_LIMITS.deletionDays * 86_400_000),
+        now,
+      );
+      if (fetched > 0) {
+        deps.logger.info({ fetched }, 'mandates: fetched operator data purged');
+      }
       const fiveYearsAgo = new Date(now);
       fiveYearsAgo.setUTCFullYear(fiveYearsAgo.getUTCFullYear() - MANDATE_LIMITS.recordRetentionYears);
       const deleted = await repository.deleteEndedBefore(fiveYearsAgo);

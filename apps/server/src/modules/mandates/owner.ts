@@ -26,12 +26,14 @@ import { aad, conflict, invalid, type MandateContext, notFound, type RequestMeta
 import { decryptBytes, encryptBytes, encryptText, type MandateKeyring } from './crypto.ts';
 import { expiryDay, parisDay } from './dates.ts';
 import { CONSENT_TEXT_VERSION, frenchDay, type MandateDocumentInput } from './mandate-text.ts';
+import { createMandateOperator } from './operator.ts';
 import type { MandateRow, NewMandateRow } from './repository.ts';
 import { decodeSignaturePng } from './signature-image.ts';
 
 /** The customer's use cases on their own mandates: create (simple or signed), edit, revoke, send, download, verify. */
 export function createOwnerMandates(context: MandateContext) {
   const { deps, repository, decryptRow, toMandate, pdfLinks, filenameOf, verifyRow } = context;
+  const operator = createMandateOperator(context);
 
   async function owned(actor: Actor | null, id: string): Promise<{ user: Actor['user']; row: MandateRow }> {
     const { user } = requireUser(actor);
@@ -192,6 +194,8 @@ export function createOwnerMandates(context: MandateContext) {
     if (!revoked) {
       conflict(MANDATE_MESSAGES.notRevocable);
     }
+    // A right declared at GRDF ends there too (a job, ADR 0072).
+    await operator.startEnd(row.id);
     return revoked;
   }
 
@@ -309,6 +313,15 @@ export function createOwnerMandates(context: MandateContext) {
       const { row } = await owned(actor, id);
       if (!canTransitionMandate(row.status as MandateStatus, 'sent')) {
         conflict(MANDATE_MESSAGES.notSendable);
+      }
+      if (operator.throughAdapter(row)) {
+        // GRDF: the access right is declared through the operator-data adapter by jobs (ADR 0072).
+        const claimed = await repository.transition(row.id, ['pending'], { status: 'sent', sentDate: deps.now() });
+        if (!claimed) {
+          conflict(MANDATE_MESSAGES.notSendable);
+        }
+        await operator.startDeclaration(claimed);
+        return toMandate(claimed);
       }
       const to = deps.managerEmails[row.manager as MandateManager];
       if (row.manager === 'other' || !to) {

@@ -7,6 +7,7 @@ import {
   mandateIdParamsSchema,
   mandateListQuerySchema,
   mandateListResponseSchema,
+  mandatePceDataListSchema,
   mandateResponseSchema,
   mandateVerifyResponseSchema,
   patchMandateBodySchema,
@@ -70,6 +71,18 @@ export const mandatesRoutes: FastifyPluginAsyncZod<{
           },
         },
         async (request) => service.list(request.actor, request.query),
+      );
+
+      scope.get(
+        '/api/mandates/pce-data/',
+        {
+          schema: {
+            tags,
+            summary: 'Données des PCE récupérées par mes mandats GRDF actifs (« Utiliser les données du PCE … »)',
+            response: { 200: mandatePceDataListSchema, ...errorResponses(401) },
+          },
+        },
+        async (request) => service.operator.pceData(request.actor),
       );
 
       scope.post(

@@ -1,5 +1,6 @@
 import { createMandateContext, type MandatesDependencies } from './context.ts';
 import { createMandateLifecycle } from './lifecycle.ts';
+import { createMandateOperator } from './operator.ts';
 import { createOwnerMandates } from './owner.ts';
 import { createStaffMandates } from './staff.ts';
 
@@ -18,6 +19,8 @@ export function createMandatesService(deps: MandatesDependencies) {
     pdf: context.pdfBehindLink,
     ...createStaffMandates(context),
     ...createMandateLifecycle(context),
+    /** The operator side of GRDF mandates: declaration, polling, sync, end (jobs), the PCE data (ADR 0072). */
+    operator: createMandateOperator(context),
   };
 }
 
