@@ -2,6 +2,7 @@ import { transportNtrNotice } from '@pilote/content';
 import { BILLING_RETURN_PATH, settingsMessages } from '@pilote/contracts';
 import { Calculator } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import type { FieldErrors } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,13 +12,13 @@ import { Link } from '../../../components/ui/link.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { DATASET_CHOICES, useConsumptionDatasets } from '../../consumption-data/index.ts';
 import { CodeCombobox, communesOf, useNetworkOptions } from '../../network-options/index.ts';
+import { useOptimisationForm } from '../hooks/use-optimisation-form.ts';
 import { type OptimisationAccess, UNRESTRICTED } from '../utils/optimisation-access.ts';
 import {
   buildOptimisationRequest,
   cascadeParams,
   defaultDatasetId,
   ESTIMATED_YEAR,
-  emptyOptimisationForm,
   inputNameOf,
   MONTHS_IN_YEAR,
   monthLabel,
@@ -26,6 +27,7 @@ import {
   type OptimisationFormValues,
   type OptimisationRequest,
   reconcileWithOptions,
+  requestOf,
   tarifChoices,
   withCode,
   withCommune,
@@ -45,9 +47,23 @@ const pointLabels: Record<NetworkPoint, string> = {
 
 export const ESTIMATED_YEAR_LABEL = 'Année type estimée';
 
+/** The message of a field in react-hook-form's errors (`capacitesMensuelles.3` → the 4th month's). */
+function messageAt(errors: FieldErrors<OptimisationFormValues>, name: string): string | undefined {
+  const [field, index] = name.split('.') as [keyof OptimisationFormValues, string | undefined];
+  const error = errors[field];
+  if (!error) {
+    return undefined;
+  }
+  const found = index === undefined ? error : (error as Record<string, { message?: unknown } | undefined>)[index];
+  return typeof found?.message === 'string' ? found.message : undefined;
+}
+
 /**
  * The parameters of spec §3 (optimisation request), their cascade (the simulator's options endpoint) and the
- * client checks of spec §5, shown as error toasts in the spec's order. Remounted (new `key`) by the reset button.
+ * client checks of spec §5 (the contract's schema through react-hook-form, issue #22, ADR 0065): on submit, the
+ * first failure in the spec's order is an error toast (spec §8) and takes the focus, and every failing field says
+ * its message under it (the toasted one once its toast is gone, so one message is not shown twice at once).
+ * Remounted (new `key`) by the reset button.
  */
 export function OptimisationForm({
   pending,
@@ -62,10 +78,15 @@ export function OptimisationForm({
   importedDatasetId: string | null;
   onSubmit: (request: OptimisationRequest) => void;
 }) {
-  const [values, setValues] = useState<OptimisationFormValues>(emptyOptimisationForm);
+  const { form, values, update: setValues } = useOptimisationForm();
+  const errors = form.formState.errors;
+  /** The field whose message the error toast shows now (not repeated under the field meanwhile). */
+  const [toasted, setToasted] = useState<string | null>(null);
+  const errorOf = (name: string) => (name === toasted ? undefined : messageAt(errors, name));
   const datasetTouched = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
   const upgradeHintId = useId();
+  const capacitesErrorId = useId();
 
   const params = cascadeParams(values);
   const cascade = useNetworkOptions(params);
@@ -80,7 +101,7 @@ export function OptimisationForm({
   // Follow the options: stale choices cleared, single choices and the default TSO selected (spec §5).
   useEffect(() => {
     setValues((current) => reconcileWithOptions(current, settledOptions));
-  }, [settledOptions]);
+  }, [settledOptions, setValues]);
 
   // The newest dataset covering a year is the default series, until the user chooses.
   const items = datasets.data?.items;
@@ -88,31 +109,40 @@ export function OptimisationForm({
     if (items && !datasetTouched.current) {
       setValues((current) => ({ ...current, datasetId: defaultDatasetId(items) }));
     }
-  }, [items]);
+  }, [items, setValues]);
 
   useEffect(() => {
     if (importedDatasetId) {
       datasetTouched.current = true;
       setValues((current) => ({ ...current, datasetId: importedDatasetId }));
     }
-  }, [importedDatasetId]);
+  }, [importedDatasetId, setValues]);
 
   const set = <K extends keyof OptimisationFormValues>(key: K, value: OptimisationFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const check = buildOptimisationRequest(values);
-    if (!check.ok) {
-      toast.error(check.message);
-      const input = formRef.current?.elements.namedItem(inputNameOf(check.field));
-      if (input instanceof HTMLElement) {
-        input.focus();
-      }
-      return;
-    }
-    onSubmit(check.request);
-  }
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) =>
+    form.handleSubmit(
+      (validated) => {
+        setToasted(null);
+        onSubmit(requestOf(validated));
+      },
+      () => {
+        // Every failing field is marked; the first one in the spec's order is the toast (the contract's wrapper).
+        const check = buildOptimisationRequest(form.getValues());
+        if (check.ok) {
+          return;
+        }
+        const input = formRef.current?.elements.namedItem(inputNameOf(check.field));
+        if (input instanceof HTMLElement) {
+          input.focus();
+        }
+        const name = check.field.replace('/', '.');
+        setToasted(name);
+        const reveal = () => setToasted((current) => (current === name ? null : current));
+        toast.error(check.message, { onDismiss: reveal, onAutoClose: reveal });
+      },
+    )(event);
 
   const communes = communesOf(options, values.code);
   const tarifs = tarifChoices(values.pointDeReseau, options);
@@ -134,7 +164,7 @@ export function OptimisationForm({
       className="flex flex-col gap-6"
     >
       <FieldGroup legend="Point de livraison">
-        <FormField label="Point de réseau">
+        <FormField label="Point de réseau" error={errorOf('pointDeReseau')}>
           {(control) => (
             <Select
               {...control}
@@ -155,6 +185,7 @@ export function OptimisationForm({
         </FormField>
         <FormField
           label={codeLabel}
+          error={errorOf('code')}
           hint={
             values.pointDeReseau === 'LI' || values.pointDeReseau === 'PIC' ? (
               <>
@@ -180,7 +211,7 @@ export function OptimisationForm({
             />
           )}
         </FormField>
-        <FormField label="Commune">
+        <FormField label="Commune" error={errorOf('commune')}>
           {(control) =>
             communes.length > 0 ? (
               <Select
@@ -208,7 +239,7 @@ export function OptimisationForm({
             )
           }
         </FormField>
-        <FormField label="Gestionnaire de transport (TSO)">
+        <FormField label="Gestionnaire de transport (TSO)" error={errorOf('tso')}>
           {(control) => (
             <Select {...control} name="tso" value={values.tso} onChange={(event) => set('tso', event.target.value)}>
               <option value="">Choisir…</option>
@@ -222,6 +253,7 @@ export function OptimisationForm({
         </FormField>
         <FormField
           label="Option tarifaire"
+          error={errorOf('tarif')}
           hint={values.pointDeReseau === 'PITD' ? 'Pour un PITD, la CJA concerne les options T4 et TP.' : undefined}
         >
           {(control) => (
@@ -240,7 +272,7 @@ export function OptimisationForm({
             </Select>
           )}
         </FormField>
-        <FormField label="Profil de consommation">
+        <FormField label="Profil de consommation" error={errorOf('profil')}>
           {(control) => (
             <Select
               {...control}
@@ -271,12 +303,14 @@ export function OptimisationForm({
         <NumberField
           label="Assiette (MWh/an)"
           name="assiette"
+          error={errorOf('assiette')}
           value={values.assiette}
           onChange={(v) => set('assiette', v)}
         />
         <NumberField
           label="Capacité interruptible (CJS, MWh/j)"
           name="cjsInterruptible"
+          error={errorOf('cjsInterruptible')}
           value={values.cjsInterruptible}
           onChange={(v) => set('cjsInterruptible', v)}
           hint="Vide = 0."
@@ -284,6 +318,7 @@ export function OptimisationForm({
         <NumberField
           label="Capacité de livraison (CPL, MWh/j)"
           name="cpl"
+          error={errorOf('cpl')}
           value={values.cpl}
           onChange={(v) => set('cpl', v)}
           hint="Vide = 0 (points raccordés au transport)."
@@ -291,11 +326,12 @@ export function OptimisationForm({
         <NumberField
           label="CJA actuelle (MWh/j)"
           name="cjaActuelle"
+          error={errorOf('cjaActuelle')}
           value={values.cjaActuelle}
           onChange={(v) => set('cjaActuelle', v)}
           hint="Vide : la plus forte consommation journalière de l’année, arrondie au MWh/j supérieur."
         />
-        <FormField label="Date d’effet">
+        <FormField label="Date d’effet" error={errorOf('dateEffetMonth')}>
           {(control) => (
             <Select
               {...control}
@@ -314,6 +350,7 @@ export function OptimisationForm({
         </FormField>
         <FormField
           label="Consommation journalière utilisée"
+          error={errorOf('datasetId')}
           hint={
             values.datasetId === ESTIMATED_YEAR
               ? 'Estimation à partir de l’assiette, du profil et de la station météo du point.'
@@ -350,13 +387,23 @@ export function OptimisationForm({
             type="checkbox"
             role="switch"
             aria-checked={values.capacitesMensuellesActives}
+            aria-invalid={errorOf('capacitesMensuelles') ? true : undefined}
+            aria-describedby={errorOf('capacitesMensuelles') ? capacitesErrorId : undefined}
             name="capacitesMensuellesActives"
             className="size-4 accent-[var(--primary)]"
             checked={values.capacitesMensuellesActives}
-            onChange={(event) => set('capacitesMensuellesActives', event.target.checked)}
+            onChange={(event) => {
+              set('capacitesMensuellesActives', event.target.checked);
+              form.clearErrors('capacitesMensuelles');
+            }}
           />
           Capacités mensuelles en plus de la CJA (M1–M12)
         </label>
+        {errorOf('capacitesMensuelles') ? (
+          <p id={capacitesErrorId} aria-live="polite" className="text-sm font-medium text-danger">
+            {errorOf('capacitesMensuelles')}
+          </p>
+        ) : null}
         {values.capacitesMensuellesActives ? (
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6" data-testid="monthly-capacities">
             {Array.from({ length: MONTHS_IN_YEAR }, (_, index) => (
@@ -365,6 +412,7 @@ export function OptimisationForm({
                 key={index}
                 label={`M${index + 1} (${MONTH_NAMES[index]})`}
                 name={`M${index + 1}`}
+                error={errorOf(`capacitesMensuelles.${index}`)}
                 value={values.capacitesMensuelles[index] ?? ''}
                 onChange={(v) =>
                   setValues((current) => {
@@ -417,15 +465,17 @@ function NumberField({
   value,
   onChange,
   hint,
+  error,
 }: {
   label: string;
   name: string;
   value: string;
   onChange: (value: string) => void;
   hint?: string;
+  error?: string | undefined;
 }) {
   return (
-    <FormField label={label} hint={hint}>
+    <FormField label={label} hint={hint} error={error}>
       {(control) => (
         <Input
           {...control}

@@ -2,7 +2,16 @@
  * The optimisation form (spec §2.9, §3 request, §5 "Optimisation"): its values as typed, the request they give,
  * and how they follow the options cascade. Pure functions, unit-tested.
  */
-import { type OptimisationBody, type SimulatorOptionsResponse, validateOptimisationForm } from '@pilote/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type OptimisationBody,
+  optimisationFormSchema,
+  type SimulatorOptionsResponse,
+  type ValidatedOptimisationForm,
+  validateOptimisationForm,
+} from '@pilote/contracts';
+import type { Resolver } from 'react-hook-form';
+import { z } from 'zod';
 import { monthOf } from '../../../lib/month.ts';
 import { latestCoveredMonth, OPTIMISATION_CASCADE_RULE, reconcileCascade } from '../../../lib/options-cascade.ts';
 import type { NetworkOptionsParams } from '../../network-options/index.ts';
@@ -72,15 +81,9 @@ export type OptimisationRequest = {
 
 export type RequestCheck = { ok: true; request: OptimisationRequest } | { ok: false; field: string; message: string };
 
-/**
- * Spec §5 "Optimisation", in the spec's order (point, code, commune, TSO, tarif, profil, assiette, then the 12
- * monthly capacities when the toggle is on), with the rules the server applies (`validateOptimisationForm` of
- * @pilote/contracts): empty optional numbers count as 0, a non-numeric one gives 'Valeur numérique invalide: …',
- * a negative capacity 'Capacité M{n} invalide'. An empty current CJA is left out: the server then takes the
- * year's largest day rounded up (docs/optimiser.md), which a 0 would not mean.
- */
-export function buildOptimisationRequest(values: OptimisationFormValues): RequestCheck {
-  const body: OptimisationBody = {
+/** The body of the contract's checks: the form's values as typed (the monthly capacities when the toggle is on). */
+export function toOptimisationBody(values: OptimisationFormValues): OptimisationBody {
+  return {
     pointDeReseau: values.pointDeReseau,
     code: values.code,
     commune: values.commune,
@@ -95,11 +98,23 @@ export function buildOptimisationRequest(values: OptimisationFormValues): Reques
     capacitesMensuelles: values.capacitesMensuellesActives ? values.capacitesMensuelles : null,
     datasetId: values.datasetId,
   };
-  const check = validateOptimisationForm(body);
-  if (!check.ok) {
-    return { ok: false, field: check.field, message: check.message };
-  }
-  const form = check.value;
+}
+
+/**
+ * The form's values → the contract's `optimisationFormSchema` (spec §5 "Optimisation", every failure at once, issue
+ * #22, ADR 0065): what react-hook-form resolves on submit.
+ */
+export const optimisationValuesSchema = z
+  .custom<OptimisationFormValues>()
+  .transform(toOptimisationBody)
+  .pipe(optimisationFormSchema);
+
+/** react-hook-form's resolver of the optimisation form (issue paths = the form's fields, `capacitesMensuelles.3`). */
+export const optimisationResolver: Resolver<OptimisationFormValues, unknown, ValidatedOptimisationForm> =
+  zodResolver(optimisationValuesSchema);
+
+/** The JSON body sent from a validated form (optional values left out when empty). */
+export function requestOf(form: ValidatedOptimisationForm): OptimisationRequest {
   const request: OptimisationRequest = {
     pointDeReseau: form.pointDeReseau,
     code: form.code,
@@ -123,7 +138,22 @@ export function buildOptimisationRequest(values: OptimisationFormValues): Reques
   if (form.datasetId !== undefined) {
     request.datasetId = form.datasetId;
   }
-  return { ok: true, request };
+  return request;
+}
+
+/**
+ * Spec §5 "Optimisation", in the spec's order (point, code, commune, TSO, tarif, profil, assiette, then the 12
+ * monthly capacities when the toggle is on), with the rules the server applies (`validateOptimisationForm` of
+ * @pilote/contracts: the first failure, the one the error toast tells): empty optional numbers count as 0, a
+ * non-numeric one gives 'Valeur numérique invalide: …', a negative capacity 'Capacité M{n} invalide'. An empty
+ * current CJA is left out: the server then takes the year's largest day rounded up (docs/optimiser.md), which a 0
+ * would not mean.
+ */
+export function buildOptimisationRequest(values: OptimisationFormValues): RequestCheck {
+  const check = validateOptimisationForm(toOptimisationBody(values));
+  return check.ok
+    ? { ok: true, request: requestOf(check.value) }
+    : { ok: false, field: check.field, message: check.message };
 }
 
 // ---- options cascade ------------------------------------------------------------------------------------
