@@ -35,6 +35,10 @@ export const AUDIT_MESSAGES = {
   magicBytes:
     'Le contenu du fichier ne correspond à aucun format accepté (PDF, XML, XLS, XLSX) : son extension ne suffit pas.',
   alreadyStarted: 'Cet audit est déjà lancé.',
+  notToComplete: 'Cet audit n’attend aucune valeur à compléter.',
+  reviewMissing: 'Valeur à compléter.',
+  reviewForbidden: 'Votre rôle dans l’organisation (lecteur) ne permet pas de compléter un audit.',
+  documentUnavailable: 'Aperçu disponible pour les factures PDF seulement.',
   timeout: 'L’analyse du fichier a dépassé le temps autorisé : fichier refusé.',
   memory: 'L’analyse du fichier a dépassé la mémoire autorisée : fichier refusé.',
   crashed: 'L’analyse du fichier a échoué de façon inattendue : fichier refusé.',
@@ -108,7 +112,8 @@ export const auditIdParamsSchema = z.object({
   id: z.uuid({ error: AUDIT_MESSAGES.notFound }),
 });
 
-export const auditStatuses = ['uploaded', 'queued', 'running', 'done', 'failed'] as const;
+/** `to_complete`: read, but a required field is missing or doubtful: the user confirms it (review step, ADR 0071). */
+export const auditStatuses = ['uploaded', 'queued', 'running', 'to_complete', 'done', 'failed'] as const;
 export const auditStatusSchema = z.enum(auditStatuses);
 export type AuditStatus = z.infer<typeof auditStatusSchema>;
 
@@ -240,18 +245,94 @@ export function claimLetterOffered(audit: {
   status: AuditStatus;
   report: Pick<AuditReportDto, 'findings' | 'readingProblems'> | null;
   warnings: readonly string[];
+  /** True once the user confirmed the values read in the review step (ADR 0071): its reading problems are settled. */
+  readingConfirmed?: boolean;
 }): { offered: true } | { offered: false; reason: string } {
   const claimed = audit.report?.findings.filter((f) => f.severity === 'anomalie' && f.amountEuros > 0) ?? [];
   if (audit.status !== 'done' || !audit.report || claimed.length === 0) {
     return { offered: false, reason: AUDIT_MESSAGES.letterUnavailable };
   }
-  if (audit.report.readingProblems.length > 0 || audit.warnings.length > 0) {
+  if ((audit.report.readingProblems.length > 0 && audit.readingConfirmed !== true) || audit.warnings.length > 0) {
     return { offered: false, reason: AUDIT_MESSAGES.letterDoubtfulReading };
   }
   return { offered: true };
 }
 
+/** The fields the review step can ask (issue #25 §6, ADR 0071). Values in the invoice's units (MWh, MWh/j). */
+export const auditReviewFieldIds = ['pce', 'period', 'tarif', 'car', 'cja', 'ntr'] as const;
+export type AuditReviewFieldId = (typeof auditReviewFieldIds)[number];
+
+const isoDay = z.iso.date({ error: 'Date invalide (AAAA-MM-JJ).' });
+
+/** What the user confirms or corrects. Every field asked must be given (checked by the service). */
+export const auditReviewValuesSchema = z
+  .object({
+    pce: z
+      .string()
+      .trim()
+      .regex(/^\d{14}$/, { error: 'Le PCE compte 14 chiffres.' })
+      .optional(),
+    period: z
+      .object({ firstDay: isoDay, lastDay: isoDay })
+      .refine((p) => p.firstDay <= p.lastDay, { error: 'La fin de la période précède son début.' })
+      .optional(),
+    tarif: z.enum(['T1', 'T2', 'T3', 'T4', 'TP'], { error: 'Option tarifaire : T1, T2, T3, T4 ou TP.' }).optional(),
+    /** MWh/an. */
+    car: z
+      .number({ error: 'CAR : un nombre de MWh/an.' })
+      .positive({ error: 'La CAR doit être positive.' })
+      .max(10_000_000, { error: 'CAR trop grande.' })
+      .optional(),
+    /** MWh/j. */
+    cja: z
+      .number({ error: 'CJA : un nombre de MWh/j.' })
+      .positive({ error: 'La CJA doit être positive.' })
+      .max(1_000_000, { error: 'CJA trop grande.' })
+      .optional(),
+    ntr: z
+      .number({ error: 'NTR : un entier de 0 à 10.' })
+      .int({ error: 'NTR : un entier de 0 à 10.' })
+      .min(0, { error: 'NTR : un entier de 0 à 10.' })
+      .max(10, { error: 'NTR : un entier de 0 à 10.' })
+      .optional(),
+  })
+  .strict();
+export type AuditReviewValues = z.infer<typeof auditReviewValuesSchema>;
+
+const reviewValueSchema = z.union([z.string(), z.number(), z.object({ firstDay: z.string(), lastDay: z.string() })]);
+
+/** One field the review step asks: what was read, why it is asked, and the suggestion from the user's data. */
+export const auditReviewFieldSchema = z.object({
+  field: z.enum(auditReviewFieldIds),
+  /** French label (« Capacité journalière souscrite (CJA) »). */
+  label: z.string(),
+  /** `missing`: not printed or not read; `doubtful`: read, but it disagrees with the rest of the invoice. */
+  reason: z.enum(['missing', 'doubtful']),
+  /** French sentence: why it is asked. */
+  message: z.string(),
+  unit: z.string(),
+  read: reviewValueSchema.nullable(),
+  suggested: reviewValueSchema.nullable(),
+  /** French: where the suggestion comes from (« votre site … », « votre correction du … »), null without one. */
+  suggestedFrom: z.string().nullable(),
+  /** NTR: the values the PITD table gives for the site's commune (they disagree, hence the question). */
+  candidates: z.array(z.object({ value: z.number(), label: z.string() })),
+});
+export type AuditReviewField = z.infer<typeof auditReviewFieldSchema>;
+
+export const auditReviewSchema = z.object({
+  fields: z.array(auditReviewFieldSchema),
+  /** What the user confirmed (null while « À compléter »). */
+  confirmed: auditReviewValuesSchema.nullable(),
+  confirmedAt: z.string().nullable(),
+});
+export type AuditReview = z.infer<typeof auditReviewSchema>;
+
+export const confirmReviewResponseSchema = startAuditResponseSchema;
+
 export const auditDetailSchema = auditSummarySchema.extend({
+  /** The review step: the fields asked and, once confirmed, the values the checks ran on (ADR 0071). */
+  review: auditReviewSchema.nullable(),
   invoice: normalisedInvoiceSchema.nullable(),
   report: auditReportSchema.nullable(),
   /** Reader's warnings (fields it could not read but did not need). */

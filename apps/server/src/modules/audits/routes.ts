@@ -3,8 +3,10 @@ import {
   auditIdParamsSchema,
   auditListQuerySchema,
   auditListSchema,
+  auditReviewValuesSchema,
   claimLetterLinkResponseSchema,
   claimLetterQuerySchema,
+  confirmReviewResponseSchema,
   createAuditBodySchema,
   createAuditResponseSchema,
   qualifyDuplicateBodySchema,
@@ -123,6 +125,48 @@ export const auditsRoutes: FastifyPluginAsyncZod<AuditsRoutesOptions> = async (
           },
         },
         async (request) => service.qualifyDuplicate(request.actor, request.params.id, request.body),
+      );
+
+      scope.post(
+        '/api/audits/:id/review',
+        {
+          schema: {
+            tags,
+            summary:
+              'Compléter un audit « À compléter » : confirmer ou corriger les valeurs demandées, puis lancer les contrôles (une unité du quota)',
+            params: auditIdParamsSchema,
+            body: auditReviewValuesSchema,
+            response: { 202: confirmReviewResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+          },
+        },
+        async (request, reply) =>
+          reply.status(202).send(await service.confirmReview(request.actor, request.params.id, request.body)),
+      );
+
+      scope.get(
+        '/api/audits/:id/document',
+        {
+          schema: {
+            tags,
+            summary: 'La facture PDF déposée (aperçu de l’étape « À compléter »)',
+            params: auditIdParamsSchema,
+            response: {
+              200: {
+                description: 'Le PDF déposé.',
+                content: { 'application/pdf': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
+              },
+              ...errorResponses(400, 401, 404, 409),
+            },
+          },
+        },
+        async (request, reply) => {
+          const bytes = await service.document(request.actor, request.params.id);
+          return reply
+            .header('Content-Type', 'application/pdf')
+            .header('Content-Disposition', 'inline')
+            .header('Cache-Control', 'private, no-store')
+            .send(Buffer.from(bytes));
+        },
       );
 
       scope.get(

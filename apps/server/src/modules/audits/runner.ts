@@ -1,11 +1,25 @@
 import { AUDIT_MESSAGES, type NormalisedInvoiceDto, normalisedInvoiceSchema } from '@pilote/contracts';
 import type { ReadResult } from '@pilote/invoices';
-import { type AuditReferenceData, type NormalisedInvoice, normaliseTso } from '@pilote/tariffs';
+import {
+  type AuditPointReference,
+  type AuditReferenceData,
+  type NormalisedInvoice,
+  normaliseTso,
+  type Tso,
+} from '@pilote/tariffs';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { audits } from '../../db/schema.ts';
 import { runWorkerTask, type WorkerTaskError } from '../../workers/pool.ts';
 import type { ReferenceData } from '../reference-data/source.ts';
+import {
+  applyReview,
+  type CommuneNtr,
+  ntrValuesOf,
+  reviewFieldsOf,
+  suggestionsFor,
+  yearlyConsumptionMwh,
+} from './review.ts';
 import type { AuditOutcome, AuditRunner, ClaimLetterRenderer } from './service.ts';
 import { auditTasks } from './tasks.ts';
 
@@ -40,6 +54,42 @@ export function createAuditRunner(deps: {
   onWorkerFailure?: (error: WorkerTaskError, auditId: string) => void;
 }): AuditRunner {
   const limits = deps.limits ?? {};
+
+  /** The PITD rows of the site's commune (issue #25 §7): the NTR candidates when the invoice prints no PITD code. */
+  async function communeRows(insee: string | null, name: string | null): Promise<CommuneNtr | null> {
+    if (!insee) {
+      return null;
+    }
+    const table = await deps.referenceData.pitd();
+    return { commune: name ?? insee, rows: await table.rowsOfCommune(insee) };
+  }
+
+  /**
+   * The point of an invoice without a PITD code, from the commune's PITD rows when they give one NTR, or from the NTR
+   * the user confirmed. The TSO is the rows' when they agree, else the invoice's; without one the point stays unknown
+   * (the NTR check then says why it did not run).
+   */
+  function communePoint(invoice: NormalisedInvoice, commune: CommuneNtr | null, ntr: number | undefined) {
+    const values = commune ? ntrValuesOf(commune.rows) : [];
+    const chosen = ntr ?? (values.length === 1 ? values[0] : undefined);
+    if (chosen === undefined) {
+      return null;
+    }
+    const rows = commune?.rows.filter((row) => row.ntr === chosen) ?? [];
+    const tsos = [...new Set(rows.map((row) => normaliseTso(row.tso)))];
+    const tso: Tso | null | undefined = tsos.length === 1 ? tsos[0] : invoice.tso;
+    if (!tso) {
+      return null;
+    }
+    const point: AuditPointReference = {
+      pointDeReseau: 'PITD',
+      code: rows.length > 0 ? rows.map((row) => row.codePitd).join(', ') : 'NTR confirmé par l’utilisateur',
+      ntr: chosen,
+      tso,
+      isSample: false,
+    };
+    return point;
+  }
 
   async function pointReference(invoice: NormalisedInvoice): Promise<AuditReferenceData['point']> {
     const code = invoice.point.code;
@@ -87,8 +137,10 @@ export function createAuditRunner(deps: {
   }
 
   return {
-    async run({ bytes, fileName, userId, auditId }, signal?: AbortSignal): Promise<AuditOutcome> {
+    async run({ bytes, fileName, userId, auditId, reviewed }, signal?: AbortSignal): Promise<AuditOutcome> {
       const owner = userId;
+      // After the review step the file is read again (the reader is deterministic) and the values the user
+      // confirmed replace the ones read.
       const read = await runWorkerTask(auditTasks.read, { bytes, fileName }, { ...limits, owner, signal });
       if (!read.ok) {
         deps.onWorkerFailure?.(read.error, auditId);
@@ -98,10 +150,23 @@ export function createAuditRunner(deps: {
       if (!result.ok) {
         return { ok: false, message: result.refusal.message, found: [...result.refusal.found], readRefused: true };
       }
-      const invoice = result.invoice;
+      const invoice = reviewed ? applyReview(result.invoice, reviewed.values) : result.invoice;
+      const warnings = [...result.warnings];
+      const { suggestions, communeInsee, communeName } = await suggestionsFor(deps.db, userId, invoice);
+      const commune =
+        invoice.point.pointDeReseau === 'PITD' && invoice.point.code === null
+          ? await communeRows(communeInsee, communeName)
+          : null;
+      const pce = invoice.point.pce;
       const reference: AuditReferenceData = {
-        point: await pointReference(invoice),
+        point:
+          invoice.point.code === null && invoice.point.pointDeReseau === 'PITD'
+            ? communePoint(invoice, commune, reviewed?.values.ntr)
+            : await pointReference(invoice),
         otherPeriods: await otherPeriods(userId, auditId, invoice),
+        // The CAR check from the PCE's consumption history (issue #25 §7): whole years of the owner's dataset.
+        consumptionHistoryMwh: pce ? await yearlyConsumptionMwh(deps.db, userId, pce, invoice.period.lastDay) : [],
+        readingConfirmed: reviewed !== undefined,
       };
       const checked = await runWorkerTask(
         auditTasks.check,
@@ -112,12 +177,15 @@ export function createAuditRunner(deps: {
         deps.onWorkerFailure?.(checked.error, auditId);
         return { ok: false, message: workerFailureMessage(checked.error), found: [] };
       }
-      return {
-        ok: true,
-        invoice,
-        report: checked.value,
-        warnings: [...result.warnings],
-      };
+      if (!reviewed) {
+        // A required field missing or doubtful: the audit stops at « À compléter » and these findings are not kept
+        // (they were computed on values the user has not confirmed, ADR 0071).
+        const fields = reviewFieldsOf({ invoice, problems: checked.value.readingProblems, suggestions, commune });
+        if (fields.length > 0) {
+          return { ok: 'review', invoice, warnings, fields };
+        }
+      }
+      return { ok: true, invoice, report: checked.value, warnings };
     },
   };
 }

@@ -6,13 +6,18 @@ import {
   type AuditFindingDto,
   type AuditList,
   type AuditReportDto,
+  type AuditReview,
+  type AuditReviewField,
+  type AuditReviewValues,
   type AuditSummary,
   auditReportSchema,
+  auditReviewSchema,
   type ClaimLetterLinkResponse,
   type CreateAuditBody,
   type CreateAuditResponse,
   claimLetterOffered,
   type NormalisedInvoiceDto,
+  normalisedInvoiceSchema,
   type PageQuery,
   pageOffset,
   type QualifyDuplicateBody,
@@ -43,6 +48,7 @@ import {
   saveClaimLetter,
   transitionAudit,
 } from './repository.ts';
+import { activeRole, missingAnswers, rememberCorrection } from './review.ts';
 
 /** The job the start route queues (one per audit). */
 export const AUDIT_JOB = 'audit.run';
@@ -60,7 +66,14 @@ export function keyOfUri(uri: string): string | null {
 export interface AuditRunner {
   /** Reads and checks one file in a worker thread with time and memory limits. */
   run(
-    input: { bytes: Uint8Array; fileName: string; userId: string; auditId: string },
+    input: {
+      bytes: Uint8Array;
+      fileName: string;
+      userId: string;
+      auditId: string;
+      /** After the review step: the values the user confirmed, in place of the ones read (ADR 0071). */
+      reviewed?: { values: AuditReviewValues };
+    },
     signal?: AbortSignal,
   ): Promise<AuditOutcome>;
 }
@@ -68,6 +81,8 @@ export interface AuditRunner {
 export type AuditOutcome =
   /** The domain's invoice and report, stored as JSON and parsed with the contract schemas when read back. */
   | { ok: true; invoice: NormalisedInvoice; report: AuditReport; warnings: string[] }
+  /** A required field is missing or doubtful: the audit waits for the user (« À compléter », ADR 0071). */
+  | { ok: 'review'; invoice: NormalisedInvoice; warnings: string[]; fields: AuditReviewField[] }
   /** `readRefused`: the reader refused the file (format, layout, incomplete, unreadable): its unit is given back. */
   | { ok: false; message: string; found: string[]; readRefused?: boolean };
 
@@ -147,10 +162,17 @@ function toSummary(row: AuditRecord): AuditSummary {
   };
 }
 
+/** The review step's record, parsed with the contract (null when the reading needed none). */
+function reviewOf(row: AuditRecord): AuditReview | null {
+  return row.review ? (auditReviewSchema.safeParse(row.review).data ?? null) : null;
+}
+
 function detailOf(row: AuditRecord): AuditDetail {
+  const shown = row.status === 'done' || row.status === 'to_complete';
   return {
     ...toSummary(row),
-    invoice: row.status === 'done' ? ((row.invoice as NormalisedInvoiceDto | null) ?? null) : null,
+    review: reviewOf(row),
+    invoice: shown ? (normalisedInvoiceSchema.safeParse(row.invoice).data ?? null) : null,
     report: row.status === 'done' ? reportOf(row) : null,
     warnings: row.warnings ?? [],
     found: row.found ?? [],
@@ -284,13 +306,34 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
         return;
       }
       let outcome: AuditOutcome;
+      const confirmed = reviewOf(row)?.confirmed ?? null;
       try {
         const bytes = new Uint8Array(await storage.get(row.storageUri, { maxBytes: AUDIT_MAX_BYTES }));
-        outcome = await runner.run({ bytes, fileName: row.fileName, userId: row.userId, auditId: row.id }, signal);
+        outcome = await runner.run(
+          {
+            bytes,
+            fileName: row.fileName,
+            userId: row.userId,
+            auditId: row.id,
+            ...(confirmed ? { reviewed: { values: confirmed } } : {}),
+          },
+          signal,
+        );
       } catch (error) {
         outcome = { ok: false, message: runnerFailureMessage(error), found: [] };
       }
-      if (outcome.ok) {
+      if (outcome.ok === 'review') {
+        const waiting = await transitionAudit(db, row.id, ['running'], 'to_complete', {
+          invoice: { ...outcome.invoice },
+          warnings: outcome.warnings,
+          review: { fields: outcome.fields, confirmed: null, confirmedAt: null } satisfies AuditReview,
+          finishedAt: now(),
+        });
+        // No check ran: the unit taken at start is given back; the confirmation takes one (issue #25 §8, ADR 0071).
+        if (waiting) {
+          await quota.giveBack(row.userId, 'invoice_audits');
+        }
+      } else if (outcome.ok) {
         await transitionAudit(db, row.id, ['running'], 'done', {
           invoice: { ...outcome.invoice },
           report: { ...outcome.report },
@@ -331,12 +374,58 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
       return detailOf(updated);
     },
 
+    /**
+     * The review step (issue #25 §6, ADR 0071): the user confirms or corrects every field asked; the checks then run
+     * (one `invoice_audits` unit, taken here) and what was confirmed pre-fills the supplier's next invoice. A viewer
+     * of the active organisation may not.
+     */
+    async confirmReview(actor: Actor | null, id: string, values: AuditReviewValues): Promise<StartAuditResponse> {
+      const { userId, row } = await owned(actor, id);
+      if ((await activeRole(db, userId)) === 'viewer') {
+        throw new AppError('FORBIDDEN', AUDIT_MESSAGES.reviewForbidden);
+      }
+      const review = reviewOf(row);
+      const invoice = normalisedInvoiceSchema.safeParse(row.invoice).data;
+      if (row.status !== 'to_complete' || !review || !invoice) {
+        throw new AppError('CONFLICT', AUDIT_MESSAGES.notToComplete);
+      }
+      const unanswered = missingAnswers(review.fields, values);
+      if (unanswered.length > 0) {
+        throw new AppError('VALIDATION_FAILED', AUDIT_MESSAGES.reviewMissing, {
+          details: unanswered.map((field) => ({ path: `/${field}`, message: AUDIT_MESSAGES.reviewMissing })),
+        });
+      }
+      await quota.run(userId, 'invoice_audits', async () => {
+        const moved = await transitionAudit(db, id, ['to_complete'], 'queued', {
+          review: { ...review, confirmed: values, confirmedAt: now().toISOString() } satisfies AuditReview,
+          startedAt: null,
+          finishedAt: null,
+        });
+        if (!moved) {
+          throw new AppError('CONFLICT', AUDIT_MESSAGES.notToComplete);
+        }
+        await jobs.enqueue(AUDIT_JOB, { auditId: id });
+      });
+      await rememberCorrection(db, userId, invoice, values, now());
+      return { id, status: 'queued' };
+    },
+
+    /** The uploaded PDF, for the review step's page image (rendered in the page with pdf.js, ADR 0071). */
+    async document(actor: Actor | null, id: string): Promise<Uint8Array> {
+      const { row } = await owned(actor, id);
+      if (row.format !== 'pdf') {
+        throw new AppError('CONFLICT', AUDIT_MESSAGES.documentUnavailable);
+      }
+      return new Uint8Array(await storage.get(row.storageUri, { maxBytes: AUDIT_MAX_BYTES }));
+    },
+
     async claimLetterLink(actor: Actor | null, id: string): Promise<ClaimLetterLinkResponse> {
       const { userId, row } = await owned(actor, id);
       const offered = claimLetterOffered({
         status: row.status as AuditDetail['status'],
         report: reportOf(row),
         warnings: row.warnings ?? [],
+        readingConfirmed: (reviewOf(row)?.confirmed ?? null) !== null,
       });
       if (!offered.offered) {
         throw new AppError('CONFLICT', offered.reason);
@@ -370,6 +459,7 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
         status: row.status as AuditDetail['status'],
         report,
         warnings: row.warnings ?? [],
+        readingConfirmed: (reviewOf(row)?.confirmed ?? null) !== null,
       });
       if (!offered.offered || !report || !invoice) {
         throw new AppError('CONFLICT', offered.offered ? AUDIT_MESSAGES.letterUnavailable : offered.reason);

@@ -121,6 +121,7 @@ const finished: AuditDetail = {
   id: AUDIT_ID,
   filename: 'facture-février.pdf',
   format: 'pdf',
+  review: null,
   sizeBytes: 1000,
   status: 'done',
   error: null,

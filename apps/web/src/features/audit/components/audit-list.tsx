@@ -11,6 +11,7 @@ export const auditStatusLabels: Record<AuditStatus, string> = {
   uploaded: 'Non lancé',
   queued: 'En file d’attente',
   running: 'Analyse en cours…',
+  to_complete: 'À compléter',
   done: 'Terminé',
   failed: 'Échec',
 };

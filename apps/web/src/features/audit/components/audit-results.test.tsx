@@ -27,6 +27,7 @@ function audit(report: Partial<NonNullable<AuditDetail['report']>>, patch: Parti
     id: ID,
     filename: 'fevrier.pdf',
     format: 'pdf',
+    review: null,
     sizeBytes: 1000,
     status: 'done',
     error: null,
