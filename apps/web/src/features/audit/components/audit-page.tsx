@@ -56,7 +56,11 @@ function Explainer() {
         </h2>
         <Collapsible.Content className="border-t border-border px-4 py-4 text-sm leading-6 text-muted-foreground sm:px-6">
           <ol className="list-decimal space-y-1 pl-5">
-            <li>Déposez vos factures de transport ou de distribution de gaz : PDF, XML, XLS ou XLSX, 20 Mo au plus.</li>
+            <li>
+              Déposez vos factures de transport ou de distribution de gaz : PDF, XML, XLS ou XLSX, 20 Mo au plus. Les
+              factures électroniques (Factur-X ou ZUGFeRD, UBL, CII) sont lues d’après leurs données structurées, les
+              plus sûres.
+            </li>
             <li>
               « Lancer » envoie le fichier sur un stockage sécurisé, puis démarre l’audit : la facture est lue, puis le
               NTR, le TCL, la CAR, les prix unitaires, la CTA, l’accise et les calculs de chaque ligne sont comparés aux
@@ -128,7 +132,9 @@ function UploadPanel() {
             }}
           />
         </label>
-        <p className="text-xs text-muted-foreground">PDF, XML, XLS ou XLSX — 20 Mo maximum par fichier.</p>
+        <p className="text-xs text-muted-foreground">
+          PDF, XML, XLS ou XLSX, factures électroniques Factur-X, UBL et CII comprises — 20 Mo maximum par fichier.
+        </p>
       </div>
       {queue.items.length > 0 ? (
         <FileTable items={queue.items} onLaunch={(key) => void queue.launch(key)} onRemove={queue.remove} />
