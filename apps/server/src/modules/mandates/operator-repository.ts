@@ -1,7 +1,13 @@
-import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DailyConsumption } from '../../adapters/operator-data/types.ts';
 import type { Database } from '../../db/client.ts';
-import { consumptionDatasets, consumptionReadings, mandateOperatorAccess, mandates } from '../../db/schema.ts';
+import {
+  consumptionDatasets,
+  consumptionReadings,
+  mandateOperatorAccess,
+  mandates,
+  organisationMembers,
+} from '../../db/schema.ts';
 
 export type OperatorAccessRow = typeof mandateOperatorAccess.$inferSelect;
 export type OperatorAccessChanges = Partial<Omit<typeof mandateOperatorAccess.$inferInsert, 'mandateId'>>;
@@ -88,6 +94,23 @@ export function createOperatorRepository(db: Database) {
       );
     },
 
+    /**
+     * Where a mandate's data is stored: its organisation, else (a mandate made before organisations owned objects)
+     * the owner's first organisation.
+     */
+    async organisationOf(row: { organisationId: string | null; userId: string }): Promise<string | null> {
+      if (row.organisationId) {
+        return row.organisationId;
+      }
+      const [member] = await db
+        .select({ id: organisationMembers.organisationId })
+        .from(organisationMembers)
+        .where(eq(organisationMembers.userId, row.userId))
+        .orderBy(asc(organisationMembers.createdAt))
+        .limit(1);
+      return member?.id ?? null;
+    },
+
     /** The last stored day with a value, or null. */
     async lastDay(mandateId: string): Promise<string | null> {
       const [row] = await db
@@ -104,15 +127,20 @@ export function createOperatorRepository(db: Database) {
      * kept as missing (`manquant`), as an imported file's (consumption_readings' invariant).
      */
     async storeDays(
-      series: { mandateId: string; userId: string; pce: string; source: 'demo' | 'adict'; label: string },
+      series: {
+        mandateId: string;
+        userId: string;
+        organisationId: string;
+        pce: string;
+        source: 'demo' | 'adict';
+        label: string;
+      },
       days: readonly DailyConsumption[],
       now: Date,
     ): Promise<number> {
       // Daily values only (GRDF's end of a gas day is the same day or the next one); a monthly meter's monthly value
       // is not a day of the series (ADR 0072).
-      const daily = days.filter(
-        (day) => day.endDate <= nextDay(day.date) && Number.isFinite(day.kwh) && day.kwh >= 0,
-      );
+      const daily = days.filter((day) => day.endDate <= nextDay(day.date) && Number.isFinite(day.kwh) && day.kwh >= 0);
       if (daily.length === 0) {
         return 0;
       }
@@ -122,6 +150,7 @@ export function createOperatorRepository(db: Database) {
           .values({
             id: crypto.randomUUID(),
             userId: series.userId,
+            organisationId: series.organisationId,
             pce: series.pce,
             label: series.label,
             sourceFormat: 'operator',

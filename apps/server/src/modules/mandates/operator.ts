@@ -312,10 +312,15 @@ export function createMandateOperator(context: MandateContext) {
           const last = await operatorRepository.lastDay(mandateId);
           const earliest = addDays(yearsBefore(yesterday, BACKFILL_YEARS), 1);
           const from = last === null ? earliest : ([addDays(last, -REREAD_DAYS), earliest].sort()[1] as string);
-          if (from <= yesterday) {
+          const organisationId = await operatorRepository.organisationOf({
+            organisationId: row.organisationId,
+            userId: row.userId,
+          });
+          if (from <= yesterday && organisationId) {
             const series = {
               mandateId,
               userId: row.userId,
+              organisationId,
               pce,
               source: adapter.kind,
               label: `${sourceLabel(adapter.kind === 'demo')} — PCE ${pce}`,
