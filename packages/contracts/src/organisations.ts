@@ -49,6 +49,34 @@ export const organisationRoleDescriptions: Record<OrganisationRole, string> = {
 /** Rank of a role: a higher rank may do everything a lower one may. */
 export const organisationRoleRank: Record<OrganisationRole, number> = { viewer: 0, member: 1, admin: 2, owner: 3 };
 
+/**
+ * What a member may do to an organisation's objects (simulations, optimisations, consumption data, audits,
+ * mandates, sites…; ADR 0066): `create` covers launching (a simulation, an audit, a recalculation) and `edit`
+ * any change; `own` says the caller created the object (its `user_id`).
+ */
+export type ObjectAction = 'read' | 'create' | 'edit' | 'delete';
+
+/**
+ * The object matrix (docs/permissions.md): everyone reads; members create and edit, and delete what they made;
+ * admins and owners delete anything. Shared by the server (the guard) and the web (which buttons to show).
+ */
+export function mayActOnObject(role: OrganisationRole, action: ObjectAction, own = false): boolean {
+  switch (action) {
+    case 'read':
+      return true;
+    case 'create':
+    case 'edit':
+      return organisationRoleRank[role] >= organisationRoleRank.member;
+    case 'delete':
+      return organisationRoleRank[role] >= organisationRoleRank.admin || (role === 'member' && own);
+  }
+}
+
+/** The 403 sentence when `mayActOnObject` says no. */
+export function objectForbiddenMessage(role: OrganisationRole): string {
+  return role === 'viewer' ? organisationMessages.viewerReadOnly : organisationMessages.deleteOthers;
+}
+
 export const INVITATION_TTL_DAYS = 7;
 export const ORGANISATION_NAME_MAX = 120;
 
@@ -78,6 +106,10 @@ export const organisationMessages = {
   invitationOtherEmail:
     'Cette invitation a été envoyée à une autre adresse e-mail : connectez-vous avec le compte de cette adresse.',
   invitationUnverified: 'Confirmez d’abord votre adresse e-mail pour accepter l’invitation.',
+  viewerReadOnly:
+    'Votre rôle de lecteur dans cette organisation permet de consulter, pas de créer, modifier ni supprimer : demandez à un administrateur de l’organisation le rôle de membre.',
+  deleteOthers:
+    'Un membre ne peut supprimer que ce qu’il a créé : demandez à un administrateur ou au propriétaire de l’organisation.',
 } as const;
 
 /** 9 digits whose Luhn sum is a multiple of 10 (INSEE). */

@@ -19,6 +19,7 @@ import type { Mailer } from '../../adapters/mail/types.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { createOrganisationAccess } from './access.ts';
 import { invitationMail } from './emails.ts';
 import {
   countMemberships,
@@ -164,9 +165,13 @@ export function createOrganisationsService(deps: OrganisationsServiceDeps) {
     return toOrganisation(await membershipOf(db, actor, id));
   }
 
+  /** The objects' check (ADR 0066): `scope`, `authorise`, `requireRole` — see access.ts. */
+  const access = createOrganisationAccess({ db, active });
+
   return {
     active,
     create,
+    ...access,
 
     async list(actor: Actor, query: PageQuery): Promise<OrganisationsPage> {
       const { items, total } = await findMemberships(db, actor.user.id, query);
