@@ -15,6 +15,7 @@ export function FormField({
   id: idProp,
   label,
   error,
+  invalid,
   hint,
   className,
   children,
@@ -23,6 +24,8 @@ export function FormField({
   id?: string;
   label: ReactNode;
   error?: string | undefined;
+  /** Marks the control invalid though its message is told elsewhere for now (e.g. by an error toast). */
+  invalid?: boolean | undefined;
   hint?: ReactNode;
   className?: string;
   children: (control: FieldControlProps) => ReactElement;
@@ -37,7 +40,7 @@ export function FormField({
       <label htmlFor={id} className="text-sm font-medium text-foreground">
         {label}
       </label>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {children({ id, 'aria-invalid': error || invalid ? true : undefined, 'aria-describedby': describedBy })}
       {hint ? (
         <div id={hintId} className="text-xs text-muted-foreground">
           {hint}

@@ -83,6 +83,8 @@ export function OptimisationForm({
   /** The field whose message the error toast shows now (not repeated under the field meanwhile). */
   const [toasted, setToasted] = useState<string | null>(null);
   const errorOf = (name: string) => (name === toasted ? undefined : messageAt(errors, name));
+  /** A field's error props: its message, or only the invalid mark while the toast tells it. */
+  const fieldError = (name: string) => ({ error: errorOf(name), invalid: messageAt(errors, name) !== undefined });
   const datasetTouched = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
   const upgradeHintId = useId();
@@ -164,7 +166,7 @@ export function OptimisationForm({
       className="flex flex-col gap-6"
     >
       <FieldGroup legend="Point de livraison">
-        <FormField label="Point de réseau" error={errorOf('pointDeReseau')}>
+        <FormField label="Point de réseau" {...fieldError('pointDeReseau')}>
           {(control) => (
             <Select
               {...control}
@@ -185,7 +187,7 @@ export function OptimisationForm({
         </FormField>
         <FormField
           label={codeLabel}
-          error={errorOf('code')}
+          {...fieldError('code')}
           hint={
             values.pointDeReseau === 'LI' || values.pointDeReseau === 'PIC' ? (
               <>
@@ -211,7 +213,7 @@ export function OptimisationForm({
             />
           )}
         </FormField>
-        <FormField label="Commune" error={errorOf('commune')}>
+        <FormField label="Commune" {...fieldError('commune')}>
           {(control) =>
             communes.length > 0 ? (
               <Select
@@ -239,7 +241,7 @@ export function OptimisationForm({
             )
           }
         </FormField>
-        <FormField label="Gestionnaire de transport (TSO)" error={errorOf('tso')}>
+        <FormField label="Gestionnaire de transport (TSO)" {...fieldError('tso')}>
           {(control) => (
             <Select {...control} name="tso" value={values.tso} onChange={(event) => set('tso', event.target.value)}>
               <option value="">Choisir…</option>
@@ -253,7 +255,7 @@ export function OptimisationForm({
         </FormField>
         <FormField
           label="Option tarifaire"
-          error={errorOf('tarif')}
+          {...fieldError('tarif')}
           hint={values.pointDeReseau === 'PITD' ? 'Pour un PITD, la CJA concerne les options T4 et TP.' : undefined}
         >
           {(control) => (
@@ -272,7 +274,7 @@ export function OptimisationForm({
             </Select>
           )}
         </FormField>
-        <FormField label="Profil de consommation" error={errorOf('profil')}>
+        <FormField label="Profil de consommation" {...fieldError('profil')}>
           {(control) => (
             <Select
               {...control}
@@ -303,14 +305,14 @@ export function OptimisationForm({
         <NumberField
           label="Assiette (MWh/an)"
           name="assiette"
-          error={errorOf('assiette')}
+          {...fieldError('assiette')}
           value={values.assiette}
           onChange={(v) => set('assiette', v)}
         />
         <NumberField
           label="Capacité interruptible (CJS, MWh/j)"
           name="cjsInterruptible"
-          error={errorOf('cjsInterruptible')}
+          {...fieldError('cjsInterruptible')}
           value={values.cjsInterruptible}
           onChange={(v) => set('cjsInterruptible', v)}
           hint="Vide = 0."
@@ -318,7 +320,7 @@ export function OptimisationForm({
         <NumberField
           label="Capacité de livraison (CPL, MWh/j)"
           name="cpl"
-          error={errorOf('cpl')}
+          {...fieldError('cpl')}
           value={values.cpl}
           onChange={(v) => set('cpl', v)}
           hint="Vide = 0 (points raccordés au transport)."
@@ -326,12 +328,12 @@ export function OptimisationForm({
         <NumberField
           label="CJA actuelle (MWh/j)"
           name="cjaActuelle"
-          error={errorOf('cjaActuelle')}
+          {...fieldError('cjaActuelle')}
           value={values.cjaActuelle}
           onChange={(v) => set('cjaActuelle', v)}
           hint="Vide : la plus forte consommation journalière de l’année, arrondie au MWh/j supérieur."
         />
-        <FormField label="Date d’effet" error={errorOf('dateEffetMonth')}>
+        <FormField label="Date d’effet" {...fieldError('dateEffetMonth')}>
           {(control) => (
             <Select
               {...control}
@@ -350,7 +352,7 @@ export function OptimisationForm({
         </FormField>
         <FormField
           label="Consommation journalière utilisée"
-          error={errorOf('datasetId')}
+          {...fieldError('datasetId')}
           hint={
             values.datasetId === ESTIMATED_YEAR
               ? 'Estimation à partir de l’assiette, du profil et de la station météo du point.'
@@ -387,7 +389,7 @@ export function OptimisationForm({
             type="checkbox"
             role="switch"
             aria-checked={values.capacitesMensuellesActives}
-            aria-invalid={errorOf('capacitesMensuelles') ? true : undefined}
+            aria-invalid={messageAt(errors, 'capacitesMensuelles') ? true : undefined}
             aria-describedby={errorOf('capacitesMensuelles') ? capacitesErrorId : undefined}
             name="capacitesMensuellesActives"
             className="size-4 accent-[var(--primary)]"
@@ -412,7 +414,7 @@ export function OptimisationForm({
                 key={index}
                 label={`M${index + 1} (${MONTH_NAMES[index]})`}
                 name={`M${index + 1}`}
-                error={errorOf(`capacitesMensuelles.${index}`)}
+                {...fieldError(`capacitesMensuelles.${index}`)}
                 value={values.capacitesMensuelles[index] ?? ''}
                 onChange={(v) =>
                   setValues((current) => {
@@ -466,6 +468,7 @@ function NumberField({
   onChange,
   hint,
   error,
+  invalid,
 }: {
   label: string;
   name: string;
@@ -473,9 +476,10 @@ function NumberField({
   onChange: (value: string) => void;
   hint?: string;
   error?: string | undefined;
+  invalid?: boolean;
 }) {
   return (
-    <FormField label={label} hint={hint} error={error}>
+    <FormField label={label} hint={hint} error={error} invalid={invalid}>
       {(control) => (
         <Input
           {...control}
