@@ -1,5 +1,5 @@
 import { type MandateListResponse, mandateListResponseSchema, PAGE_SIZE_MAX } from '@pilote/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 export type MandateListParams = { isActive: boolean; page: number; pageSize: number };
@@ -16,6 +16,18 @@ export function getMandates(params: MandateListParams): Promise<MandateListRespo
   });
 }
 
+/** A mandate whose operator side is still moving: declaration, GRDF's answer, or the first sync. */
+function awaitingOperator(mandate: MandateListResponse['items'][number]): boolean {
+  const data = mandate.operator_data;
+  if (!data) {
+    return false;
+  }
+  return (
+    mandate.status === 'sent' ||
+    (mandate.status === 'active' && (data.sync_status === 'syncing' || data.last_sync_at === null))
+  );
+}
+
 /** Prefix of every list key: any change to a mandate invalidates them all. */
 export const mandatesQueryKey = ['mandates', 'list'] as const;
 
@@ -29,5 +41,16 @@ export function mandatesQueryOptions(params: MandateListParams) {
 }
 
 export function useMandates(params: MandateListParams) {
-  return useQuery(mandatesQueryOptions(params));
+  const client = useQueryClient();
+  return useQuery({
+    ...mandatesQueryOptions(params),
+    // A GRDF mandate declared through the API changes without the user (ADR 0072): both lists are read again every
+    // few seconds while GRDF's answer or the first data are awaited (a mandate then moves from one to the other).
+    refetchInterval: () =>
+      client
+        .getQueriesData<MandateListResponse>({ queryKey: mandatesQueryKey })
+        .some(([, data]) => data?.items.some(awaitingOperator))
+        ? 3000
+        : false,
+  });
 }

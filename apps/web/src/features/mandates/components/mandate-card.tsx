@@ -15,6 +15,7 @@ import { useMandateDownload } from '../api/get-mandate-download.ts';
 import { useSendMandate } from '../api/send-mandate.ts';
 import { useVerifyMandate } from '../api/verify-mandate.ts';
 import { MandateFacts } from './mandate-facts.tsx';
+import { MandateOperatorData } from './mandate-operator-data.tsx';
 import { MandateStatusBadge } from './mandate-status-badge.tsx';
 import { RevokeMandateDialog } from './revoke-mandate-dialog.tsx';
 import { VerifyFileCheck } from './verify-file-check.tsx';
@@ -137,6 +138,7 @@ export function MandateCard({ mandate }: { mandate: Mandate }) {
           </>
         ) : null}
       </MandateFacts>
+      <MandateOperatorData mandate={mandate} />
       {verification ? (
         <div className="flex flex-col gap-3 rounded-lg border border-border p-3" data-testid="seal-check">
           <Alert tone={verification.valid ? 'success' : 'error'}>

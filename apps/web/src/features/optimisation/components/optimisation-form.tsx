@@ -11,6 +11,7 @@ import { Input, Select } from '../../../components/ui/input.tsx';
 import { Link } from '../../../components/ui/link.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { DATASET_CHOICES, useConsumptionDatasets } from '../../consumption-data/index.ts';
+import { formNumber, PceDataPicker } from '../../mandates/index.ts';
 import { CodeCombobox, communesOf, useNetworkOptions } from '../../network-options/index.ts';
 import { useOptimisationForm } from '../hooks/use-optimisation-form.ts';
 import { type OptimisationAccess, UNRESTRICTED } from '../utils/optimisation-access.ts';
@@ -165,6 +166,21 @@ export function OptimisationForm({
       noValidate
       className="flex flex-col gap-6"
     >
+      <PceDataPicker
+        onUse={(item) => {
+          // « Utiliser les données du PCE … » (ADR 0072): the contract, the PITD and the fetched series.
+          datasetTouched.current = true;
+          setValues((current) => ({
+            ...current,
+            ...(item.pitd ? { pointDeReseau: 'PITD' as const, code: item.pitd.code, commune: '' } : {}),
+            tarif: item.option ?? current.tarif,
+            profil: item.profil ?? current.profil,
+            assiette: item.car_mwh === null ? current.assiette : formNumber(item.car_mwh),
+            cjaActuelle: item.cja_mwh_per_day ? formNumber(item.cja_mwh_per_day) : current.cjaActuelle,
+            datasetId: item.dataset_id ?? current.datasetId,
+          }));
+        }}
+      />
       <FieldGroup legend="Point de livraison">
         <FormField label="Point de réseau" {...fieldError('pointDeReseau')}>
           {(control) => (
