@@ -310,12 +310,24 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     pdfLinks,
     pdfRenderer,
     quota,
+    checkSite: async (actor, siteId) => {
+      await sites.forResult(actor, siteId);
+    },
   });
   await app.register(simulatorRoutes, { service: simulator, pdfRateLimit: pdfRateLimit(config), simulations });
   await app.register(signedIn(simulatorIndexRoutes), { index: createSimulatorIndex({ db: database.db }) });
   // History of results (issue #24 §3, ADR 0064): list, reopen, delete, recalculate; a daily retention job.
   const consumption = createConsumptionDataService({ db: database.db });
-  const optimiser = createOptimisationService({ db: database.db, referenceData, consumption, quota, tariffOverlay });
+  const optimiser = createOptimisationService({
+    db: database.db,
+    referenceData,
+    consumption,
+    quota,
+    tariffOverlay,
+    checkSite: async (actor, siteId) => {
+      await sites.forResult(actor, siteId);
+    },
+  });
   const history = createHistoryService({
     db: database.db,
     simulator,

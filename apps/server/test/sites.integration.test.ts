@@ -6,10 +6,13 @@
 
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { HttpClient } from './helpers/http-client.ts';
 import { waitForMail } from './helpers/outbox.ts';
+import { grdfYear } from './helpers/consumption-files.ts';
+import { PACKAGED_ACCEPTANCE_FORM } from './helpers/simulator-forms.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
 
@@ -251,6 +254,62 @@ describe.each(testDatabaseKinds())('sites on %s', (kind) => {
     const pdf = await owner.client.post('/api/sites/import/', { fileName: 'x.pdf', content: base64('%PDF-1.7\n') });
     expect(pdf.statusCode).toBe(400);
     expect(pdf.json().error).toBe('Format non reconnu : importez un fichier CSV (séparateur « ; ») ou XLSX.');
+  });
+
+  it('saves a simulation and an optimisation to a site (?site=), listed on its page with its data; viewers and other organisations are refused', async () => {
+    const { owner, viewer } = await team();
+    await t.database.handle.db.update(users).set({ tier: 'premium' });
+    const created = (await owner.client.post('/api/sites/', site(40, { pointCode: 'GD1057' }))).json();
+    const imported = await owner.client.post('/api/consumption-data/', {
+      pce: pce(40),
+      label: 'Usine',
+      csv: grdfYear('2025-02-01', 365, { pce: pce(40) }).csv,
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    const datasetId = imported.json().dataset.id as string;
+
+    const simulated = await owner.client.post(`/api/simulator/simulate/?site=${created.id}`, PACKAGED_ACCEPTANCE_FORM);
+    expect(simulated.statusCode, simulated.body).toBe(200);
+    const month = new Date().toISOString().slice(0, 7);
+    const optimised = await owner.client.post(`/api/optimisation/?site=${created.id}`, {
+      pointDeReseau: 'PITD',
+      code: 'GD1057',
+      commune: 'Paris',
+      tso: 'NaTran',
+      tarif: 'T4',
+      profil: 'P016',
+      assiette: '18 000',
+      dateEffetMonth: month,
+      datasetId,
+    });
+    expect(optimised.statusCode, optimised.body).toBe(200);
+    // Without ?site= a result is kept in the history but not on the site.
+    expect((await owner.client.post('/api/simulator/simulate/', PACKAGED_ACCEPTANCE_FORM)).statusCode).toBe(200);
+
+    const activity = await viewer.client.get(`/api/sites/${created.id}/activity`);
+    expect(activity.statusCode, activity.body).toBe(200);
+    const a = activity.json();
+    expect(a.simulations.map((s: { id: string }) => s.id)).toEqual([simulated.json().simulationId]);
+    expect(a.simulations[0]).toMatchObject({ pointDeReseau: 'PITD', code: 'GD1057', tarif: 'T4' });
+    expect(a.simulations[0].totalAnnuelHt).toBeGreaterThan(0);
+    expect(a.optimisations).toHaveLength(1);
+    expect(a.optimisationSavings).toBe(optimised.json().economieAnnuelle);
+    expect(a.consumption).toMatchObject({ datasetId, label: 'Usine' });
+    expect(a.mandates).toEqual([]);
+    expect(a.audits).toEqual([]);
+    expect(a.recoverable).toBeNull();
+
+    // A viewer may not save a result to the site; another organisation's site is unknown.
+    const refused = await viewer.client.post(`/api/simulator/simulate/?site=${created.id}`, PACKAGED_ACCEPTANCE_FORM);
+    expect(refused.statusCode).toBe(403);
+    const stranger = await user('stranger');
+    const unknown = await stranger.client.post(`/api/simulator/simulate/?site=${created.id}`, PACKAGED_ACCEPTANCE_FORM);
+    expect(unknown.statusCode).toBe(404);
+
+    // Deleting the site keeps its results in the history, without their site.
+    expect((await owner.client.request('DELETE', `/api/sites/${created.id}`)).statusCode).toBe(200);
+    const history = (await owner.client.get('/api/simulator/simulations/')).json();
+    expect(history.items.map((s: { id: string }) => s.id)).toContain(simulated.json().simulationId);
   });
 
   it('exports CSV and XLSX that import back as the same sites', async () => {

@@ -308,6 +308,16 @@ export const siteImportResultSchema = z.object({
 });
 export type SiteImportResult = z.infer<typeof siteImportResultSchema>;
 
+/** `?site=<id>` on `POST /api/simulator/simulate/` and `POST /api/optimisation/`: the result is saved to that site. */
+export const resultSiteQuerySchema = z.object({
+  site: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .meta({ examples: ['5c0b1d5e-7c1a-4a4f-9f5e-2f1c2b3d4e5f'] }),
+});
+
 export const siteExportQuerySchema = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
 
 /**

@@ -1,4 +1,4 @@
-import { optimisationBodySchema, optimisationResponseSchema } from '@pilote/contracts';
+import { optimisationBodySchema, optimisationResponseSchema, resultSiteQuerySchema } from '@pilote/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/openapi.ts';
 import { requireJsonBody } from '../../lib/require-json.ts';
@@ -16,10 +16,11 @@ export const optimisationRoutes: FastifyPluginAsyncZod<{ service: OptimisationSe
       schema: {
         tags: ['Optimisation'],
         summary: 'Optimiser la CJA',
+        querystring: resultSiteQuerySchema,
         body: optimisationBodySchema,
         response: { 200: optimisationResponseSchema, ...errorResponses(400, 401, 403, 413, 415, 422) },
       },
     },
-    async (request) => service.optimise(request.actor, request.body),
+    async (request) => service.optimise(request.actor, request.body, { siteId: request.query.site }),
   );
 };

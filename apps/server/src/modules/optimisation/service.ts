@@ -43,6 +43,8 @@ export interface OptimisationServiceDependencies {
   tariffOverlay: TariffOverlaySource;
   /** The plans' quotas (ADR 0027). */
   quota: Quota;
+  /** Throws (404 / 403) unless the caller may save a result to this site of their organisation (ADR 0068). */
+  checkSite: (actor: Actor, siteId: string) => Promise<void>;
   now?: () => Date;
 }
 
@@ -124,6 +126,7 @@ export function createOptimisationService({
   consumption,
   tariffOverlay,
   quota,
+  checkSite,
   now = () => new Date(),
 }: OptimisationServiceDependencies) {
   /**
@@ -213,8 +216,17 @@ export function createOptimisationService({
    * Optimises and stores it (summary, request and answer: ADR 0037, 0064); the stored row's id with the answer.
    * `optimise` answers the client; the history's « Recalculer » needs the new entry's id.
    */
-  async function optimiseAndStore(actor: Actor | null, body: OptimisationBody): Promise<StoredOptimisation> {
-    const { user } = requireUser(actor);
+  /** `siteId`: saved to that site of the caller's organisation (`?site=`, ADR 0068), checked first. */
+  async function optimiseAndStore(
+    actor: Actor | null,
+    body: OptimisationBody,
+    options: { siteId?: string | undefined } = {},
+  ): Promise<StoredOptimisation> {
+    const signedIn = requireUser(actor);
+    const { user } = signedIn;
+    if (options.siteId) {
+      await checkSite(signedIn, options.siteId);
+    }
     const check = validateOptimisationForm(body);
     if (!check.ok) {
       throw validationError(check.field, check.message);
@@ -405,6 +417,7 @@ export function createOptimisationService({
         hasEstimates: result.hasEstimates || entry.isSample,
         input: storedInputOf(form, dateEffet),
         result: response,
+        siteId: options.siteId ?? null,
         createdAt,
       });
       return { id, createdAt, response };
@@ -412,8 +425,11 @@ export function createOptimisationService({
   }
 
   return {
-    optimise: async (actor: Actor | null, body: OptimisationBody): Promise<OptimisationResponse> =>
-      (await optimiseAndStore(actor, body)).response,
+    optimise: async (
+      actor: Actor | null,
+      body: OptimisationBody,
+      options: { siteId?: string | undefined } = {},
+    ): Promise<OptimisationResponse> => (await optimiseAndStore(actor, body, options)).response,
     optimiseAndStore,
   };
 }

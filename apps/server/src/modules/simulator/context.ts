@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import type { Quota } from '../plans/quota.ts';
 import type { ReferenceData } from '../reference-data/source.ts';
 import type { TariffOverlaySource } from '../tariff-data/overlay-source.ts';
@@ -15,6 +16,8 @@ export interface SimulatorServiceDependencies {
   pdfRenderer: PdfRenderer;
   /** The plans' quotas: a simulation and a rendered PDF report each take one unit (ADR 0027). */
   quota: Quota;
+  /** Throws (404 / 403) unless the caller may save a result to this site of their organisation (ADR 0068). */
+  checkSite: (actor: Actor, siteId: string) => Promise<void>;
   now?: () => Date;
 }
 

@@ -1,6 +1,7 @@
 import {
   communePitdParamsSchema,
   communePitdResponseSchema,
+  resultSiteQuerySchema,
   simulateBodySchema,
   simulateResponseSchema,
   simulationIdParamsSchema,
@@ -100,13 +101,16 @@ export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorRoutesOptions> = as
           schema: {
             tags,
             summary: 'Simuler le coût d’acheminement',
+            querystring: resultSiteQuerySchema,
             body: simulateBodySchema,
             response: { 200: simulateResponseSchema, ...errorResponses(400, 401, 403, 413, 415, 422, 429, 503) },
           },
         },
         async (request, reply) => {
           try {
-            return await simulations.run(() => service.simulate(request.actor, request.body));
+            return await simulations.run(() =>
+              service.simulate(request.actor, request.body, { siteId: request.query.site }),
+            );
           } catch (error) {
             if (error instanceof SimulationsBusyError) {
               reply.header('Retry-After', String(LOAD_SHED_RETRY_AFTER_SECONDS));

@@ -45,7 +45,15 @@ function sameOperator(a: string, b: string): boolean {
   return normaliseCommuneName(a) === normaliseCommuneName(b);
 }
 
-export function createSimulate({ db, referenceData, tariffOverlay, pdfLinks, quota, now }: SimulatorContext) {
+export function createSimulate({
+  db,
+  referenceData,
+  tariffOverlay,
+  pdfLinks,
+  quota,
+  checkSite,
+  now,
+}: SimulatorContext) {
   const recordSimulation = simulationRecorder(db);
 
   function toResultDto(
@@ -203,8 +211,17 @@ export function createSimulate({ db, referenceData, tariffOverlay, pdfLinks, quo
   }
 
   return {
-    async simulate(actor: Actor | null, body: SimulateBody): Promise<SimulateResponse> {
-      const { user } = requireUser(actor);
+    /** `siteId`: saved to that site of the caller's organisation (`?site=`, ADR 0068), checked first. */
+    async simulate(
+      actor: Actor | null,
+      body: SimulateBody,
+      options: { siteId?: string | undefined } = {},
+    ): Promise<SimulateResponse> {
+      const signedIn = requireUser(actor);
+      const { user } = signedIn;
+      if (options.siteId) {
+        await checkSite(signedIn, options.siteId);
+      }
       const check = validateSimulatorForm(body);
       if (!check.ok) {
         throw check.code === 'BOT_DETECTED'
@@ -236,6 +253,7 @@ export function createSimulate({ db, referenceData, tariffOverlay, pdfLinks, quo
           gridDates: resultat.gridDates,
           dateEffet,
           usedSampleData: resultat.usedSampleData,
+          siteId: options.siteId ?? null,
           createdAt: now(),
         },
         unit,
