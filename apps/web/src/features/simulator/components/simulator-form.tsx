@@ -10,6 +10,7 @@ import { Input, Select } from '../../../components/ui/input.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { AddressAutocomplete } from '../../address/index.ts';
+import { formNumber, PceDataPicker } from '../../mandates/index.ts';
 import { CodeCombobox, CommunePitdChoice, communesOf } from '../../network-options/index.ts';
 import { ntrChoicesOf, ntrOf, type SimulatorFormAction, type SimulatorFormState } from '../utils/cascade.ts';
 import { defaultCeeFor } from '../utils/cee-default.ts';
@@ -202,6 +203,27 @@ export function SimulatorForm({
           </Button>
         </div>
 
+        <PceDataPicker
+          withSeries={false}
+          onUse={(item) => {
+            // « Utiliser les données du PCE … » (ADR 0072): the PCE's contract and PITD, field after field.
+            if (item.pitd) {
+              dispatch({ type: 'setPoint', point: 'PITD' });
+              dispatch({ type: 'setField', field: 'code', value: item.pitd.code });
+            }
+            const fields = [
+              ['tarif', item.option],
+              ['profil', item.profil],
+              ['car', item.car_mwh === null ? null : formNumber(item.car_mwh)],
+              ['cja', item.cja_mwh_per_day ? formNumber(item.cja_mwh_per_day) : null],
+            ] as const;
+            for (const [field, value] of fields) {
+              if (value !== null) {
+                dispatch({ type: 'setField', field, value });
+              }
+            }
+          }}
+        />
         {options?.usedSampleData ? (
           <Alert tone="info" data-testid="sample-data-notice">
             <strong>Données d’échantillon.</strong> La table de référence en service (
