@@ -1,6 +1,8 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { auditClaimLetters, audits, users } from '../../db/schema.ts';
+import { auditClaimLetters, audits, organisations, users } from '../../db/schema.ts';
+import type { LetterSender } from './claim-letter.ts';
+import { organisationsOf } from './review.ts';
 
 export type AuditRecord = typeof audits.$inferSelect;
 export type NewAudit = typeof audits.$inferInsert;
@@ -85,12 +87,45 @@ export async function saveClaimLetter(
     .onConflictDoNothing({ target: [auditClaimLetters.auditId, auditClaimLetters.rendererVersion] });
 }
 
-/** Name and e-mail of a user (the sender of a claim letter). */
-export async function findUserContact(db: Database, userId: string): Promise<{ name: string; email: string }> {
+/**
+ * The sender of a claim letter: the user's name and e-mail, and the identity of their active organisation (the
+ * personal one when none is chosen): name, SIREN, VAT number and postal address (ADR 0071).
+ */
+export async function findUserContact(db: Database, userId: string): Promise<LetterSender> {
   const [row] = await db
     .select({ name: users.name, email: users.email })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  return { name: row?.name ?? '', email: row?.email ?? '' };
+  const [organisationId] = await organisationsOf(db, userId);
+  const [organisation] = organisationId
+    ? await db
+        .select({
+          name: organisations.name,
+          siren: organisations.siren,
+          vatNumber: organisations.vatNumber,
+          address: organisations.address,
+        })
+        .from(organisations)
+        .where(eq(organisations.id, organisationId))
+        .limit(1)
+    : [];
+  return {
+    name: row?.name ?? '',
+    email: row?.email ?? '',
+    organisation: organisation
+      ? {
+          name: organisation.name,
+          siren: organisation.siren,
+          vatNumber: organisation.vatNumber,
+          address: organisation.address
+            ? {
+                address: organisation.address.address,
+                postal_code: organisation.address.postal_code,
+                city: organisation.address.city,
+              }
+            : null,
+        }
+      : null,
+  };
 }

@@ -171,7 +171,7 @@ export function missingAnswers(fields: readonly AuditReviewField[], values: Audi
 const mwh = (kwh: number) => Math.round(kwh) / 1000;
 
 /** The organisations whose sites the user sees: the active one first, then the others. */
-async function organisationsOf(db: Database, userId: string): Promise<string[]> {
+export async function organisationsOf(db: Database, userId: string): Promise<string[]> {
   const rows = await db
     .select({ organisationId: organisationMembers.organisationId, active: activeOrganisations.organisationId })
     .from(organisationMembers)

@@ -20,6 +20,7 @@ import type { pdfRateLimit } from '../../adapters/rate-limit/index.ts';
 import { errorResponses } from '../../lib/openapi.ts';
 import { requireJsonBody } from '../../lib/require-json.ts';
 import { signedIn } from '../../plugins/signed-in.ts';
+import type { LetterSender } from './claim-letter.ts';
 import type { AuditsService } from './service.ts';
 
 const tags = ['Audit de factures'];
@@ -28,8 +29,8 @@ export interface AuditsRoutesOptions {
   service: AuditsService;
   /** Downloads of the claim letter per client IP (same limit as the simulation PDF). */
   pdfRateLimit: ReturnType<typeof pdfRateLimit>;
-  /** Name and e-mail of the letter's sender (the audit's owner). */
-  customerOf: (userId: string) => Promise<{ name: string; email: string }>;
+  /** The letter's sender (the audit's owner and their organisation). */
+  customerOf: (userId: string) => Promise<LetterSender>;
 }
 
 /**

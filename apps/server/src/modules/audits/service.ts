@@ -33,7 +33,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Actor, requireUser } from '../auth/session.ts';
 import type { Quota } from '../plans/quota.ts';
-import type { ClaimedAmounts, ClaimLetterInput } from './claim-letter.ts';
+import type { ClaimedAmounts, ClaimLetterInput, LetterSender } from './claim-letter.ts';
 import { CLAIM_LETTER_RENDERER_VERSION } from './claim-letter.ts';
 import { sanitiseFileName } from './file-check.ts';
 import type { ClaimLetterLinkSigner } from './link-signer.ts';
@@ -439,7 +439,7 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
       id: string,
       exp: string | undefined,
       sig: string | undefined,
-      customer: (userId: string) => Promise<{ name: string; email: string }>,
+      customer: (userId: string) => Promise<LetterSender>,
     ): Promise<{ bytes: Uint8Array; fileName: string }> {
       const row = await findAudit(db, id);
       if (!row) {
