@@ -196,6 +196,18 @@ describe('what the e-invoice does not say is never guessed', () => {
     expect(none.provenance?.missing).toContain('pce');
   });
 
+  it('the VAT total is the one in the invoice currency (BT-110), not the accounting currency’s (BT-111)', async () => {
+    const cii = new TextDecoder()
+      .decode(await writeEInvoice(T4_FEB_2026, 'CII'))
+      .replace(
+        /(<ram:TaxTotalAmount currencyID="EUR">)/,
+        '<ram:TaxTotalAmount currencyID="CHF">26000.00</ram:TaxTotalAmount>$1',
+      );
+    expect(cii).toContain('currencyID="CHF"');
+    const r = read(await readInvoice(new TextEncoder().encode(cii), 'deux-devises.xml'));
+    expect(r.invoice.totals.totalTva).toBe(27841.6);
+  });
+
   it('a UBL credit note is read with negative quantities and amounts (a refund, never a claim)', async () => {
     const ubl = new TextDecoder().decode(await writeEInvoice(T4_FEB_2026, 'UBL'));
     const credit = ubl

@@ -394,7 +394,13 @@ export function extractEn16931Cii(doc: XmlNode, format: NormalisedInvoice['forma
         amount: textOf(child(t, 'CalculatedAmount')),
       })),
       totalHt: textOf(child(totals, 'TaxBasisTotalAmount')),
-      totalTva: textOf(child(totals, 'TaxTotalAmount')),
+      // BT-110 in the invoice currency (BT-111, the VAT in the accounting currency, is the same element).
+      totalTva: textOf(
+        list(node(list(totals)[0])?.TaxTotalAmount).find((a) => {
+          const currency = attribute(a, 'currencyID');
+          return currency === null || currency === textOf(child(settlement, 'InvoiceCurrencyCode'));
+        }),
+      ),
       totalTtc: textOf(child(totals, 'GrandTotalAmount')),
       totalsPath: 'SpecifiedTradeSettlementHeaderMonetarySummation',
       lines,

@@ -262,8 +262,23 @@ async function visiblePdf(inv: NormalisedInvoice): Promise<Uint8Array> {
 
 export type EInvoiceFormat = 'CII' | 'UBL' | 'Factur-X';
 
-/** The invoice written by e-invoice-eu in one of the EN 16931 formats. */
+const written = new Map<string, Promise<Uint8Array>>();
+
+/**
+ * The invoice written by e-invoice-eu in one of the EN 16931 formats. Kept per invoice number and format (a
+ * Factur-X takes a second or two to write): callers get a copy.
+ */
 export async function writeEInvoice(inv: NormalisedInvoice, format: EInvoiceFormat): Promise<Uint8Array> {
+  const key = `${inv.invoiceNumber}|${inv.totals.totalTtc}|${format}`;
+  let bytes = written.get(key);
+  if (!bytes) {
+    bytes = generate(inv, format);
+    written.set(key, bytes);
+  }
+  return new Uint8Array(await bytes);
+}
+
+async function generate(inv: NormalisedInvoice, format: EInvoiceFormat): Promise<Uint8Array> {
   const service = new InvoiceService({ log: () => {}, warn: () => {}, error: () => {} });
   const data = eInvoiceData(inv);
   if (format === 'Factur-X') {
