@@ -419,7 +419,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // files read and written in the worker pool; a site's page gathers its results and its mandates (by PCE).
   const sites = createSitesService({
     db: database.db,
-    activeOrganisation: (actor) => organisations.active(actor),
+    access: organisations,
     mandatesOf: async (actor, pce) =>
       (await mandates.list(actor, { page: 1, pageSize: 100 })).items
         .filter((mandate) => mandate.delivery_point_number === pce)

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
+import { grdfYear } from './helpers/consumption-files.ts';
 import { HttpClient } from './helpers/http-client.ts';
 import { waitForMail } from './helpers/outbox.ts';
-import { grdfYear } from './helpers/consumption-files.ts';
 import { PACKAGED_ACCEPTANCE_FORM } from './helpers/simulator-forms.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
@@ -104,7 +104,7 @@ describe.each(testDatabaseKinds())('sites on %s', (kind) => {
     expect((await viewer.client.get(`/api/sites/${body.id}`)).json().name).toBe('Site 001');
     const refused = await viewer.client.post('/api/sites/', site(2));
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toContain('lecteurs');
+    expect(refused.json().error).toContain('rôle de lecteur');
     expect((await viewer.client.request('PUT', `/api/sites/${body.id}`, site(1, { name: 'X' }))).statusCode).toBe(403);
     expect((await viewer.client.request('DELETE', `/api/sites/${body.id}`)).statusCode).toBe(403);
 

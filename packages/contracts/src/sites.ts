@@ -58,7 +58,6 @@ export const siteMessages = {
   pceTaken: 'Un site de l’organisation a déjà ce PCE.',
   pceTwice: 'Ce PCE figure déjà plus haut dans le fichier (ligne {line}).',
   notFound: 'Site introuvable.',
-  forbiddenWrite: 'Les lecteurs de l’organisation consultent les sites sans pouvoir les modifier.',
   fileEmpty: 'Le fichier est vide : la première ligne doit nommer les colonnes, puis un site par ligne.',
   fileHeader:
     'Colonnes obligatoires absentes de la première ligne : {missing}. Téléchargez un export pour voir les colonnes attendues.',

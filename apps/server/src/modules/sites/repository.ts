@@ -63,12 +63,9 @@ export async function listSites(
   return { rows, total: totals[0]?.total ?? 0 };
 }
 
-export async function findSite(db: Executor, organisationId: string, id: string): Promise<SiteRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(sites)
-    .where(and(eq(sites.id, id), inOrganisation(organisationId)))
-    .limit(1);
+/** A site by id, whatever its organisation: the caller's membership is checked next (ADR 0066). */
+export async function findSiteById(db: Executor, id: string): Promise<SiteRow | undefined> {
+  const [row] = await db.select().from(sites).where(eq(sites.id, id)).limit(1);
   return row;
 }
 

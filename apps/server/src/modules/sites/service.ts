@@ -1,6 +1,4 @@
 import {
-  type Organisation,
-  organisationRoleRank,
   SITE_IMPORT_MAX_BYTES,
   SITE_IMPORT_MAX_ERRORS,
   SITE_IMPORT_PREVIEW_ROWS,
@@ -19,11 +17,12 @@ import type { Actor } from '../../lib/actor.ts';
 import { requireUser } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { runWorkerTask, WORKERS_BUSY_MESSAGE } from '../../workers/pool.ts';
+import type { OrganisationAccess } from '../organisations/access.ts';
 import {
   allSites,
   deleteSite,
   existingPces,
-  findSite,
+  findSiteById,
   insertSite,
   insertSites,
   latestDataset,
@@ -41,8 +40,8 @@ export type SiteMandate = SiteActivity['mandates'][number];
 
 export interface SitesServiceDeps {
   db: Database;
-  /** The caller's active organisation and role in it (the organisations service). */
-  activeOrganisation: (actor: Actor) => Promise<Organisation>;
+  /** The organisations' object check (ADR 0066): the active organisation, and any object's 404 / 403. */
+  access: Pick<OrganisationAccess, 'scope' | 'authorise'>;
   /** The caller's mandates for a PCE (the mandates service decrypts the delivery point numbers). */
   mandatesOf: (actor: Actor, pce: string) => Promise<SiteMandate[]>;
   now?: () => Date;
@@ -99,24 +98,41 @@ function decodeBase64(content: string): Uint8Array {
 }
 
 /**
- * Sites of an organisation (issue #24 §2, ADR 0068). Every call works in the caller's active organisation: a site
- * of any other answers 404. Viewers read; members, admins and owners create, edit, import and delete (403 for a
- * viewer). An import is read in a worker thread, twice: once for the preview (nothing saved), once to confirm.
+ * Sites of an organisation (issue #24 §2, ADR 0068), through the organisations' object check (ADR 0066): lists,
+ * creations, imports and exports work in the caller's active organisation; a site read by id answers 404 unless the
+ * caller is a member of its organisation. Viewers read; members create, edit, import and delete the sites they made;
+ * admins and owners delete any (403 otherwise, with the matrix's French sentence). An import is read in a worker
+ * thread twice: once for the preview (nothing saved), once to confirm.
  */
 export function createSitesService(deps: SitesServiceDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
 
+  /** The active organisation, when the caller's role may `action` there. */
   async function organisationOf(
     actor: Actor | null,
-    write: boolean,
-  ): Promise<{ user: Actor; organisation: Organisation }> {
+    action: 'read' | 'create',
+  ): Promise<{ user: Actor; organisation: { id: string } }> {
     const user = requireUser(actor);
-    const organisation = await deps.activeOrganisation(user);
-    if (write && organisationRoleRank[organisation.role] < organisationRoleRank.member) {
-      throw new AppError('FORBIDDEN', siteMessages.forbiddenWrite);
-    }
-    return { user, organisation };
+    const scope = await deps.access.scope(user, action);
+    return { user, organisation: { id: scope.organisationId } };
+  }
+
+  /** The site by id, when the caller is a member of its organisation (else 404) and may `action` on it (else 403). */
+  async function authorised(
+    actor: Actor | null,
+    id: string,
+    action: 'read' | 'edit' | 'delete',
+  ): Promise<{ user: Actor; row: SiteRow }> {
+    const user = requireUser(actor);
+    const row = await findSiteById(db, id);
+    await deps.access.authorise(
+      user,
+      row ? { organisationId: row.organisationId, userId: row.createdBy } : undefined,
+      action,
+      notFound,
+    );
+    return { user, row: row as SiteRow };
   }
 
   /** The file read and checked in a worker thread; PCEs the organisation already has are errors too. */
@@ -153,32 +169,22 @@ export function createSitesService(deps: SitesServiceDeps) {
 
   return {
     async list(actor: Actor | null, query: SiteListQuery): Promise<SitesPage> {
-      const { organisation } = await organisationOf(actor, false);
+      const { organisation } = await organisationOf(actor, 'read');
       const { rows, total } = await listSites(db, organisation.id, query);
       return { items: rows.map(toSite), total, page: query.page, pageSize: query.pageSize };
     },
 
     async get(actor: Actor | null, id: string): Promise<Site> {
-      const { organisation } = await organisationOf(actor, false);
-      const row = await findSite(db, organisation.id, id);
-      if (!row) {
-        throw notFound();
-      }
-      return toSite(row);
+      return toSite((await authorised(actor, id, 'read')).row);
     },
 
     /** The site, when the caller may save a result to it (member and above), else 404 / 403. */
     async forResult(actor: Actor | null, id: string): Promise<Site> {
-      const { organisation } = await organisationOf(actor, true);
-      const row = await findSite(db, organisation.id, id);
-      if (!row) {
-        throw notFound();
-      }
-      return toSite(row);
+      return toSite((await authorised(actor, id, 'edit')).row);
     },
 
     async create(actor: Actor | null, body: SiteBody): Promise<Site> {
-      const { user, organisation } = await organisationOf(actor, true);
+      const { user, organisation } = await organisationOf(actor, 'create');
       const row = await insertSite(db, organisation.id, user.user.id, body, now());
       if (!row) {
         throw pceTaken();
@@ -187,8 +193,8 @@ export function createSitesService(deps: SitesServiceDeps) {
     },
 
     async update(actor: Actor | null, id: string, body: SiteBody): Promise<Site> {
-      const { organisation } = await organisationOf(actor, true);
-      const row = await updateSite(db, organisation.id, id, body, now());
+      const { row: current } = await authorised(actor, id, 'edit');
+      const row = await updateSite(db, current.organisationId, id, body, now());
       if (row === 'taken') {
         throw pceTaken();
       }
@@ -199,19 +205,15 @@ export function createSitesService(deps: SitesServiceDeps) {
     },
 
     async remove(actor: Actor | null, id: string): Promise<{ deleted: true }> {
-      const { organisation } = await organisationOf(actor, true);
-      if (!(await deleteSite(db, organisation.id, id))) {
+      const { row } = await authorised(actor, id, 'delete');
+      if (!(await deleteSite(db, row.organisationId, id))) {
         throw notFound();
       }
       return { deleted: true };
     },
 
     async activity(actor: Actor | null, id: string): Promise<SiteActivity> {
-      const { user, organisation } = await organisationOf(actor, false);
-      const site = await findSite(db, organisation.id, id);
-      if (!site) {
-        throw notFound();
-      }
+      const { user, row: site } = await authorised(actor, id, 'read');
       const [simulationRows, optimisationRows, auditRows, dataset, mandates] = await Promise.all([
         siteSimulations(db, site.id),
         siteOptimisations(db, site.id),
@@ -276,7 +278,7 @@ export function createSitesService(deps: SitesServiceDeps) {
 
     /** The preview: every row's errors (at most `SITE_IMPORT_MAX_ERRORS`), the first valid rows. Saves nothing. */
     async previewImport(actor: Actor | null, body: SiteImportBody): Promise<SiteImportPreview> {
-      const { user, organisation } = await organisationOf(actor, true);
+      const { user, organisation } = await organisationOf(actor, 'create');
       const { format, rows } = await readImport(user, organisation.id, body);
       const valid = rows.filter((row) => row.site !== null);
       return {
@@ -291,7 +293,7 @@ export function createSitesService(deps: SitesServiceDeps) {
 
     /** The same file again: its valid rows saved in one transaction; rows with errors are left out. */
     async confirmImport(actor: Actor | null, body: SiteImportBody): Promise<SiteImportResult> {
-      const { user, organisation } = await organisationOf(actor, true);
+      const { user, organisation } = await organisationOf(actor, 'create');
       const { rows } = await readImport(user, organisation.id, body);
       const valid = rows.flatMap((row) => (row.site ? [row.site] : []));
       if (valid.length === 0) {
@@ -307,7 +309,7 @@ export function createSitesService(deps: SitesServiceDeps) {
       actor: Actor | null,
       format: 'csv' | 'xlsx',
     ): Promise<{ bytes: Uint8Array; fileName: string; contentType: string }> {
-      const { user, organisation } = await organisationOf(actor, false);
+      const { user, organisation } = await organisationOf(actor, 'read');
       const list = (await allSites(db, organisation.id)).map((row) => ({
         name: row.name,
         pce: row.pce,
