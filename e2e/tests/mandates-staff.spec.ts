@@ -5,19 +5,22 @@ import { E2E_BASE_URL } from '../support/e2e-env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { createSimpleMandateThroughApi, mandateCard, uniqueDeliveryPoint } from '../support/mandates.ts';
 
-/** A customer's mandate, sent to the manager from the Mandats screen (toast, status, mail to the manager). */
+/**
+ * A customer's mandate, sent to the manager from the Mandats screen (toast, status, mail to the manager). NaTran: a
+ * manager without an API, so the mail and the staff's decision (GRDF's mandates go through its API, ADR 0072).
+ */
 async function sentMandate(page: Page, admin: APIRequestContext, prefix: string) {
   const customer = await createVerifiedUser(admin, E2E_BASE_URL, prefix);
   await signInThroughApi(page, customer.email, customer.password);
   const number = uniqueDeliveryPoint();
-  await createSimpleMandateThroughApi(page, number);
+  await createSimpleMandateThroughApi(page, number, 'natran');
   await page.goto('/private/account/mandats');
   await waitForSplash(page);
   const card = mandateCard(page, number);
   await card.getByRole('button', { name: 'Envoyer au gestionnaire' }).click();
   await expect(page.getByText('Mandat envoyé avec succès au gestionnaire !')).toBeVisible();
   await expect(card.getByText('Envoyé', { exact: true })).toBeVisible();
-  await findMail(admin, 'mandats-grdf@e2e.test', 'Mandat d’accès aux données');
+  await findMail(admin, 'mandats-natran@e2e.test', 'Mandat d’accès aux données');
   return { customer, number };
 }
 
