@@ -4,10 +4,12 @@
  * by `auditInvoice` — the whole audit path but the job. The correct invoice gives no anomaly and no claim letter; the
  * same invoice with six planted errors gives each anomaly with its amount to the cent.
  */
-import { type AuditReferenceData, auditInvoice, type NormalisedInvoice } from '@pilote/tariffs';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type AuditReferenceData, auditInvoice } from '@pilote/tariffs';
 import { describe, expect, it } from 'vitest';
 import { type ReadResult, readInvoice } from '../src/index.ts';
-import { type EInvoiceFormat, plant, rebill, T4_FEB_2026, writeEInvoice } from './helpers/e-invoice-eu.ts';
+import { type EInvoiceFormat, PLANTED, SIX_ERRORS, T4_FEB_2026, writeEInvoice } from './helpers/e-invoice-eu.ts';
 
 const REF: AuditReferenceData = {
   point: { pointDeReseau: 'PITD', code: 'GI060012', ntr: 2, tso: 'NaTran', isSample: false },
@@ -23,41 +25,6 @@ const LAYOUTS: Readonly<Record<EInvoiceFormat, [string, string]>> = {
   UBL: ['xml', 'en16931-ubl'],
   'Factur-X': ['pdf', 'en16931-cii'],
 };
-
-/**
- * The six planted errors, billed as a supplier would (VAT and totals recomputed on the wrong lines, the CTA lines
- * left as billed), with the euros computed by hand:
- * 1. NTR 3 printed and billed (TCR 95,85 × 3) on a point whose NTR is 2: 109 × 95,85 × 1/12 = 870,64 €;
- * 2. TCL 58,31 instead of 56,31 €/MWh/j/an: 109 × 2,00 / 12 = 18,17 €;
- * 3. T4 proportional term 1,25 instead of 1,18 €/MWh: 2 043,755 × 0,07 = 143,06 €;
- * 4. CTA distribution part at 21,04 % instead of 20,80 % on 4 424,81 €: 930,98 − 920,36 = 10,62 €;
- * 5. accise 16,49 instead of 16,39 €/MWh: 2 043,755 × 0,10 = 204,38 €;
- * 6. T4 capacity line's amount 2 661,00 for 109 × 288 / 12 = 2 616,00: 45,00 €.
- * Together 1 291,87 € HT over-billed.
- */
-const SIX_ERRORS: NormalisedInvoice = rebill({
-  ...[
-    ['tcr', { unitPrice: 95.85 * 3 }],
-    ['tcl', { unitPrice: 58.31 }],
-    ['termeProportionnel', { unitPrice: 1.25 }],
-    ['ctaDistribution', { unitPrice: 0.2104 }],
-    ['accise', { unitPrice: 16.49 }],
-    ['capaciteT4Jusqua500', { amount: 2661 }],
-  ].reduce(
-    (inv, [kind, patch]) => plant(inv, kind as Parameters<typeof plant>[1], patch as Parameters<typeof plant>[2]),
-    T4_FEB_2026,
-  ),
-  ntr: 3,
-  invoiceNumber: 'FG-2026-02-0118',
-});
-const PLANTED = [
-  { check: 'ntr', amountEuros: 870.64, rule: 'atrt8.ntr' },
-  { check: 'tcl', amountEuros: 18.17, rule: 'atrt8.tcl' },
-  { check: 'unitPrice', amountEuros: 143.06, rule: 'atrd7.prix' },
-  { check: 'cta', amountEuros: 10.62, rule: 'cta.taux' },
-  { check: 'accise', amountEuros: 204.38, rule: 'accise.taux' },
-  { check: 'arithmetic', amountEuros: 45, rule: 'facture.arithmetique' },
-];
 
 function read(result: ReadResult) {
   if (!result.ok) {
@@ -232,5 +199,23 @@ describe('what the e-invoice does not say is never guessed', () => {
     const report = auditInvoice(r.invoice, REF);
     expect(report.findings.filter((f) => f.severity === 'anomalie' && f.amountEuros > 0)).toEqual([]);
     expect(letter(report, r.warnings)).toBe(false);
+  });
+});
+
+describe('the committed e-invoices of fixtures/e-factures (written by scripts/generate-e-invoices.ts, for the browser test)', () => {
+  const dir = path.resolve(import.meta.dirname, '../fixtures/e-factures');
+  it.each([
+    ['t4-fevrier-2026-factur-x.pdf', []],
+    ['t4-fevrier-2026-ubl.xml', []],
+    ['t4-fevrier-2026-six-erreurs-factur-x.pdf', PLANTED],
+    ['t4-fevrier-2026-six-erreurs-cii.xml', PLANTED],
+  ] as const)('%s', async (file, planted) => {
+    const r = read(await readInvoice(new Uint8Array(readFileSync(path.join(dir, file))), file));
+    expect(r.warnings).toEqual([]);
+    const report = auditInvoice(r.invoice, REF);
+    expect(report.findings.map((f) => ({ check: f.check, amountEuros: f.amountEuros, rule: f.rule.id }))).toEqual(
+      expect.arrayContaining([...planted]),
+    );
+    expect(report.findings).toHaveLength(planted.length);
   });
 });

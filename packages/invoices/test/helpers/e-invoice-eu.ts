@@ -83,6 +83,39 @@ export function rebill(invoice: NormalisedInvoice): NormalisedInvoice {
   };
 }
 
+/**
+ * The six planted errors, billed as a supplier would (VAT and totals recomputed on the wrong lines, the CTA lines
+ * left as billed), with the euros computed by hand:
+ * 1. NTR 3 printed and billed (TCR 95,85 × 3) on a point whose NTR is 2: 109 × 95,85 × 1/12 = 870,64 €;
+ * 2. TCL 58,31 instead of 56,31 €/MWh/j/an: 109 × 2,00 / 12 = 18,17 €;
+ * 3. T4 proportional term 1,25 instead of 1,18 €/MWh: 2 043,755 × 0,07 = 143,06 €;
+ * 4. CTA distribution part at 21,04 % instead of 20,80 % on 4 424,81 €: 930,98 − 920,36 = 10,62 €;
+ * 5. accise 16,49 instead of 16,39 €/MWh: 2 043,755 × 0,10 = 204,38 €;
+ * 6. T4 capacity line's amount 2 661,00 for 109 × 288 / 12 = 2 616,00: 45,00 €.
+ * Together 1 291,87 € HT over-billed.
+ */
+export const SIX_ERRORS: NormalisedInvoice = rebill({
+  ...[
+    ['tcr', { unitPrice: 95.85 * 3 }],
+    ['tcl', { unitPrice: 58.31 }],
+    ['termeProportionnel', { unitPrice: 1.25 }],
+    ['ctaDistribution', { unitPrice: 0.2104 }],
+    ['accise', { unitPrice: 16.49 }],
+    ['capaciteT4Jusqua500', { amount: 2661 }],
+  ].reduce((inv, [kind, patch]) => plant(inv, kind as InvoiceLineKind, patch as Partial<InvoiceLine>), T4_FEB_2026),
+  ntr: 3,
+  invoiceNumber: 'FG-2026-02-0118',
+});
+/** The findings the six errors give (check, € to the cent, rule). */
+export const PLANTED = [
+  { check: 'ntr', amountEuros: 870.64, rule: 'atrt8.ntr' },
+  { check: 'tcl', amountEuros: 18.17, rule: 'atrt8.tcl' },
+  { check: 'unitPrice', amountEuros: 143.06, rule: 'atrd7.prix' },
+  { check: 'cta', amountEuros: 10.62, rule: 'cta.taux' },
+  { check: 'accise', amountEuros: 204.38, rule: 'accise.taux' },
+  { check: 'arithmetic', amountEuros: 45, rule: 'facture.arithmetique' },
+];
+
 // ---- The e-invoice-eu JSON -------------------------------------------------------------------------------------
 
 const VAT_CATEGORY = { 'cbc:ID': 'S', 'cbc:Percent': '20', 'cac:TaxScheme': { 'cbc:ID': 'VAT' } } as const;
