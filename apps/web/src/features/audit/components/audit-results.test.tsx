@@ -288,3 +288,102 @@ describe('audit results — safety gates (issue #25)', () => {
     expect(await screen.findByText(/En file d’attente — cette page se met à jour toute seule/)).toBeInTheDocument();
   });
 });
+
+describe('audit review step « À compléter » (issue #25 §6, ADR 0071)', () => {
+  const waiting = (): AuditDetail => {
+    const base = audit({});
+    return {
+      ...base,
+      status: 'to_complete',
+      report: null,
+      invoice: base.invoice ? { ...base.invoice, cja: null, point: { ...base.invoice.point, code: null } } : null,
+      review: {
+        fields: [
+          {
+            field: 'cja',
+            label: 'Capacité journalière souscrite (CJA)',
+            reason: 'missing',
+            message: 'La capacité journalière souscrite n’est pas imprimée sur la facture.',
+            unit: 'MWh/j',
+            read: null,
+            suggested: null,
+            suggestedFrom: null,
+            candidates: [],
+          },
+          {
+            field: 'ntr',
+            label: 'Niveau de tarif régional (NTR) du point',
+            reason: 'missing',
+            message: 'Les PITD de Marseille ont des NTR différents.',
+            unit: '',
+            read: 2,
+            suggested: 3,
+            suggestedFrom: 'votre site « Entrepôt »',
+            candidates: [
+              { value: 1, label: 'NTR 1 — GI130001' },
+              { value: 3, label: 'NTR 3 — GI130002' },
+            ],
+          },
+        ],
+        confirmed: null,
+        confirmedAt: null,
+      },
+    };
+  };
+
+  it('shows what was read, asks the missing CJA (required, French number) and sends the confirmed values', async () => {
+    const api = mockApi({
+      ...signedInAs(),
+      [`GET /api/audits/${ID}/`]: () => ({ body: waiting() }),
+      [`POST /api/audits/${ID}/review`]: () => ({ status: 202, body: { id: ID, status: 'queued' } }),
+    });
+    renderApp(`/private/gas/audit?audit=${ID}`);
+    const cja = await screen.findByLabelText('Capacité journalière souscrite (CJA) (MWh/j)');
+    expect(screen.getByText(/À compléter : la facture a été lue/)).toBeVisible();
+    const read = screen.getByRole('region', { name: 'Ce qui a été lu' });
+    expect(within(read).getByText('CJA').nextElementSibling).toHaveTextContent('—');
+    // Pre-filled from the site, with its source; the candidates of the commune listed first.
+    const ntr = screen.getByLabelText('Niveau de tarif régional (NTR) du point');
+    expect(ntr).toHaveValue('3');
+    expect(screen.getByText('Proposée d’après votre site « Entrepôt ».')).toBeVisible();
+    expect(
+      within(ntr)
+        .getAllByRole('option')
+        .map((o) => o.textContent)
+        .slice(1, 3),
+    ).toEqual(['NTR 1 — GI130001', 'NTR 3 — GI130002']);
+
+    const submit = screen.getByRole('button', { name: 'Confirmer et lancer les contrôles' });
+    submit.click();
+    expect(await screen.findByText('Valeur à compléter.')).toBeVisible();
+    expect(api.requests.some((r) => r.path.endsWith('/review'))).toBe(false);
+
+    const { fireEvent } = await import('@testing-library/react');
+    fireEvent.change(cja, { target: { value: '109,5' } });
+    submit.click();
+    await waitFor(() =>
+      expect(api.requests.find((r) => r.path.endsWith('/review'))?.body).toEqual({ cja: 109.5, ntr: 3 }),
+    );
+  });
+
+  it('a refusal of the server (a viewer) is said in French', async () => {
+    mockApi({
+      ...signedInAs(),
+      [`GET /api/audits/${ID}/`]: () => ({ body: waiting() }),
+      [`POST /api/audits/${ID}/review`]: () => ({
+        status: 403,
+        body: {
+          error: 'Votre rôle dans l’organisation (lecteur) ne permet pas de compléter un audit.',
+          code: 'FORBIDDEN',
+        },
+      }),
+    });
+    renderApp(`/private/gas/audit?audit=${ID}`);
+    const { fireEvent } = await import('@testing-library/react');
+    fireEvent.change(await screen.findByLabelText('Capacité journalière souscrite (CJA) (MWh/j)'), {
+      target: { value: '109' },
+    });
+    screen.getByRole('button', { name: 'Confirmer et lancer les contrôles' }).click();
+    expect(await screen.findByText(/ne permet pas de compléter un audit/)).toBeVisible();
+  });
+});

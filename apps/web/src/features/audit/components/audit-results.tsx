@@ -20,6 +20,7 @@ import { useQualifyDuplicate } from '../api/qualify-duplicate.ts';
 import { useRelaunchAudit } from '../api/relaunch-audit.ts';
 import { stepErrorMessage } from '../hooks/use-audit-queue.ts';
 import { auditStatusLabels } from './audit-list.tsx';
+import { AuditReview } from './audit-review.tsx';
 
 type Report = NonNullable<AuditDetail['report']>;
 
@@ -84,6 +85,9 @@ function AuditBody({ audit }: { audit: AuditDetail }) {
       </div>
     );
   }
+  if (audit.status === 'to_complete') {
+    return <AuditReview audit={audit} />;
+  }
   if (audit.status !== 'done' || !audit.invoice || !audit.report) {
     return (
       <p role="status" className="text-sm text-foreground">
@@ -95,6 +99,7 @@ function AuditBody({ audit }: { audit: AuditDetail }) {
   return (
     <div className="flex flex-col gap-5">
       <Summary audit={audit} report={report} />
+      {audit.review?.confirmed ? <ConfirmedValues review={audit.review} /> : null}
       {report.readingProblems.length > 0 ? <ReadingProblems report={report} /> : null}
       {audit.warnings.length > 0 ? (
         <section aria-labelledby="audit-warnings-title" className={CHECK_BOX}>
@@ -461,5 +466,34 @@ function InvoiceCard({ invoice, report }: { invoice: NormalisedInvoiceDto; repor
         </table>
       </div>
     </Card>
+  );
+}
+
+/** The values the user confirmed in the review step, which the checks used (ADR 0071). */
+function ConfirmedValues({ review }: { review: NonNullable<AuditDetail['review']> }) {
+  return (
+    <section aria-labelledby="audit-confirmed-title" className="rounded-lg border border-border bg-surface p-4 text-sm">
+      <h3 id="audit-confirmed-title" className="font-semibold text-foreground">
+        Valeurs confirmées par vous
+      </h3>
+      <ul className="mt-2 list-disc pl-5 text-foreground">
+        {review.fields.map((field) => {
+          const value = review.confirmed?.[field.field];
+          const text =
+            value === undefined
+              ? '—'
+              : typeof value === 'object'
+                ? `du ${formatDate(value.firstDay)} au ${formatDate(value.lastDay)}`
+                : typeof value === 'number' && field.unit
+                  ? `${formatNumber(value, value % 1 === 0 ? 0 : 3)} ${field.unit}`
+                  : String(value);
+          return (
+            <li key={field.field}>
+              {field.label} : {text}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }

@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import type { Page, TestInfo } from '@playwright/test';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { invoicePdf, T4_NTR3_SPEC } from '../../apps/server/test/helpers/invoice-pdf.ts';
+import { createVerifiedUser, signInThroughApi, waitForSplash } from '../support/auth.ts';
+import { E2E_BASE_URL } from '../support/e2e-env.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+/** Full-page screenshots at 360 and 1280 px, light and dark (attached to the test's output folder). */
+async function screenshots(page: Page, testInfo: TestInfo, name: string) {
+  for (const width of [360, 1280]) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme });
+      await expect(page.getByRole('img', { name: /^Page 1 de la facture/ })).toHaveAttribute('data-state', 'drawn');
+      await page.screenshot({ path: testInfo.outputPath(`${name}-${width}-${colorScheme}.png`), fullPage: true });
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/**
+ * Issue #25 §6 and §9, "Done when" (browser): a PDF whose header lacks the CJA stops at « À compléter » with the
+ * invoice's first page beside the fields; the user enters the CJA; the checks run and find the planted NTR error
+ * (870,64 € HT); the claim letter says HT, VAT and TTC (ADR 0071).
+ */
+test('a PDF without its CJA: « À compléter » → the user enters it → anomalies → claim letter with HT, VAT and TTC', async ({
+  page,
+  admin,
+}, testInfo) => {
+  const { email, password } = await createVerifiedUser(admin, E2E_BASE_URL, 'audit-revue');
+  await signInThroughApi(page, email, password);
+  await page.goto('/private/gas/audit');
+  await waitForSplash(page);
+
+  const { bytes } = await invoicePdf(T4_NTR3_SPEC, ['cja']);
+  const name = 'facture-sans-cja.pdf';
+  await page
+    .getByLabel('Choisir des fichiers')
+    .setInputFiles({ name, mimeType: 'application/pdf', buffer: Buffer.from(bytes) });
+  await page.getByRole('button', { name: `Lancer ${name}` }).click();
+  const row = page.getByTestId('audit-row').filter({ hasText: name });
+  await expect(row).toContainText('À compléter');
+  await row.getByRole('button', { name: /Voir les résultats/ }).click();
+
+  await expect(
+    page.getByText('À compléter : la facture a été lue, mais des valeurs manquent ou sont douteuses.'),
+  ).toBeVisible();
+  const read = page.getByRole('region', { name: 'Ce qui a été lu' });
+  await expect(read).toContainText('FG-2026-02-0300');
+  await expect(page.getByRole('img', { name: `Page 1 de la facture « ${name} »` })).toHaveAttribute(
+    'data-state',
+    'drawn',
+  );
+  const cja = page.getByLabel('Capacité journalière souscrite (CJA) (MWh/j)');
+  await expect(cja).toHaveValue('');
+  await screenshots(page, testInfo, 'audit-review');
+
+  // Required: nothing is sent without it.
+  const submit = page.getByRole('button', { name: 'Confirmer et lancer les contrôles' });
+  await submit.click();
+  await expect(page.getByText('Valeur à compléter.')).toBeVisible();
+  await cja.fill('109');
+  await submit.click();
+
+  // The checks run on the confirmed value: the NTR billed (3) is not the point's (2).
+  await expect(page.getByRole('heading', { name: 'Valeurs confirmées par vous' })).toBeVisible();
+  await expect(page.getByText('Capacité journalière souscrite (CJA) : 109 MWh/j')).toBeVisible();
+  const ntr = page.locator('[data-testid="finding"][data-rule="atrt8.ntr"]');
+  await expect(ntr.getByTestId('finding-amount')).toHaveText(/870,64\s€/);
+  await expect(page.getByTestId('recoverable-total')).toHaveText(/870,64\s€/);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Télécharger la lettre de réclamation (PDF)' }).click();
+  const letter = readFileSync(await (await download).path());
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(letter)), { mergePages: true });
+  const flat = text.replace(/[\s\u202f\u00a0]+/g, ' ');
+  expect(flat).toContain('Lettre recommandée avec accusé de réception');
+  expect(flat).toContain('Niveau de tarif régional (NTR) erroné — 870,64 € HT');
+  expect(flat).toContain('Montant facturé à tort (HT) : 870,64 €');
+  expect(flat).toContain('TVA (20 %) : 174,13 €');
+  expect(flat).toContain('Total réclamé (TTC) : 1 044,77 €');
+  expect(flat).toContain('dans un délai de 30 jours');
+});
