@@ -313,11 +313,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     checkSite: async (actor, siteId) => {
       await sites.forResult(actor, siteId);
     },
+    access: organisations,
   });
   await app.register(simulatorRoutes, { service: simulator, pdfRateLimit: pdfRateLimit(config), simulations });
-  await app.register(signedIn(simulatorIndexRoutes), { index: createSimulatorIndex({ db: database.db }) });
+  await app.register(signedIn(simulatorIndexRoutes), {
+    index: createSimulatorIndex({ db: database.db, access: organisations }),
+  });
   // History of results (issue #24 §3, ADR 0064): list, reopen, delete, recalculate; a daily retention job.
-  const consumption = createConsumptionDataService({ db: database.db });
+  const consumption = createConsumptionDataService({ db: database.db, access: organisations });
   const optimiser = createOptimisationService({
     db: database.db,
     referenceData,
@@ -327,9 +330,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     checkSite: async (actor, siteId) => {
       await sites.forResult(actor, siteId);
     },
+    access: organisations,
   });
   const history = createHistoryService({
     db: database.db,
+    access: organisations,
     simulator,
     simulations,
     optimiser,
@@ -374,13 +379,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }),
     letters: createClaimLetterRenderer(),
     links: new ClaimLetterLinkSigner(deps.secret, config.pdfLinkTtlSeconds),
+    access: organisations,
     now,
   });
   registerAuditJobs(jobs, audits, deps.auditLimits?.timeoutMs);
   await app.register(auditsRoutes, {
     service: audits,
     pdfRateLimit: pdfRateLimit(config),
-    customerOf: (userId) => findUserContact(database.db, userId),
+    customerOf: (userId, organisationId) => findUserContact(database.db, userId, organisationId),
   });
 
   // The SPA's files, its pages (200 for the app's routes, 404 for any other path) and the not-found handler.
@@ -397,6 +403,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   };
   const mandates = createMandatesService({
     db: database.db,
+    access: organisations,
     secrets,
     renderMandate: deps.renderMandate ?? renderMandateInWorker,
     mailer,

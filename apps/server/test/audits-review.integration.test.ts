@@ -11,7 +11,7 @@ import path from 'node:path';
 import { auditDetailSchema, createAuditResponseSchema, signUploadResponseSchema } from '@pilote/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeOrganisations, organisationMembers, organisations, sites, usageCounters } from '../src/db/schema.ts';
+import { organisationMembers, sites, usageCounters } from '../src/db/schema.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { importReferenceFile } from '../src/modules/reference-data/importer.ts';
@@ -203,14 +203,12 @@ describe.each(testDatabaseKinds())('invoice audit review step on %s', (kind) => 
     const { client, id: userId } = await newUser();
     const id = await createdAudit(client, 'sans-cja.pdf', (await invoicePdf(T4_NTR3_SPEC, ['cja'])).bytes);
     expect((await startedAndRun(client, id)).status).toBe('to_complete');
-    const db = t.database.handle.db;
-    const organisationId = randomUUID();
-    await db.insert(organisations).values({ id: organisationId, name: 'Groupe Lecteur' });
-    await db.insert(organisationMembers).values({ organisationId, userId, role: 'viewer' });
-    await db
-      .insert(activeOrganisations)
-      .values({ userId, organisationId })
-      .onConflictDoUpdate({ target: activeOrganisations.userId, set: { organisationId } });
+    // Since ADR 0066 the role that counts is the one in the audit's organisation: the user becomes its viewer.
+    const organisationId = await personalOrganisation(userId);
+    await t.database.handle.db
+      .update(organisationMembers)
+      .set({ role: 'viewer' })
+      .where(and(eq(organisationMembers.organisationId, organisationId), eq(organisationMembers.userId, userId)));
     const refused = await client.post(`/api/audits/${id}/review`, { cja: 109 });
     expect(refused.statusCode, refused.body).toBe(403);
     expect(await used(userId)).toBe(0);
@@ -278,5 +276,42 @@ describe.each(testDatabaseKinds())('invoice audit review step on %s', (kind) => 
     // NTR 3 billed, NTR 3 confirmed: no NTR anomaly.
     expect(done.report?.checksRun).toContain('ntr');
     expect(done.report?.findings.filter((f) => f.check === 'ntr')).toEqual([]);
+  });
+
+  it('the CAR is checked against the PCE’s consumption of the year before the invoice', async () => {
+    const { client, id: userId } = await newUser();
+    const db = t.database.handle.db;
+    const datasetId = randomUUID();
+    await db.insert(consumptionDatasets).values({
+      id: datasetId,
+      userId,
+      organisationId: await personalOrganisation(userId),
+      pce: '21400000000300',
+      sourceFormat: 'simple',
+      unit: 'kWh',
+    });
+    // 1 March 2025 – 28 February 2026 at 10 000 kWh a day: 3 650 MWh, far below the 15 466,8 MWh/an billed.
+    const start = Date.UTC(2025, 2, 1);
+    await db.insert(consumptionReadings).values(
+      Array.from({ length: 365 }, (_, i) => ({
+        datasetId,
+        date: new Date(start + i * 86_400_000).toISOString().slice(0, 10),
+        kwh: 10_000,
+        quality: 'mesure',
+      })),
+    );
+    const id = await createdAudit(
+      client,
+      'car.pdf',
+      (await invoicePdf({ ...T4_NTR3_SPEC, invoiceNumber: 'FG-2026-02-0500' })).bytes,
+    );
+    const audit = await startedAndRun(client, id);
+    expect(audit.status).toBe('done');
+    expect(audit.report?.checksRun).toContain('car');
+    expect(audit.report?.findings.find((f) => f.check === 'car')).toMatchObject({
+      id: 'car:historique',
+      severity: 'alerte',
+      expected: { value: 3650 },
+    });
   });
 });

@@ -5,6 +5,7 @@ import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { isFollowUp } from '../src/modules/chatbot/retrieval.ts';
 import { insertOptimisation } from '../src/modules/optimisation/repository.ts';
 import { HttpClient } from './helpers/http-client.ts';
+import { personalOrganisationOf } from './helpers/organisations.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 const PASSWORD = 'Correct-Horse-9';
@@ -64,6 +65,7 @@ describe('a follow-up that refers to the conversation (issue #21 §4, ADR 0047)'
       await insertOptimisation(t.database.handle.db, {
         id: randomUUID(),
         userId,
+        organisationId: await personalOrganisationOf(t.database.handle.db, userId),
         code: 'GD8016',
         commune: 'Paris',
         tso: 'NaTran',

@@ -15,6 +15,7 @@ import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { insertOptimisation } from '../src/modules/optimisation/repository.ts';
 import { grdfYear, PCE, twoUsers } from './helpers/consumption-files.ts';
 import { HttpClient } from './helpers/http-client.ts';
+import { personalOrganisationOf } from './helpers/organisations.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
 
@@ -195,6 +196,7 @@ describe.each(testDatabaseKinds())('history of optimisations on %s', (kind) => {
     await insertOptimisation(t.database.handle.db, {
       id,
       userId: row?.id as string,
+      organisationId: await personalOrganisationOf(t.database.handle.db, row?.id as string),
       code: 'GD1057',
       commune: 'Paris',
       tso: 'NaTran',

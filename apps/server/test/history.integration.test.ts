@@ -11,6 +11,7 @@ import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { insertOptimisation } from '../src/modules/optimisation/repository.ts';
 import { calendarMonth } from '../src/modules/plans/periods.ts';
 import { HttpClient } from './helpers/http-client.ts';
+import { personalOrganisationOf } from './helpers/organisations.ts';
 import { PACKAGED_ACCEPTANCE_FORM } from './helpers/simulator-forms.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
@@ -209,6 +210,7 @@ describe.each(testDatabaseKinds())('history of results on %s', (kind) => {
       await insertOptimisation(db, {
         id,
         userId: aliceId,
+        organisationId: await personalOrganisationOf(db, aliceId),
         code: 'GD1057',
         commune: 'Paris',
         tso: 'NaTran',

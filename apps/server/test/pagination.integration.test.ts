@@ -6,6 +6,7 @@ import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { PASSWORD, PCE, twoUsers } from './helpers/consumption-files.ts';
 import { HttpClient } from './helpers/http-client.ts';
+import { personalOrganisationOf } from './helpers/organisations.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
 
@@ -34,9 +35,11 @@ describe.each(testDatabaseKinds())('paginated lists on %s', (kind) => {
       throw new Error(`no user ${email}`);
     }
     const start = Date.UTC(2026, 0, 1);
+    const organisationId = await personalOrganisationOf(db, user.id);
     const datasets = Array.from({ length: count }, (_, i) => ({
       id: `${prefix}-${String(i).padStart(3, '0')}`,
       userId: user.id,
+      organisationId,
       pce: PCE,
       sourceFormat: 'simple',
       unit: 'kWh',

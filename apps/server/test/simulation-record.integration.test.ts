@@ -7,11 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { type UnitClaim, usedOf } from '../src/modules/plans/repository.ts';
 import { findSimulation, type SimulationInsert, simulationRecorder } from '../src/modules/simulator/repository.ts';
+import { personalOrganisationOf } from './helpers/organisations.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from './helpers/test-database.ts';
 
 describe.each(testDatabaseKinds())('simulation and its quota unit in one statement on %s', (kind) => {
   let database: TestDatabase;
   let userId: string;
+  let organisationId: string;
   let record: ReturnType<typeof simulationRecorder>;
 
   beforeAll(async () => {
@@ -23,6 +25,7 @@ describe.each(testDatabaseKinds())('simulation and its quota unit in one stateme
       passwordHash: 'unused',
     });
     userId = user.id;
+    organisationId = await personalOrganisationOf(database.handle.db, userId);
     record = simulationRecorder(database.handle.db);
   });
   afterAll(async () => {
@@ -40,6 +43,7 @@ describe.each(testDatabaseKinds())('simulation and its quota unit in one stateme
   const row = (id: string): SimulationInsert => ({
     id,
     userId,
+    organisationId,
     pointDeReseau: 'PITD',
     input: { form: { code: 'GD0001', car: 15466.8, note: 'é « » \\ "' }, dateEffet: '2026-02-01' },
     result: { total: 1234.5, lignes: [{ libelle: 'Terme fixe', montant: 1 }], sources: [], vide: null },

@@ -11,16 +11,6 @@ export async function insertAudit(db: Database, audit: NewAudit): Promise<void> 
   await db.insert(audits).values(audit);
 }
 
-/** The audit if `userId` owns it (another user's id reads as absent). */
-export async function findAuditOfUser(db: Database, userId: string, id: string): Promise<AuditRecord | undefined> {
-  const [row] = await db
-    .select()
-    .from(audits)
-    .where(and(eq(audits.id, id), eq(audits.userId, userId)))
-    .limit(1);
-  return row;
-}
-
 export async function findAudit(db: Database, id: string): Promise<AuditRecord | undefined> {
   const [row] = await db.select().from(audits).where(eq(audits.id, id)).limit(1);
   return row;
@@ -31,19 +21,20 @@ export async function findAuditByStorageUri(db: Database, storageUri: string): P
   return row;
 }
 
-export async function listAuditsOfUser(
+/** An organisation's audits (ADR 0066), newest first. */
+export async function listAuditsOf(
   db: Database,
-  userId: string,
+  organisationId: string,
   page: { limit: number; offset: number },
 ): Promise<{ rows: AuditRecord[]; total: number }> {
   const rows = await db
     .select()
     .from(audits)
-    .where(eq(audits.userId, userId))
+    .where(eq(audits.organisationId, organisationId))
     .orderBy(desc(audits.createdAt), desc(audits.id))
     .limit(page.limit)
     .offset(page.offset);
-  const [counted] = await db.select({ total: count() }).from(audits).where(eq(audits.userId, userId));
+  const [counted] = await db.select({ total: count() }).from(audits).where(eq(audits.organisationId, organisationId));
   return { rows, total: counted?.total ?? 0 };
 }
 
@@ -88,17 +79,18 @@ export async function saveClaimLetter(
 }
 
 /**
- * The sender of a claim letter: the user's name and e-mail, and the identity of their active organisation (the
- * personal one when none is chosen): name, SIREN, VAT number and postal address (ADR 0071).
+ * The sender of a claim letter: the user's name and e-mail, and the identity of the audit's organisation
+ * (`organisationId`, ADR 0066; without it, the user's active one): name, SIREN, VAT number and postal address
+ * (ADR 0071).
  */
-export async function findUserContact(db: Database, userId: string): Promise<LetterSender> {
+export async function findUserContact(db: Database, userId: string, organisationId?: string): Promise<LetterSender> {
   const [row] = await db
     .select({ name: users.name, email: users.email })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  const [organisationId] = await organisationsOf(db, userId);
-  const [organisation] = organisationId
+  const [senderOrganisationId] = organisationId ? [organisationId] : await organisationsOf(db, userId);
+  const [organisation] = senderOrganisationId
     ? await db
         .select({
           name: organisations.name,
@@ -107,7 +99,7 @@ export async function findUserContact(db: Database, userId: string): Promise<Let
           address: organisations.address,
         })
         .from(organisations)
-        .where(eq(organisations.id, organisationId))
+        .where(eq(organisations.id, senderOrganisationId))
         .limit(1)
     : [];
   return {

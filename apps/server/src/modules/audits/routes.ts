@@ -30,7 +30,8 @@ export interface AuditsRoutesOptions {
   /** Downloads of the claim letter per client IP (same limit as the simulation PDF). */
   pdfRateLimit: ReturnType<typeof pdfRateLimit>;
   /** The letter's sender (the audit's owner and their organisation). */
-  customerOf: (userId: string) => Promise<LetterSender>;
+  /** The letter's sender: the author and the audit's organisation (ADR 0066). */
+  customerOf: (userId: string, organisationId: string) => Promise<LetterSender>;
 }
 
 /**

@@ -16,8 +16,11 @@ import {
   type CreateAuditBody,
   type CreateAuditResponse,
   claimLetterOffered,
+  mayActOnObject,
   type NormalisedInvoiceDto,
   normalisedInvoiceSchema,
+  type ObjectAction,
+  type OrganisationRole,
   type PageQuery,
   pageOffset,
   type QualifyDuplicateBody,
@@ -32,6 +35,7 @@ import { type ObjectStorage, objectKey, StorageError } from '../../adapters/stor
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Actor, requireUser } from '../auth/session.ts';
+import type { OrganisationAccess } from '../organisations/access.ts';
 import type { Quota } from '../plans/quota.ts';
 import type { ClaimedAmounts, ClaimLetterInput, LetterSender } from './claim-letter.ts';
 import { CLAIM_LETTER_RENDERER_VERSION } from './claim-letter.ts';
@@ -41,14 +45,13 @@ import {
   type AuditRecord,
   findAudit,
   findAuditByStorageUri,
-  findAuditOfUser,
   findClaimLetter,
   insertAudit,
-  listAuditsOfUser,
+  listAuditsOf,
   saveClaimLetter,
   transitionAudit,
 } from './repository.ts';
-import { activeRole, missingAnswers, rememberCorrection } from './review.ts';
+import { missingAnswers, rememberCorrection } from './review.ts';
 
 /** The job the start route queues (one per audit). */
 export const AUDIT_JOB = 'audit.run';
@@ -99,6 +102,8 @@ export interface AuditsServiceDependencies {
   runner: AuditRunner;
   letters: ClaimLetterRenderer;
   links: ClaimLetterLinkSigner;
+  /** Audits belong to organisations (ADR 0066): lists and uploads in the active one, an id in any of the caller's. */
+  access: Pick<OrganisationAccess, 'scope' | 'authorise'>;
   now?: () => Date;
 }
 
@@ -180,21 +185,28 @@ function detailOf(row: AuditRecord): AuditDetail {
 }
 
 export function createAuditsService(deps: AuditsServiceDependencies) {
-  const { db, storage, jobs, quota, runner, letters, links } = deps;
+  const { db, storage, jobs, quota, runner, letters, links, access } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function owned(actor: Actor | null, id: string): Promise<{ userId: string; row: AuditRecord }> {
-    const user = requireUser(actor ?? null).user;
-    const row = await findAuditOfUser(db, user.id, id);
-    if (!row) {
-      throw notFound();
-    }
-    return { userId: user.id, row };
+  /**
+   * An audit of one of the caller's organisations (404 otherwise) when their role there allows `action` (ADR 0066):
+   * `create` to launch it, `edit` to answer its questions. `userId` is the caller's (whose quota a launch takes).
+   */
+  async function owned(
+    actor: Actor | null,
+    id: string,
+    action: ObjectAction = 'read',
+  ): Promise<{ userId: string; row: AuditRecord; role: OrganisationRole }> {
+    const signedIn = requireUser(actor ?? null);
+    const { object, role } = await access.authorise(signedIn, await findAudit(db, id), action, notFound);
+    return { userId: signedIn.user.id, row: object, role };
   }
 
   return {
     async signUpload(actor: Actor | null, body: SignUploadBody): Promise<SignUploadResponse> {
-      const user = requireUser(actor ?? null).user;
+      const signedIn = requireUser(actor ?? null);
+      const { user } = signedIn;
+      await access.scope(signedIn, 'create');
       const expiresAt = new Date(now().getTime() + UPLOAD_URL_TTL_SECONDS * 1000);
       const signed = await storage.signUpload({
         key: objectKey(ownerPrefix(user.id), undefined, now()),
@@ -214,7 +226,9 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
 
     /** Checks the stored object (owner's key, present, ≤ 20 Mo, magic bytes), then records the audit. */
     async create(actor: Actor | null, body: CreateAuditBody): Promise<CreateAuditResponse> {
-      const user = requireUser(actor ?? null).user;
+      const signedIn = requireUser(actor ?? null);
+      const { user } = signedIn;
+      const { organisationId } = await access.scope(signedIn, 'create');
       const key = keyOfUri(body.gcs_uri);
       if (!key?.startsWith(`${ownerPrefix(user.id)}/`)) {
         throw invalid('gcs_uri', AUDIT_MESSAGES.uploadForeign);
@@ -246,6 +260,7 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
       await insertAudit(db, {
         id,
         userId: user.id,
+        organisationId,
         fileName: sanitiseFileName(body.filename),
         declaredMime: body.mime.slice(0, 100),
         format,
@@ -262,7 +277,7 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
      * one that failed, can be (re)started.
      */
     async start(actor: Actor | null, id: string): Promise<StartAuditResponse> {
-      const { userId, row } = await owned(actor, id);
+      const { userId, row } = await owned(actor, id, 'create');
       if (row.status !== 'uploaded' && row.status !== 'failed') {
         throw new AppError('CONFLICT', AUDIT_MESSAGES.alreadyStarted);
       }
@@ -282,8 +297,8 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
     },
 
     async list(actor: Actor | null, query: PageQuery): Promise<AuditList> {
-      const user = requireUser(actor ?? null).user;
-      const { rows, total } = await listAuditsOfUser(db, user.id, {
+      const { organisationId } = await access.scope(requireUser(actor ?? null));
+      const { rows, total } = await listAuditsOf(db, organisationId, {
         limit: query.pageSize,
         offset: pageOffset(query),
       });
@@ -359,7 +374,7 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
      * a distinct one): kept in the report's JSON (ADR 0062). Nothing is claimed from it.
      */
     async qualifyDuplicate(actor: Actor | null, id: string, body: QualifyDuplicateBody): Promise<AuditDetail> {
-      const { row } = await owned(actor, id);
+      const { row } = await owned(actor, id, 'edit');
       const report = reportOf(row);
       if (row.status !== 'done' || !report || report.possibleDuplicates.length === 0) {
         throw new AppError('CONFLICT', AUDIT_MESSAGES.noDuplicate);
@@ -377,11 +392,11 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
     /**
      * The review step (issue #25 §6, ADR 0071): the user confirms or corrects every field asked; the checks then run
      * (one `invoice_audits` unit, taken here) and what was confirmed pre-fills the supplier's next invoice. A viewer
-     * of the active organisation may not.
+     * of the audit's organisation may not (ADR 0066).
      */
     async confirmReview(actor: Actor | null, id: string, values: AuditReviewValues): Promise<StartAuditResponse> {
-      const { userId, row } = await owned(actor, id);
-      if ((await activeRole(db, userId)) === 'viewer') {
+      const { userId, row, role } = await owned(actor, id);
+      if (!mayActOnObject(role, 'edit')) {
         throw new AppError('FORBIDDEN', AUDIT_MESSAGES.reviewForbidden);
       }
       const review = reviewOf(row);
@@ -420,7 +435,7 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
     },
 
     async claimLetterLink(actor: Actor | null, id: string): Promise<ClaimLetterLinkResponse> {
-      const { userId, row } = await owned(actor, id);
+      const { row } = await owned(actor, id);
       const offered = claimLetterOffered({
         status: row.status as AuditDetail['status'],
         report: reportOf(row),
@@ -430,7 +445,8 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
       if (!offered.offered) {
         throw new AppError('CONFLICT', offered.reason);
       }
-      const link = links.link(id, userId);
+      // Signed for the audit's author, as the download checks; asked for by any member of its organisation.
+      const link = links.link(id, row.userId);
       return { url: link.url, expiresAt: link.expiresAt.toISOString() };
     },
 
@@ -439,7 +455,7 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
       id: string,
       exp: string | undefined,
       sig: string | undefined,
-      customer: (userId: string) => Promise<LetterSender>,
+      customer: (userId: string, organisationId: string) => Promise<LetterSender>,
     ): Promise<{ bytes: Uint8Array; fileName: string }> {
       const row = await findAudit(db, id);
       if (!row) {
@@ -472,7 +488,7 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
       const bytes = await letters.render(
         {
           auditId: id,
-          customer: await customer(row.userId),
+          customer: await customer(row.userId, row.organisationId),
           fileName: row.fileName,
           invoice,
           anomalies,

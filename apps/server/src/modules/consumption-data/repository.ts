@@ -45,12 +45,13 @@ export async function insertConsumptionDataset(
 }
 
 /**
- * The user's datasets with their aggregates, newest first; optionally only those of one PCE or one id, and only
- * one page of them (`limit`/`offset`, ADR 0020).
+ * Datasets with their aggregates, newest first: an organisation's (ADR 0066), optionally only those of one PCE or one
+ * id, and only one page of them (`limit`/`offset`, ADR 0020). `organisationId: null` reads one id whatever its
+ * organisation, for the service to authorise.
  */
 export async function listDatasetsWithStats(
   db: Database,
-  userId: string,
+  organisationId: string | null,
   filter: { pce?: string; id?: string } = {},
   page?: { limit: number; offset: number },
 ): Promise<DatasetWithStats[]> {
@@ -59,6 +60,7 @@ export async function listDatasetsWithStats(
     .select({
       id: d.id,
       userId: d.userId,
+      organisationId: d.organisationId,
       pce: d.pce,
       label: d.label,
       sourceFormat: d.sourceFormat,
@@ -74,7 +76,7 @@ export async function listDatasetsWithStats(
     .innerJoin(r, eq(r.datasetId, d.id))
     .where(
       and(
-        eq(d.userId, userId),
+        organisationId === null ? undefined : eq(d.organisationId, organisationId),
         filter.pce ? eq(d.pce, filter.pce) : undefined,
         filter.id ? eq(d.id, filter.id) : undefined,
       ),
@@ -84,12 +86,12 @@ export async function listDatasetsWithStats(
   return page ? query.limit(page.limit).offset(page.offset) : query;
 }
 
-/** How many datasets the user has. */
-export async function countDatasets(db: Database, userId: string): Promise<number> {
+/** How many datasets the organisation has. */
+export async function countDatasets(db: Database, organisationId: string): Promise<number> {
   const [row] = await db
     .select({ total: count() })
     .from(consumptionDatasets)
-    .where(eq(consumptionDatasets.userId, userId));
+    .where(eq(consumptionDatasets.organisationId, organisationId));
   return row?.total ?? 0;
 }
 
@@ -133,11 +135,11 @@ export async function monthlyStats(db: Database, datasetId: string) {
     .orderBy(month);
 }
 
-/** Deletes the dataset if it belongs to the user (its days go with it); false when there is none. */
-export async function deleteDatasetOfUser(db: Database, userId: string, id: string): Promise<boolean> {
+/** Deletes the dataset of that organisation (its days go with it); false when there is none. */
+export async function deleteDatasetOf(db: Database, organisationId: string, id: string): Promise<boolean> {
   const deleted = await db
     .delete(consumptionDatasets)
-    .where(and(eq(consumptionDatasets.id, id), eq(consumptionDatasets.userId, userId)))
+    .where(and(eq(consumptionDatasets.id, id), eq(consumptionDatasets.organisationId, organisationId)))
     .returning({ id: consumptionDatasets.id });
   return deleted.length > 0;
 }

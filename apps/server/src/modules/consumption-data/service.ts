@@ -19,10 +19,11 @@ import { type IsoDate, type JourConsommation, type QualiteJour, roundHalfAwayFro
 import type { Database } from '../../db/client.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { type Actor, requireUser } from '../auth/session.ts';
+import type { OrganisationAccess } from '../organisations/access.ts';
 import {
   countDatasets,
   type DatasetWithStats,
-  deleteDatasetOfUser,
+  deleteDatasetOf,
   insertConsumptionDataset,
   listDatasetsWithStats,
   monthlyStats,
@@ -43,6 +44,8 @@ const MAX_ERRORS = 50;
 
 export interface ConsumptionDataServiceDependencies {
   db: Database;
+  /** Datasets belong to an organisation (ADR 0066): the active one for lists and imports, any of the caller's by id. */
+  access: Pick<OrganisationAccess, 'scope' | 'authorise'>;
   now?: () => Date;
 }
 
@@ -79,11 +82,28 @@ export interface SelectedSeries {
 
 export type SeriesSelection = { kind: 'dataset'; selected: SelectedSeries } | { kind: 'none'; raison: string };
 
-export function createConsumptionDataService({ db, now = () => new Date() }: ConsumptionDataServiceDependencies) {
-  async function ownedDataset(userId: string, id: string): Promise<DatasetWithStats> {
-    const [row] = await listDatasetsWithStats(db, userId, { id });
+const notFound = () => new AppError('NOT_FOUND', CONSUMPTION_MESSAGES.notFound);
+
+export function createConsumptionDataService({
+  db,
+  access,
+  now = () => new Date(),
+}: ConsumptionDataServiceDependencies) {
+  /** A dataset of one of the caller's organisations (404 otherwise), when their role there allows `action`. */
+  async function readableDataset(
+    actor: Actor,
+    id: string,
+    action: 'read' | 'delete' = 'read',
+  ): Promise<DatasetWithStats> {
+    const [row] = await listDatasetsWithStats(db, null, { id });
+    return (await access.authorise(actor, row, action, notFound)).object;
+  }
+
+  /** A dataset of that organisation, or 404. */
+  async function datasetOf(organisationId: string, id: string): Promise<DatasetWithStats> {
+    const [row] = await listDatasetsWithStats(db, organisationId, { id });
     if (!row) {
-      throw new AppError('NOT_FOUND', CONSUMPTION_MESSAGES.notFound);
+      throw notFound();
     }
     return row;
   }
@@ -127,16 +147,18 @@ export function createConsumptionDataService({ db, now = () => new Date() }: Con
 
   return {
     async list(actor: Actor | null, query: ConsumptionDatasetListQuery): Promise<ConsumptionDatasetList> {
-      const { user } = requireUser(actor);
+      const { organisationId } = await access.scope(requireUser(actor));
       const [rows, total] = await Promise.all([
-        listDatasetsWithStats(db, user.id, {}, { limit: query.pageSize, offset: pageOffset(query) }),
-        countDatasets(db, user.id),
+        listDatasetsWithStats(db, organisationId, {}, { limit: query.pageSize, offset: pageOffset(query) }),
+        countDatasets(db, organisationId),
       ]);
       return { items: rows.map(toSummary), total, page: query.page, pageSize: query.pageSize };
     },
 
     async create(actor: Actor | null, body: CreateConsumptionDataBody): Promise<CreateConsumptionDataResponse> {
-      const { user } = requireUser(actor);
+      const signedIn = requireUser(actor);
+      const { user } = signedIn;
+      const { organisationId } = await access.scope(signedIn, 'create');
       const pceText = body.pce?.trim() ? normalisePce(body.pce) : undefined;
       if (pceText !== undefined && !/^\d{14}$/.test(pceText)) {
         throw validationError('pce', CONSUMPTION_MESSAGES.pceFormat);
@@ -178,6 +200,7 @@ export function createConsumptionDataService({ db, now = () => new Date() }: Con
           {
             id,
             userId: user.id,
+            organisationId,
             pce,
             label: body.label?.trim() || null,
             sourceFormat: parsed.format,
@@ -197,13 +220,12 @@ export function createConsumptionDataService({ db, now = () => new Date() }: Con
           })),
         );
       });
-      const row = await ownedDataset(user.id, id);
+      const row = await datasetOf(organisationId, id);
       return { dataset: toSummary(row), warnings: [...parsed.warnings] };
     },
 
     async detail(actor: Actor | null, id: string): Promise<ConsumptionDatasetDetail> {
-      const { user } = requireUser(actor);
-      const row = await ownedDataset(user.id, id);
+      const row = await readableDataset(requireUser(actor), id);
       const days = await readingsOf(db, id);
       return {
         dataset: toSummary(row),
@@ -218,16 +240,16 @@ export function createConsumptionDataService({ db, now = () => new Date() }: Con
     },
 
     async remove(actor: Actor | null, id: string): Promise<{ id: string; deleted: true }> {
-      const { user } = requireUser(actor);
-      if (!(await deleteDatasetOfUser(db, user.id, id))) {
-        throw new AppError('NOT_FOUND', CONSUMPTION_MESSAGES.notFound);
+      const row = await readableDataset(requireUser(actor), id, 'delete');
+      if (!(await deleteDatasetOf(db, row.organisationId, id))) {
+        throw notFound();
       }
       return { id, deleted: true };
     },
 
     async overview(actor: Actor | null): Promise<ConsumptionOverview> {
-      const { user } = requireUser(actor);
-      const rows = await listDatasetsWithStats(db, user.id);
+      const { organisationId } = await access.scope(requireUser(actor));
+      const rows = await listDatasetsWithStats(db, organisationId);
       const byPce = new Map<string, ConsumptionOverview['pces'][number]>();
       const qualite = { mesure: 0, estime: 0, manquant: 0 };
       let totalKwh = 0;
@@ -270,8 +292,7 @@ export function createConsumptionDataService({ db, now = () => new Date() }: Con
       id: string,
       dateEffetMonth: string | undefined,
     ): Promise<ConsumptionDatasetSummaryResponse> {
-      const { user } = requireUser(actor);
-      const row = await ownedDataset(user.id, id);
+      const row = await readableDataset(requireUser(actor), id);
       const months = await monthlyStats(db, id);
       const dateEffet = `${dateEffetMonth ?? now().toISOString().slice(0, 7)}-01`;
       const chosen = await windowOf(row, dateEffet);
@@ -308,18 +329,19 @@ export function createConsumptionDataService({ db, now = () => new Date() }: Con
     },
 
     /**
-     * The year of readings an optimisation uses (ADR 0013). `datasetId`: that dataset (404 if not the user's;
-     * 422 `CONSUMPTION_DATA_INSUFFICIENT` if it has no usable year). `pce`: the user's datasets of that PCE, newest
+     * The year of readings an optimisation uses (ADR 0013), among the datasets of the organisation the optimisation
+     * is made in (ADR 0066). `datasetId`: that dataset (404 if not the organisation's;
+     * 422 `CONSUMPTION_DATA_INSUFFICIENT` if it has no usable year). `pce`: the organisation's datasets of that PCE, newest
      * first, rule 1 before rule 2 across them; none usable → `kind: 'none'` with the reason (the caller
      * synthesises a typical year). Neither → `kind: 'none'`.
      */
     async selectSeries(
-      userId: string,
+      organisationId: string,
       selector: { datasetId?: string | undefined; pce?: string | undefined },
       dateEffet: IsoDate,
     ): Promise<SeriesSelection> {
       if (selector.datasetId) {
-        const row = await ownedDataset(userId, selector.datasetId);
+        const row = await datasetOf(organisationId, selector.datasetId);
         if (selector.pce && selector.pce !== row.pce) {
           throw validationError(
             'pce',
@@ -341,7 +363,7 @@ export function createConsumptionDataService({ db, now = () => new Date() }: Con
           raison: 'aucun jeu de données de consommation choisi (champ « pce » ou « datasetId »).',
         };
       }
-      const rows = await listDatasetsWithStats(db, userId, { pce: selector.pce });
+      const rows = await listDatasetsWithStats(db, organisationId, { pce: selector.pce });
       if (rows.length === 0) {
         return { kind: 'none', raison: `aucun relevé importé pour le PCE ${selector.pce}.` };
       }

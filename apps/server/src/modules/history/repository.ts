@@ -3,16 +3,16 @@ import type { Database } from '../../db/client.ts';
 import { optimisations, simulations } from '../../db/schema.ts';
 
 /**
- * Who stored results belong to. Today a user; next, an organisation (issue #24 §1): THE place that says it is
- * {@link ownedBy}, with the service's `ownerOf(actor)` — every query below filters through it (ADR 0064).
+ * Who stored results belong to: an organisation (ADR 0066; `user_id` is who made it). THE place that says it is
+ * {@link ownedBy} — every list below filters through it; a row read by id is authorised by the service.
  */
 export interface Owner {
-  userId: string;
+  organisationId: string;
 }
 
-/** The owner filter of every history query (one place to move to `organisation_id`). */
+/** The owner filter of every history list. */
 function ownedBy(table: typeof simulations | typeof optimisations, owner: Owner): SQL {
-  return eq(table.userId, owner.userId);
+  return eq(table.organisationId, owner.organisationId);
 }
 
 /** One row of the simulations' history list, read inside the stored json without the ~17 kB result. */
@@ -65,17 +65,9 @@ export async function listSimulations(
 
 export type StoredSimulationRow = typeof simulations.$inferSelect;
 
-/** The owner's simulation, or undefined (someone else's id reads as unknown). */
-export async function findOwnSimulation(
-  db: Database,
-  owner: Owner,
-  id: string,
-): Promise<StoredSimulationRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(simulations)
-    .where(and(eq(simulations.id, id), ownedBy(simulations, owner)))
-    .limit(1);
+/** A simulation by id, whatever its organisation: the service authorises it (ADR 0066). */
+export async function findSimulationById(db: Database, id: string): Promise<StoredSimulationRow | undefined> {
+  const [row] = await db.select().from(simulations).where(eq(simulations.id, id)).limit(1);
   return row;
 }
 
@@ -113,16 +105,9 @@ export async function listOptimisations(
   return { rows, total: totals[0]?.total ?? 0 };
 }
 
-export async function findOwnOptimisation(
-  db: Database,
-  owner: Owner,
-  id: string,
-): Promise<StoredOptimisationRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(optimisations)
-    .where(and(eq(optimisations.id, id), ownedBy(optimisations, owner)))
-    .limit(1);
+/** An optimisation by id, whatever its organisation: the service authorises it (ADR 0066). */
+export async function findOptimisationById(db: Database, id: string): Promise<StoredOptimisationRow | undefined> {
+  const [row] = await db.select().from(optimisations).where(eq(optimisations.id, id)).limit(1);
   return row;
 }
 

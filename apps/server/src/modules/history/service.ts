@@ -1,5 +1,6 @@
 import {
   type HistoryDeleteResponse,
+  type ObjectAction,
   type OptimisationBody,
   type OptimisationDetail,
   type OptimisationHistoryItem,
@@ -28,6 +29,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ConcurrencyLimiter } from '../../lib/concurrency-limiter.ts';
 import { type Actor, requireUser } from '../auth/session.ts';
 import type { OptimisationService } from '../optimisation/service.ts';
+import type { OrganisationAccess } from '../organisations/access.ts';
 import type { PdfLinkSigner } from '../simulator/pdf-link.ts';
 import type { SimulatorService } from '../simulator/service.ts';
 import { readStoredResult } from '../simulator/stored-result.ts';
@@ -35,12 +37,11 @@ import {
   deleteOwnOptimisation,
   deleteOwnSimulation,
   deleteResultsBefore,
-  findOwnOptimisation,
-  findOwnSimulation,
+  findOptimisationById,
+  findSimulationById,
   listOptimisations,
   listSimulations,
   type OptimisationSummaryRow,
-  type Owner,
   type SimulationHistoryRow,
   type StoredOptimisationRow,
   type StoredSimulationRow,
@@ -60,6 +61,8 @@ export const HISTORY_PURGE_JOB = 'history.purge';
 
 export interface HistoryServiceDependencies {
   db: Database;
+  /** Results belong to organisations (ADR 0066): lists read the active one, an id any of the caller's. */
+  access: Pick<OrganisationAccess, 'scope' | 'authorise'>;
   /** Recalculating IS a simulation (one unit of quota, a new stored entry; ADR 0064). */
   simulator: Pick<SimulatorService, 'simulate'>;
   /** The app's bound on simulations at once (ADR 0038): a recalculation waits in the same queue. */
@@ -70,12 +73,6 @@ export interface HistoryServiceDependencies {
   /** Stored results older than this many months are deleted by the daily job. */
   retentionMonths: number;
   now?: () => Date;
-}
-
-/** Who the caller's results belong to (today: the caller; next: their current organisation, ADR 0064). */
-function ownerOf(actor: Actor | null): Owner {
-  const { user } = requireUser(actor);
-  return { userId: user.id };
 }
 
 function money(text: string | null): number | null {
@@ -273,6 +270,7 @@ export function monthsBefore(now: Date, months: number): Date {
 
 export function createHistoryService({
   db,
+  access,
   simulator,
   simulations,
   optimiser,
@@ -280,20 +278,19 @@ export function createHistoryService({
   retentionMonths,
   now = () => new Date(),
 }: HistoryServiceDependencies) {
-  async function ownOptimisation(owner: Owner, id: string): Promise<StoredOptimisationRow> {
-    const row = await findOwnOptimisation(db, owner, id);
-    if (!row) {
-      throw new AppError('NOT_FOUND', HISTORY_MESSAGES.optimisationNotFound);
-    }
-    return row;
+  const optimisationNotFound = () => new AppError('NOT_FOUND', HISTORY_MESSAGES.optimisationNotFound);
+  const simulationNotFound = () => new AppError('NOT_FOUND', HISTORY_MESSAGES.simulationNotFound);
+
+  /**
+   * An optimisation of one of the caller's organisations (404 otherwise), when their role there allows `action`
+   * (ADR 0066): `create` for a recalculation (a new entry in the same organisation), `delete` for a deletion.
+   */
+  async function optimisationFor(actor: Actor | null, id: string, action: ObjectAction) {
+    return access.authorise(requireUser(actor), await findOptimisationById(db, id), action, optimisationNotFound);
   }
 
-  async function ownSimulation(owner: Owner, id: string): Promise<StoredSimulationRow> {
-    const row = await findOwnSimulation(db, owner, id);
-    if (!row) {
-      throw new AppError('NOT_FOUND', HISTORY_MESSAGES.simulationNotFound);
-    }
-    return row;
+  async function simulationFor(actor: Actor | null, id: string, action: ObjectAction) {
+    return access.authorise(requireUser(actor), await findSimulationById(db, id), action, simulationNotFound);
   }
 
   /** The stored result in today's shape (ADR 0041), parsed with the contract's schema. */
@@ -303,14 +300,13 @@ export function createHistoryService({
 
   return {
     async simulations(actor: Actor | null, query: PageQuery): Promise<SimulationHistoryPage> {
-      const owner = ownerOf(actor);
+      const owner = await access.scope(requireUser(actor));
       const { rows, total } = await listSimulations(db, owner, { limit: query.pageSize, offset: pageOffset(query) });
       return { items: rows.map(toSimulationItem), total, page: query.page, pageSize: query.pageSize };
     },
 
     async simulation(actor: Actor | null, id: string): Promise<SimulationDetail> {
-      const owner = ownerOf(actor);
-      const row = await ownSimulation(owner, id);
+      const { object: row } = await simulationFor(actor, id, 'read');
       const link = pdfLinks.link(row.id, row.userId);
       return {
         simulationId: row.id,
@@ -323,9 +319,9 @@ export function createHistoryService({
     },
 
     async deleteSimulation(actor: Actor | null, id: string): Promise<HistoryDeleteResponse> {
-      const owner = ownerOf(actor);
+      const owner = await simulationFor(actor, id, 'delete');
       if (!(await deleteOwnSimulation(db, owner, id))) {
-        throw new AppError('NOT_FOUND', HISTORY_MESSAGES.simulationNotFound);
+        throw simulationNotFound();
       }
       return { id, deleted: true };
     },
@@ -335,11 +331,11 @@ export function createHistoryService({
      * simulation (one unit of the `simulations` quota, a new history entry), and what changed line by line.
      */
     async recalculate(actor: Actor | null, id: string): Promise<SimulationRecalculation> {
-      const owner = ownerOf(actor);
-      const row = await ownSimulation(owner, id);
+      const { object: row, ...scope } = await simulationFor(actor, id, 'create');
       const previous = resultOf(row);
       const body = bodyOfStoredInput(row.input, now().toISOString().slice(0, 7));
-      const current = await simulations.run(() => simulator.simulate(actor, body));
+      // The new entry goes to the recalculated one's organisation (the caller may create there: checked above).
+      const current = await simulations.run(() => simulator.simulate(actor, body, { scope }));
       const lines = diffResults(previous, current.resultat);
       return {
         previous: { simulationId: row.id, createdAt: row.createdAt.toISOString(), dateEffet: row.dateEffet },
@@ -350,7 +346,7 @@ export function createHistoryService({
     },
 
     async optimisations(actor: Actor | null, query: PageQuery): Promise<OptimisationHistoryPage> {
-      const owner = ownerOf(actor);
+      const owner = await access.scope(requireUser(actor));
       const { rows, total } = await listOptimisations(db, owner, {
         limit: query.pageSize,
         offset: pageOffset(query),
@@ -359,7 +355,7 @@ export function createHistoryService({
     },
 
     async optimisation(actor: Actor | null, id: string): Promise<OptimisationDetail> {
-      const row = await ownOptimisation(ownerOf(actor), id);
+      const { object: row } = await optimisationFor(actor, id, 'read');
       return { ...toOptimisationItem({ ...row, detailKept: row.result !== null }), ...optimisationDetailOf(row) };
     },
 
@@ -369,14 +365,13 @@ export function createHistoryService({
      * changed line by line. An optimisation stored before migration 0017 has no request to send again: 409.
      */
     async recalculateOptimisation(actor: Actor | null, id: string): Promise<OptimisationRecalculation> {
-      const owner = ownerOf(actor);
-      const row = await ownOptimisation(owner, id);
+      const { object: row, ...scope } = await optimisationFor(actor, id, 'create');
       const { input, result: previous } = optimisationDetailOf(row);
       if (input === null || previous === null) {
         throw new AppError('CONFLICT', HISTORY_MESSAGES.optimisationWithoutDetail);
       }
       const body: OptimisationBody = { ...input, dateEffetMonth: now().toISOString().slice(0, 7) };
-      const stored = await optimiser.optimiseAndStore(actor, body).catch((error: unknown) => {
+      const stored = await optimiser.optimiseAndStore(actor, body, { scope }).catch((error: unknown) => {
         // The only id the request names besides this one: its dataset, deleted since (the unit was given back).
         if (error instanceof AppError && error.code === 'NOT_FOUND' && input.datasetId) {
           throw new AppError('CONFLICT', HISTORY_MESSAGES.optimisationDatasetGone);
@@ -406,8 +401,9 @@ export function createHistoryService({
     },
 
     async deleteOptimisation(actor: Actor | null, id: string): Promise<HistoryDeleteResponse> {
-      if (!(await deleteOwnOptimisation(db, ownerOf(actor), id))) {
-        throw new AppError('NOT_FOUND', HISTORY_MESSAGES.optimisationNotFound);
+      const owner = await optimisationFor(actor, id, 'delete');
+      if (!(await deleteOwnOptimisation(db, owner, id))) {
+        throw optimisationNotFound();
       }
       return { id, deleted: true };
     },

@@ -17,6 +17,7 @@ import type { Mailer } from '../../adapters/mail/types.ts';
 import type { OperatorDataAdapter } from '../../adapters/operator-data/types.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { OrganisationAccess } from '../organisations/access.ts';
 import type { createQuota } from '../plans/quota.ts';
 import { decryptBytes, decryptText, type MandateKeyring } from './crypto.ts';
 import { daysBetween, parisDay } from './dates.ts';
@@ -40,6 +41,8 @@ export interface MandatesDependencies {
   renderMandate: (input: SealedMandateInput) => Promise<SealedMandateOutput>;
   mailer: Mailer;
   quota: Pick<ReturnType<typeof createQuota>, 'run'>;
+  /** Mandates belong to organisations (ADR 0066): lists read the active one, an id any of the caller's. */
+  access: Pick<OrganisationAccess, 'scope' | 'authorise'>;
   links: MandateLinkSigner;
   /** Where `send` mails each manager (MANDATE_MANAGER_EMAILS). */
   managerEmails: Partial<Record<MandateManager, string>>;
@@ -256,15 +259,23 @@ export function createMandateContext(deps: MandatesDependencies) {
     };
   }
 
-  /** The PDF behind a signed link (no session: the link is the capability; owner or staff audience). */
+  /**
+   * The PDF behind a signed link (no session: the link is the capability). Audiences: `member:<organisation id>`
+   * (a member of the mandate's organisation asked for it, ADR 0066), `owner:<user id>` (links made before) or
+   * `staff`.
+   */
   async function pdfBehindLink(id: string, query: { aud: string; disp: PdfDisposition; exp: string; sig: string }) {
     const check = deps.links.verify(id, query.aud, query.disp, query.exp, query.sig);
     if (check !== 'ok') {
       throw new AppError(check === 'expired' ? 'PDF_LINK_EXPIRED' : 'PDF_LINK_INVALID');
     }
     const row = await repository.findById(id);
-    const [kind, userId] = query.aud.split(':');
-    if (!row || (kind === 'owner' && row.userId !== userId) || (kind !== 'owner' && kind !== 'staff')) {
+    const [kind, audience] = query.aud.split(':');
+    const allowed =
+      kind === 'staff' ||
+      (kind === 'owner' && row?.userId === audience) ||
+      (kind === 'member' && row?.organisationId === audience);
+    if (!row || !allowed) {
       notFound();
     }
     const stored = await repository.document(row.id);

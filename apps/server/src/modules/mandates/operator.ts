@@ -375,10 +375,10 @@ export function createMandateOperator(context: MandateContext) {
       await operatorRepository.update(mandateId, { accessState: 'ended', syncStatus: 'stopped' }, now);
     },
 
-    /** « Utiliser les données du PCE … »: the owner's active mandates with fetched data. */
+    /** « Utiliser les données du PCE … »: the active organisation's active mandates with fetched data (ADR 0066). */
     async pceData(actor: Actor | null): Promise<MandatePceDataList> {
-      const { user } = requireUser(actor);
-      const page = await repository.listOwned(user.id, { page: 1, pageSize: 100, is_active: true });
+      const { organisationId } = await deps.access.scope(requireUser(actor));
+      const page = await repository.listOf(organisationId, { page: 1, pageSize: 100, is_active: true });
       const ids = page.items.map((row) => row.id);
       const [accesses, stats] = await Promise.all([
         operatorRepository.accessOf(ids),

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ObjectAction } from '@pilote/contracts';
 import {
   canTransitionMandate,
   MANDATE_MESSAGES,
@@ -35,13 +36,23 @@ export function createOwnerMandates(context: MandateContext) {
   const { deps, repository, decryptRow, toMandate, pdfLinks, filenameOf, verifyRow } = context;
   const operator = createMandateOperator(context);
 
-  async function owned(actor: Actor | null, id: string): Promise<{ user: Actor['user']; row: MandateRow }> {
-    const { user } = requireUser(actor);
-    const row = await repository.findOwned(user.id, id);
-    if (!row) {
-      notFound();
-    }
-    return { user, row };
+  /**
+   * A mandate of one of the caller's organisations (404 otherwise) when their role there allows `action`
+   * (ADR 0066): `edit` to change or send it, `delete` to delete or revoke it (members: only those they made).
+   */
+  async function owned(
+    actor: Actor | null,
+    id: string,
+    action: ObjectAction,
+  ): Promise<{ user: Actor['user']; row: MandateRow & { organisationId: string } }> {
+    const signedIn = requireUser(actor);
+    const { object } = await deps.access.authorise(
+      signedIn,
+      await repository.findById(id),
+      action,
+      () => new AppError('NOT_FOUND', MANDATE_MESSAGES.notFound),
+    );
+    return { user: signedIn.user, row: object };
   }
 
   /** Encrypted columns of the personal fields, bound to the row id. */
@@ -126,7 +137,9 @@ export function createOwnerMandates(context: MandateContext) {
     signaturePng: Buffer | null,
     meta: RequestMeta,
   ): Promise<Mandate> {
-    const { user } = requireUser(actor);
+    const signedIn = requireUser(actor);
+    const { user } = signedIn;
+    const { organisationId } = await deps.access.scope(signedIn, 'create');
     return deps.quota.run(user.id, 'mandates', async () => {
       const id = randomUUID();
       const signedAt = deps.now();
@@ -135,6 +148,7 @@ export function createOwnerMandates(context: MandateContext) {
         {
           id,
           userId: user.id,
+          organisationId,
           kind,
           energyType: fields.energy_type,
           manager: fields.manager,
@@ -201,8 +215,8 @@ export function createOwnerMandates(context: MandateContext) {
 
   return {
     async list(actor: Actor | null, query: MandateListQuery): Promise<MandateListResponse> {
-      const { user } = requireUser(actor);
-      const page = await repository.listOwned(user.id, query);
+      const { organisationId } = await deps.access.scope(requireUser(actor));
+      const page = await repository.listOf(organisationId, query);
       return {
         items: await Promise.all(page.items.map(toMandate)),
         total: page.total,
@@ -213,7 +227,7 @@ export function createOwnerMandates(context: MandateContext) {
     },
 
     async get(actor: Actor | null, id: string): Promise<Mandate> {
-      const { row } = await owned(actor, id);
+      const { row } = await owned(actor, id, 'read');
       return toMandate(row);
     },
 
@@ -244,7 +258,7 @@ export function createOwnerMandates(context: MandateContext) {
       partial: boolean,
       meta: RequestMeta,
     ): Promise<Mandate> {
-      const { user, row } = await owned(actor, id);
+      const { user, row } = await owned(actor, id, 'edit');
       if (row.status !== 'pending' || row.sentDate !== null) {
         conflict(MANDATE_MESSAGES.notEditable);
       }
@@ -292,9 +306,9 @@ export function createOwnerMandates(context: MandateContext) {
 
     /** A pending simple mandate never sent is deleted; any other is revoked (typed number required). */
     async remove(actor: Actor | null, id: string, confirmation: string | undefined): Promise<MandateDeleteResponse> {
-      const { user, row } = await owned(actor, id);
+      const { row } = await owned(actor, id, 'delete');
       if (row.kind === 'simple' && row.status === 'pending' && row.sentDate === null) {
-        if (await repository.deletePending(user.id, row.id)) {
+        if (await repository.deletePending(row.organisationId, row.id)) {
           return { id: row.id, deleted: true, mandate: null };
         }
         notFound();
@@ -304,13 +318,13 @@ export function createOwnerMandates(context: MandateContext) {
     },
 
     async revoke(actor: Actor | null, id: string, confirmation: string | null | undefined): Promise<Mandate> {
-      const { row } = await owned(actor, id);
+      const { row } = await owned(actor, id, 'delete');
       return toMandate(await revokeRow(row, confirmation));
     },
 
     /** pending → sent: mails the manager's configured address with the sealed PDF attached, records sent_date. */
     async send(actor: Actor | null, id: string): Promise<Mandate> {
-      const { row } = await owned(actor, id);
+      const { row } = await owned(actor, id, 'edit');
       if (!canTransitionMandate(row.status as MandateStatus, 'sent')) {
         conflict(MANDATE_MESSAGES.notSendable);
       }
@@ -362,16 +376,16 @@ export function createOwnerMandates(context: MandateContext) {
     },
 
     async download(actor: Actor | null, id: string): Promise<MandateDownloadResponse> {
-      const { user, row } = await owned(actor, id);
+      const { row } = await owned(actor, id, 'read');
       if (row.pdfSha256 === null || row.purgedAt !== null) {
         notFound();
       }
-      return pdfLinks(row.id, `owner:${user.id}`, filenameOf(row));
+      return pdfLinks(row.id, `member:${row.organisationId}`, filenameOf(row));
     },
 
     /** The PDF behind a signed link (no session: the link is the capability). */
     async verify(actor: Actor | null, id: string): Promise<MandateVerifyResponse> {
-      const { row } = await owned(actor, id);
+      const { row } = await owned(actor, id, 'read');
       return verifyRow(row);
     },
   };

@@ -10,7 +10,10 @@ export type NewMandateRow = typeof mandates.$inferInsert;
 const ACTIVE: MandateStatus[] = ['pending', 'sent', 'active'];
 const INACTIVE: MandateStatus[] = ['revoked', 'expired', 'rejected'];
 
-/** Drizzle queries of the mandates (ADR 0031). Ownership is always part of the `where` of owner queries. */
+/**
+ * Drizzle queries of the mandates (ADR 0031). The organisation is part of the `where` of owner lists and deletions;
+ * a mandate read by id is authorised by the service (ADR 0066).
+ */
 export function createMandatesRepository(db: Database) {
   return {
     async insert(row: NewMandateRow, pdfEnc: Uint8Array): Promise<MandateRow> {
@@ -21,22 +24,14 @@ export function createMandatesRepository(db: Database) {
       });
     },
 
-    async findOwned(userId: string, id: string): Promise<MandateRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(mandates)
-        .where(and(eq(mandates.id, id), eq(mandates.userId, userId)))
-        .limit(1);
-      return row;
-    },
-
     async findById(id: string): Promise<MandateRow | undefined> {
       const [row] = await db.select().from(mandates).where(eq(mandates.id, id)).limit(1);
       return row;
     },
 
-    async listOwned(userId: string, query: PageQuery & { is_active?: boolean | undefined }) {
-      const owner = eq(mandates.userId, userId);
+    /** An organisation's mandates (ADR 0066), newest first, with the active / inactive split. */
+    async listOf(organisationId: string, query: PageQuery & { is_active?: boolean | undefined }) {
+      const owner = eq(mandates.organisationId, organisationId);
       const where =
         query.is_active === undefined
           ? owner
@@ -138,10 +133,10 @@ export function createMandatesRepository(db: Database) {
       });
     },
 
-    async deletePending(userId: string, id: string): Promise<boolean> {
+    async deletePending(organisationId: string, id: string): Promise<boolean> {
       const deleted = await db
         .delete(mandates)
-        .where(and(eq(mandates.id, id), eq(mandates.userId, userId), eq(mandates.status, 'pending')))
+        .where(and(eq(mandates.id, id), eq(mandates.organisationId, organisationId), eq(mandates.status, 'pending')))
         .returning({ id: mandates.id });
       return deleted.length > 0;
     },

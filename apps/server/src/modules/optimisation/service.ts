@@ -22,6 +22,7 @@ import { withTariffErrors } from '../../lib/tariff-errors.ts';
 import { type Actor, requireUser } from '../auth/session.ts';
 import { shiftYears } from '../consumption-data/series-window.ts';
 import type { ConsumptionDataService } from '../consumption-data/service.ts';
+import type { OrganisationAccess, OrganisationScope } from '../organisations/access.ts';
 import type { Quota } from '../plans/quota.ts';
 import { normaliseCommuneName } from '../reference-data/communes.ts';
 import { findPitdPoint } from '../reference-data/pitd-point.ts';
@@ -45,6 +46,8 @@ export interface OptimisationServiceDependencies {
   quota: Quota;
   /** Throws (404 / 403) unless the caller may save a result to this site of their organisation (ADR 0068). */
   checkSite: (actor: Actor, siteId: string) => Promise<void>;
+  /** Optimisations belong to organisations (ADR 0066): made in the active one unless the caller names one. */
+  access: Pick<OrganisationAccess, 'scope'>;
   now?: () => Date;
 }
 
@@ -127,6 +130,7 @@ export function createOptimisationService({
   tariffOverlay,
   quota,
   checkSite,
+  access,
   now = () => new Date(),
 }: OptimisationServiceDependencies) {
   /**
@@ -216,14 +220,20 @@ export function createOptimisationService({
    * Optimises and stores it (summary, request and answer: ADR 0037, 0064); the stored row's id with the answer.
    * `optimise` answers the client; the history's « Recalculer » needs the new entry's id.
    */
-  /** `siteId`: saved to that site of the caller's organisation (`?site=`, ADR 0068), checked first. */
+  /**
+   * `siteId`: saved to that site of the caller's organisation (`?site=`, ADR 0068), checked first. `scope`: the
+   * organisation it is made in, already authorised by the caller (the history's « Recalculer »: the recalculated
+   * one's); else the caller's active organisation, where their role must allow creating (ADR 0066). The
+   * consumption dataset is looked for in that organisation.
+   */
   async function optimiseAndStore(
     actor: Actor | null,
     body: OptimisationBody,
-    options: { siteId?: string | undefined } = {},
+    options: { siteId?: string | undefined; scope?: OrganisationScope | undefined } = {},
   ): Promise<StoredOptimisation> {
     const signedIn = requireUser(actor);
     const { user } = signedIn;
+    const { organisationId } = options.scope ?? (await access.scope(signedIn, 'create'));
     if (options.siteId) {
       await checkSite(signedIn, options.siteId);
     }
@@ -246,7 +256,7 @@ export function createOptimisationService({
       const entry = await resolvePoint(form, tso);
 
       const selection = await consumption.selectSeries(
-        user.id,
+        organisationId,
         { datasetId: form.datasetId, pce: form.pce },
         dateEffet,
       );
@@ -402,6 +412,7 @@ export function createOptimisationService({
       await insertOptimisation(db, {
         id,
         userId: user.id,
+        organisationId,
         code: entry.code,
         commune: entry.commune,
         tso: entry.tso,

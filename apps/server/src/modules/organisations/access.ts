@@ -84,21 +84,23 @@ export function createOrganisationAccess(deps: OrganisationAccessDeps) {
     return found;
   }
 
-  async function authorise(
+  /** The object (found) with the caller's scope in its organisation. */
+  async function authorise<T extends OwnedObject>(
     actor: Actor,
-    object: OwnedObject | undefined,
+    object: T | undefined,
     action: ObjectAction,
     notFound: () => AppError,
-  ): Promise<OrganisationScope> {
-    if (!object?.organisationId) {
+  ): Promise<OrganisationScope & { object: T & { organisationId: string } }> {
+    const organisationId = object?.organisationId;
+    if (!object || !organisationId) {
       throw notFound();
     }
-    const role = await memberRole(db, object.organisationId, actor.user.id);
+    const role = await memberRole(db, organisationId, actor.user.id);
     if (!role) {
       throw notFound();
     }
     requireObjectAction(role, action, object.userId === actor.user.id);
-    return { organisationId: object.organisationId, role, userId: actor.user.id };
+    return { organisationId, role, userId: actor.user.id, object: { ...object, organisationId } };
   }
 
   async function requireRole(

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
+import type { OrganisationAccess } from '../organisations/access.ts';
 import type { Quota } from '../plans/quota.ts';
 import type { ReferenceData } from '../reference-data/source.ts';
 import type { TariffOverlaySource } from '../tariff-data/overlay-source.ts';
@@ -18,6 +19,8 @@ export interface SimulatorServiceDependencies {
   quota: Quota;
   /** Throws (404 / 403) unless the caller may save a result to this site of their organisation (ADR 0068). */
   checkSite: (actor: Actor, siteId: string) => Promise<void>;
+  /** Simulations belong to organisations (ADR 0066): made in the active one, read by id in any of the caller's. */
+  access: Pick<OrganisationAccess, 'scope' | 'authorise'>;
   now?: () => Date;
 }
 

@@ -8,7 +8,7 @@ import type { SimulationReport } from './report.ts';
 import { storedSimulationInputSchema } from './report.ts';
 import { findSimulation, findSimulationPdf, type SimulationRecord, storeSimulationPdf } from './repository.ts';
 
-export function createSimulationPdfs({ db, pdfLinks, pdfRenderer, quota, now }: SimulatorContext) {
+export function createSimulationPdfs({ db, pdfLinks, pdfRenderer, quota, access, now }: SimulatorContext) {
   /** Renders under way in this instance, per simulation: concurrent downloads of one PDF share one render. */
   const rendering = new Map<string, Promise<Uint8Array>>();
 
@@ -38,13 +38,19 @@ export function createSimulationPdfs({ db, pdfLinks, pdfRenderer, quota, now }: 
   }
 
   return {
-    /** A fresh signed link for the owner (the previous one expired while the result was on screen). */
+    /**
+     * A fresh signed link for a member of the simulation's organisation (ADR 0066; the previous one expired while
+     * the result was on screen). The link is signed for the simulation's author, whose quota pays the render.
+     */
     async pdfLink(actor: Actor | null, simulationId: string): Promise<SimulationPdfLinkResponse> {
-      const { user } = requireUser(actor);
-      const record = await findSimulation(db, simulationId);
-      if (!record || record.userId !== user.id) {
-        throw new AppError('NOT_FOUND', 'Simulation introuvable.');
-      }
+      const signedIn = requireUser(actor);
+      const { user } = signedIn;
+      const { object: record } = await access.authorise(
+        signedIn,
+        await findSimulation(db, simulationId),
+        'read',
+        () => new AppError('NOT_FOUND', 'Simulation introuvable.'),
+      );
       if (!(await findSimulationPdf(db, record.id, PDF_RENDERER_VERSION))) {
         // Not rendered yet: say now (429 « limite ») rather than at the download when no PDF report is left.
         await quota.check(user.id, 'pdf_reports');

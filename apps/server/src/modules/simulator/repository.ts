@@ -27,6 +27,7 @@ export function simulationInserter(db: Database): (row: SimulationInsert) => Pro
     .values({
       id: sql.placeholder('id'),
       userId: sql.placeholder('userId'),
+      organisationId: sql.placeholder('organisationId'),
       pointDeReseau: sql.placeholder('pointDeReseau'),
       input: sql.placeholder('input'),
       result: sql.placeholder('result'),
@@ -61,6 +62,7 @@ export function simulationRecorder(db: Database): (row: SimulationInsert, unit: 
           .select({
             id: value('id', 'text').as('id'),
             userId: value('userId', 'text').as('user_id'),
+            organisationId: value('organisationId', 'text').as('organisation_id'),
             pointDeReseau: value('pointDeReseau', 'text').as('point_de_reseau'),
             input: value('input', 'jsonb').as('input'),
             result: value('result', 'json').as('result'),
@@ -85,6 +87,7 @@ export function simulationRecorder(db: Database): (row: SimulationInsert, unit: 
       periodEnd: unit.periodEnd,
       at: unit.at,
       id: row.id,
+      organisationId: row.organisationId,
       pointDeReseau: row.pointDeReseau,
       input: JSON.stringify(row.input),
       result: JSON.stringify(row.result),
@@ -164,10 +167,10 @@ export interface SimulationSummaryRow {
   usedSampleData: boolean;
 }
 
-/** A user's simulations, newest first, one page of them, and how many there are in all. */
-export async function findSimulationsOfUser(
+/** An organisation's simulations (ADR 0066), newest first, one page of them, and how many there are in all. */
+export async function findSimulationsOf(
   db: Database,
-  userId: string,
+  organisationId: string,
   page: { limit: number; offset: number },
 ): Promise<{ rows: SimulationSummaryRow[]; total: number }> {
   const [rows, totals] = await Promise.all([
@@ -186,11 +189,11 @@ export async function findSimulationsOfUser(
         usedSampleData: simulations.usedSampleData,
       })
       .from(simulations)
-      .where(eq(simulations.userId, userId))
+      .where(eq(simulations.organisationId, organisationId))
       .orderBy(desc(simulations.createdAt), desc(simulations.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: count() }).from(simulations).where(eq(simulations.userId, userId)),
+    db.select({ total: count() }).from(simulations).where(eq(simulations.organisationId, organisationId)),
   ]);
   return { rows, total: totals[0]?.total ?? 0 };
 }

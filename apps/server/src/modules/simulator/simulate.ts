@@ -15,6 +15,7 @@ import { normaliseTso, type SimulationResult, simulate } from '@pilote/tariffs';
 import { type Actor, requireUser } from '../../lib/actor.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { withTariffErrors } from '../../lib/tariff-errors.ts';
+import type { OrganisationScope } from '../organisations/access.ts';
 import { normaliseCommuneName } from '../reference-data/communes.ts';
 import { findPitdPoint } from '../reference-data/pitd-point.ts';
 import type { PitdEntry } from '../reference-data/source.ts';
@@ -52,6 +53,7 @@ export function createSimulate({
   pdfLinks,
   quota,
   checkSite,
+  access,
   now,
 }: SimulatorContext) {
   const recordSimulation = simulationRecorder(db);
@@ -211,14 +213,19 @@ export function createSimulate({
   }
 
   return {
-    /** `siteId`: saved to that site of the caller's organisation (`?site=`, ADR 0068), checked first. */
+    /**
+     * `siteId`: saved to that site of the caller's organisation (`?site=`, ADR 0068), checked first. `scope`: the
+     * organisation it is made in, already authorised by the caller (the history's « Recalculer »: the recalculated
+     * one's); else the caller's active organisation, where their role must allow creating (ADR 0066).
+     */
     async simulate(
       actor: Actor | null,
       body: SimulateBody,
-      options: { siteId?: string | undefined } = {},
+      options: { siteId?: string | undefined; scope?: OrganisationScope | undefined } = {},
     ): Promise<SimulateResponse> {
       const signedIn = requireUser(actor);
       const { user } = signedIn;
+      const { organisationId } = options.scope ?? (await access.scope(signedIn, 'create'));
       if (options.siteId) {
         await checkSite(signedIn, options.siteId);
       }
@@ -247,6 +254,7 @@ export function createSimulate({
         {
           id,
           userId: user.id,
+          organisationId,
           pointDeReseau: form.pointDeReseau,
           input: { ...stored },
           result: { ...resultat },

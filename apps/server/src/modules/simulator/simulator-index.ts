@@ -7,7 +7,8 @@ import {
 } from '@pilote/contracts';
 import type { Database } from '../../db/client.ts';
 import { type Actor, requireUser } from '../auth/session.ts';
-import { findSimulationsOfUser, type SimulationSummaryRow } from './repository.ts';
+import type { OrganisationAccess } from '../organisations/access.ts';
+import { findSimulationsOf, type SimulationSummaryRow } from './repository.ts';
 
 function amount(text: string | null): number | null {
   const value = text === null ? Number.NaN : Number(text);
@@ -32,14 +33,14 @@ function toSummary(row: SimulationSummaryRow): SimulationSummary {
 }
 
 /**
- * `GET /api/simulator/` (spec §7; ADR 0047): the caller's own simulations (nobody else's, whatever the role) and the
- * simulator's endpoints.
+ * `GET /api/simulator/` (spec §7; ADR 0047): the simulations of the caller's active organisation (ADR 0066; no other
+ * organisation's, whatever the platform role) and the simulator's endpoints.
  */
-export function createSimulatorIndex({ db }: { db: Database }) {
+export function createSimulatorIndex({ db, access }: { db: Database; access: Pick<OrganisationAccess, 'scope'> }) {
   return {
     async list(actor: Actor | null, query: PageQuery): Promise<SimulatorIndexResponse> {
-      const { user } = requireUser(actor);
-      const { rows, total } = await findSimulationsOfUser(db, user.id, {
+      const { organisationId } = await access.scope(requireUser(actor));
+      const { rows, total } = await findSimulationsOf(db, organisationId, {
         limit: query.pageSize,
         offset: (query.page - 1) * query.pageSize,
       });
