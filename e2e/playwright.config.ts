@@ -97,9 +97,9 @@ export default defineConfig({
         MANDATE_MANAGER_EMAILS:
           'grdf=mandats-grdf@e2e.test,enedis=mandats-enedis@e2e.test,natran=mandats-natran@e2e.test',
         // GRDF mandates declare their access right through the demonstration source (ADR 0063, 0072): chosen
-        // explicitly (`npm start` runs with NODE_ENV=production), active 2 s after the declaration.
+        // explicitly (`npm start` runs with NODE_ENV=production), active 1 s after the declaration.
         OPERATOR_DATA: 'demo',
-        OPERATOR_DATA_DEMO_DELAY_SECONDS: '2',
+        OPERATOR_DATA_DEMO_DELAY_SECONDS: '1',
         // The address search goes to the local stand-in of the BAN (support/fake-ban.mjs), through the real adapter.
         ADDRESS_SEARCH_URL: `http://127.0.0.1:${E2E_BAN_PORT}/search/`,
       },

@@ -57,7 +57,8 @@ const kwhToMwh = (kwh: number | null) => (kwh === null ? null : Math.round(kwh) 
 export function createMandateOperator(context: MandateContext) {
   const { deps, repository, operatorRepository, decryptRow, mailCustomer } = context;
   const adapter = deps.operatorData ?? null;
-  const pollBaseMs = deps.operatorPollMs ?? 5_000;
+  // The demonstration source answers after a few seconds (OPERATOR_DATA_DEMO_DELAY_SECONDS); GRDF in hours or days.
+  const pollBaseMs = deps.operatorPollMs ?? (adapter?.kind === 'demo' ? 1_000 : 5_000);
 
   async function enqueue(name: string, payload: OperatorJobPayload, runAt?: Date, singletonKey?: string) {
     if (!deps.jobs) {
@@ -124,7 +125,7 @@ export function createMandateOperator(context: MandateContext) {
       }
       return;
     }
-    // Pending, proof being checked, to recheck: ask again later (5 s, 10 s, 20 s… up to an hour).
+    // Pending, proof being checked, to recheck: ask again later (1 s demo / 5 s, doubling, up to an hour).
     const delay = Math.min(pollBaseMs * 2 ** round, MAX_POLL_DELAY_MS);
     await enqueue(OPERATOR_JOBS.poll, { mandateId: row.id, round: round + 1 }, new Date(now.getTime() + delay));
   }
