@@ -11,7 +11,13 @@ import path from 'node:path';
 import { auditDetailSchema, createAuditResponseSchema, signUploadResponseSchema } from '@pilote/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organisationMembers, sites, usageCounters } from '../src/db/schema.ts';
+import {
+  consumptionDatasets,
+  consumptionReadings,
+  organisationMembers,
+  sites,
+  usageCounters,
+} from '../src/db/schema.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { importReferenceFile } from '../src/modules/reference-data/importer.ts';

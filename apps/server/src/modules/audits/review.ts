@@ -6,7 +6,7 @@
  */
 import type { AuditReviewField, AuditReviewFieldId, AuditReviewValues } from '@pilote/contracts';
 import { formatNumberFr, type NormalisedInvoice, type ReadingProblem } from '@pilote/tariffs';
-import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import {
   activeOrganisations,
@@ -209,7 +209,18 @@ async function siteOf(db: Database, userId: string, pce: string) {
   return rows.sort((a, b) => organisations.indexOf(a.organisationId) - organisations.indexOf(b.organisationId))[0];
 }
 
-/** Σ kWh of each of the last full years of the PCE's consumption datasets (oldest first), MWh. */
+/** The user's consumption datasets of a PCE: theirs and their organisations' (ADR 0066). */
+async function datasetsOf(db: Database, userId: string, pce: string) {
+  const organisations = await organisationsOf(db, userId);
+  return and(
+    eq(consumptionDatasets.pce, pce),
+    organisations.length > 0
+      ? or(eq(consumptionDatasets.userId, userId), inArray(consumptionDatasets.organisationId, organisations))
+      : eq(consumptionDatasets.userId, userId),
+  );
+}
+
+/** Σ kWh of each of the last full years of the PCE's newest consumption dataset (oldest first), MWh. */
 export async function yearlyConsumptionMwh(
   db: Database,
   userId: string,
@@ -219,14 +230,14 @@ export async function yearlyConsumptionMwh(
   const datasets = await db
     .select({ id: consumptionDatasets.id })
     .from(consumptionDatasets)
-    .where(and(eq(consumptionDatasets.userId, userId), eq(consumptionDatasets.pce, pce)))
+    .where(await datasetsOf(db, userId, pce))
     .orderBy(desc(consumptionDatasets.createdAt))
     .limit(1);
   const dataset = datasets[0];
   if (!dataset) {
     return [];
   }
-  // Years counted back from the invoice's last day: [until − 365·k, until − 365·(k−1)); only whole years (≥ 360 days
+  // Years counted back from the invoice's last day, included: (until − 365·(k+1), until − 365·k]; only whole years (≥ 360 days
   // read), so a partial year never passes for a low consumption.
   const years = await db
     .select({
@@ -239,8 +250,8 @@ export async function yearlyConsumptionMwh(
       and(
         eq(consumptionReadings.datasetId, dataset.id),
         isNotNull(consumptionReadings.kwh),
-        gte(consumptionReadings.date, sql`${until}::date - 1095`),
-        sql`${consumptionReadings.date} < ${until}::date`,
+        gte(consumptionReadings.date, sql`${until}::date - 1094`),
+        sql`${consumptionReadings.date} <= ${until}::date`,
       ),
     )
     .groupBy(sql`1`);
@@ -256,7 +267,7 @@ async function operatorDataOf(db: Database, userId: string, pce: string) {
     .select({ contractual: mandateOperatorAccess.contractual, technical: mandateOperatorAccess.technical })
     .from(consumptionDatasets)
     .innerJoin(mandateOperatorAccess, eq(mandateOperatorAccess.mandateId, consumptionDatasets.mandateId))
-    .where(and(eq(consumptionDatasets.userId, userId), eq(consumptionDatasets.pce, pce)))
+    .where(await datasetsOf(db, userId, pce))
     .limit(1);
   const contractual = (row?.contractual ?? null) as {
     carKwh?: number | null;
