@@ -69,6 +69,10 @@ export const routes: RouteObject[] = [
               { path: paths.billingPortal.path, lazy: () => import('./routes/private/billing-portal.tsx') },
               { path: paths.admin.path, lazy: () => import('./routes/private/admin.tsx') },
               { path: paths.history.path, lazy: () => import('./routes/private/history.tsx') },
+              { path: paths.sites.path, lazy: () => import('./routes/private/sites.tsx') },
+              { path: paths.siteNew.path, lazy: () => import('./routes/private/site-form.tsx') },
+              { path: paths.site.path, lazy: () => import('./routes/private/site.tsx') },
+              { path: paths.siteEdit.path, lazy: () => import('./routes/private/site-form.tsx') },
               { path: paths.organisation.path, lazy: () => import('./routes/private/organisation.tsx') },
               { path: paths.privateEnergyPage.path, lazy: () => import('./routes/private/energy-page.tsx') },
               // `/private/elec` → its dashboard; anything else unknown → the default dashboard.

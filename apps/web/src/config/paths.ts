@@ -38,6 +38,14 @@ export const paths = {
   privateEnergy: { path: '/private/:energy', getHref: (energy: string) => `/private/${encodeURIComponent(energy)}` },
   /** Past simulations and optimisations (issue #24 §3); `?simulation=<id>` reopens one. */
   history: { path: '/private/historique', getHref: () => '/private/historique' },
+  /** The active organisation's sites (issue #24 §2): list, import, export; a site's page; its form. */
+  sites: { path: '/private/sites', getHref: () => '/private/sites' },
+  siteNew: { path: '/private/sites/nouveau', getHref: () => '/private/sites/nouveau' },
+  site: { path: '/private/sites/:id', getHref: (id: string) => `/private/sites/${encodeURIComponent(id)}` },
+  siteEdit: {
+    path: '/private/sites/:id/modifier',
+    getHref: (id: string) => `/private/sites/${encodeURIComponent(id)}/modifier`,
+  },
   /** The active organisation: identity, members, invitations (issue #24 §1). */
   organisation: { path: '/private/organisation', getHref: () => '/private/organisation' },
   /** Where the invitation mail leads (`?token=`); signed out, it sends to /login and back. */

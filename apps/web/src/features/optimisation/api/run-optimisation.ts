@@ -17,13 +17,16 @@ import {
  */
 export async function runOptimisation(
   request: OptimisationRequest,
-  { endpoint }: { endpoint: string | undefined } = { endpoint: OPTIMISATION_ENDPOINT },
+  { endpoint, siteId }: { endpoint: string | undefined; siteId?: string | null | undefined } = {
+    endpoint: OPTIMISATION_ENDPOINT,
+  },
 ): Promise<OptimisationResponse> {
   if (!endpoint) {
     throw new OptimisationError(OPTIMISATION_CONFIG_MESSAGE);
   }
   // No schema here: the body is checked below, so a shape mismatch is told apart from a non-JSON answer.
-  const data = await api.post<unknown>(endpoint, request);
+  // `?site=`: the result is saved to that site of the organisation (ADR 0068).
+  const data = await api.post<unknown>(endpoint, request, siteId ? { query: { site: siteId } } : undefined);
   const reading = data === undefined ? readOptimisationAnswer({ status: 200, text: '' }) : readOptimisationData(data);
   if (!reading.ok) {
     throw new OptimisationError(reading.message);
@@ -32,10 +35,10 @@ export async function runOptimisation(
 }
 
 /** An optimisation takes a unit of the `optimisations` quota: the usage is read again afterwards. */
-export function useRunOptimisation() {
+export function useRunOptimisation(siteId?: string | null) {
   const invalidateUsage = useInvalidateUsage();
   return useMutation({
-    mutationFn: (request: OptimisationRequest) => runOptimisation(request),
+    mutationFn: (request: OptimisationRequest) => runOptimisation(request, { endpoint: OPTIMISATION_ENDPOINT, siteId }),
     onSettled: invalidateUsage,
   });
 }

@@ -70,16 +70,19 @@ export function OptimisationForm({
   pending,
   importedDatasetId,
   access = UNRESTRICTED,
+  initialValues,
   onSubmit,
 }: {
   pending: boolean;
+  /** Values the form starts from (a site's data, `?site=<id>`, ADR 0068). */
+  initialValues?: Partial<OptimisationFormValues> | undefined;
   /** What the user's plan allows (issue 12): a used-up quota or a capability outside the plan blocks the submit. */
   access?: OptimisationAccess;
   /** The dataset just imported in the consumption panel: it becomes the chosen series. */
   importedDatasetId: string | null;
   onSubmit: (request: OptimisationRequest) => void;
 }) {
-  const { form, values, update: setValues } = useOptimisationForm();
+  const { form, values, update: setValues } = useOptimisationForm(initialValues);
   const errors = form.formState.errors;
   /** The field whose message the error toast shows now (not repeated under the field meanwhile). */
   const [toasted, setToasted] = useState<string | null>(null);

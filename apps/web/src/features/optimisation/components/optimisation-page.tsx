@@ -2,14 +2,20 @@ import type { OptimisationResponse } from '@pilote/contracts';
 import * as Collapsible from '@radix-ui/react-collapsible';
 import { ChevronDown, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { LoadingState } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../config/paths.ts';
 import { useUsage } from '../../../lib/usage.ts';
 import { ConsumptionDataPanel } from '../../consumption-data/index.ts';
+import { useSiteParam } from '../../sites/index.ts';
 import { useRunOptimisation } from '../api/run-optimisation.ts';
 import { optimisationAccess } from '../utils/optimisation-access.ts';
 import type { OptimisationRequest } from '../utils/optimisation-form.ts';
 import { OPTIMISATION_SUCCESS_MESSAGE, optimisationErrorMessage } from '../utils/optimisation-response.ts';
+import { optimisationValuesFromSite } from '../utils/site-prefill.ts';
 import { DailyChartSection } from './daily-chart-section.tsx';
 import { OptimisationForm } from './optimisation-form.tsx';
 import { OptimisationSummary, ParametersUsed } from './optimisation-results.tsx';
@@ -26,7 +32,9 @@ export function OptimisationPage() {
   const [formKey, setFormKey] = useState(0);
   const [result, setResult] = useState<OptimisationResponse | null>(null);
   const [importedDatasetId, setImportedDatasetId] = useState<string | null>(null);
-  const optimisation = useRunOptimisation();
+  // `?site=<id>` (ADR 0068): the form starts from the site's data and the result is saved to the site.
+  const { siteId, site } = useSiteParam();
+  const optimisation = useRunOptimisation(siteId);
   const usage = useUsage();
 
   function submit(request: OptimisationRequest) {
@@ -58,6 +66,16 @@ export function OptimisationPage() {
         </p>
       </div>
 
+      {site ? (
+        <Alert data-testid="optimisation-site">
+          Optimisation du site{' '}
+          <Link to={paths.site.getHref(site.id)} className="font-medium underline underline-offset-4">
+            {site.name}
+          </Link>{' '}
+          (PCE {site.pce}) : le formulaire reprend ses données et le résultat est enregistré sur le site.
+        </Alert>
+      ) : null}
+
       <Collapsible.Root open={formOpen} onOpenChange={setFormOpen} asChild>
         <section
           aria-labelledby="optimisation-form-title"
@@ -84,8 +102,10 @@ export function OptimisationPage() {
             </Button>
           </div>
           <Collapsible.Content className="border-t border-border px-4 py-5 sm:px-6" forceMount hidden={!formOpen}>
+            {siteId && !site ? <LoadingState label="Chargement du site…" /> : null}
             <OptimisationForm
-              key={formKey}
+              key={`${formKey}-${site?.id ?? ''}`}
+              initialValues={site ? optimisationValuesFromSite(site) : undefined}
               pending={optimisation.isPending}
               importedDatasetId={importedDatasetId}
               access={optimisationAccess(usage.data)}

@@ -6,6 +6,7 @@ import {
   History,
   LayoutDashboard,
   type LucideIcon,
+  MapPin,
   ShieldUser,
 } from 'lucide-react';
 import { NavLink } from 'react-router';
@@ -29,7 +30,8 @@ export function getSidebarItems(energy: Energy, canSeeAdminPanel: boolean): NavI
     href: energyHref(energy, item.page),
     icon: item.icon,
   }));
-  // Past simulations and optimisations (issue #24 §3): not an energy's page, one history for the account.
+  // The organisation's delivery points (issue #24 §2), then past simulations and optimisations (§3).
+  items.push({ label: 'Sites', href: paths.sites.getHref(), icon: MapPin });
   items.push({ label: 'Historique', href: paths.history.getHref(), icon: History });
   items.push({ label: 'Organisation', href: paths.organisation.getHref(), icon: Building2 });
   if (canSeeAdminPanel) {

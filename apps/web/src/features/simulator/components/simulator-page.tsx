@@ -1,8 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { paths } from '../../../config/paths.ts';
 import { isApiClientError } from '../../../lib/api-error.ts';
 import { useNetworkOptions } from '../../network-options/index.ts';
+import { useSiteParam } from '../../sites/index.ts';
 import { SIMULATOR_CONFIG_DETAIL, SIMULATOR_CONFIG_MESSAGE, useSimulatorConfig } from '../api/get-simulator-config.ts';
 import { useSimulate } from '../api/simulate.ts';
 import { useSimulatorForm } from '../hooks/use-simulator-form.ts';
@@ -10,6 +13,7 @@ import { fieldErrorFromServer, optionsQueryParams } from '../utils/cascade.ts';
 import { type SimulatorFormValues, toSimulateBody } from '../utils/form-values.ts';
 import { readSimulationResult, type SimulationReading } from '../utils/read-result.ts';
 import { describeCascadeError, describeSimulateError, SIMULATOR_TOAST_DURATION_MS } from '../utils/simulate-error.ts';
+import { simulatorValuesFromSite } from '../utils/site-prefill.ts';
 import { SimulationResults } from './simulation-results.tsx';
 import { SimulatorForm, simulatorFieldId } from './simulator-form.tsx';
 import { UnsupportedPointCard } from './unsupported-point-card.tsx';
@@ -29,12 +33,21 @@ function focusSoon(id: string) {
  * view, or the 'Point non supporté' card. The entries are kept when going back to the form.
  */
 export function SimulatorPage() {
-  const { state, dispatch, submit: submitForm } = useSimulatorForm();
+  const { state, dispatch, submit: submitForm, prefill } = useSimulatorForm();
+  // `?site=<id>` (ADR 0068): the form starts from the site's data and the result is saved to the site.
+  const { siteId, site } = useSiteParam();
+  const prefilledSite = useRef<string | null>(null);
+  useEffect(() => {
+    if (site && prefilledSite.current !== site.id) {
+      prefilledSite.current = site.id;
+      prefill(simulatorValuesFromSite(site));
+    }
+  }, [site, prefill]);
   const [view, setView] = useState<View>({ name: 'form' });
   const [announcement, setAnnouncement] = useState('');
   const params = optionsQueryParams(state.values);
   const options = useNetworkOptions(params);
-  const simulate = useSimulate();
+  const simulate = useSimulate(siteId);
   // Spec §8: with no simulate endpoint configured, the configuration message (not on network / server failures).
   const configMissing = useSimulatorConfig() === 'missing';
 
@@ -108,6 +121,15 @@ export function SimulatorPage() {
       <p className="sr-only" aria-live="polite">
         {announcement}
       </p>
+      {site ? (
+        <Alert data-testid="simulation-site">
+          Simulation du site{' '}
+          <Link to={paths.site.getHref(site.id)} className="font-medium underline underline-offset-4">
+            {site.name}
+          </Link>{' '}
+          (PCE {site.pce}) : le formulaire reprend ses données et le résultat est enregistré sur le site.
+        </Alert>
+      ) : null}
       {configMissing ? (
         <Alert tone="error" data-testid="simulateur-configuration">
           <p className="font-medium">{SIMULATOR_CONFIG_MESSAGE}</p>
