@@ -228,8 +228,8 @@ export async function siteOptimisations(db: Database, siteId: string) {
     .limit(ACTIVITY_LIMIT);
 }
 
-/** Audits saved to the site, and the caller's audits of an invoice for the site's PCE. */
-export async function siteAudits(db: Database, siteId: string, pce: string, userId: string) {
+/** Audits saved to the site, and the organisation's audits of an invoice for the site's PCE. */
+export async function siteAudits(db: Database, siteId: string, pce: string, organisationId: string) {
   return db
     .select({
       id: audits.id,
@@ -240,18 +240,21 @@ export async function siteAudits(db: Database, siteId: string, pce: string, user
     })
     .from(audits)
     .where(
-      or(eq(audits.siteId, siteId), and(eq(audits.userId, userId), sql`${audits.invoice}->'point'->>'pce' = ${pce}`)),
+      or(
+        eq(audits.siteId, siteId),
+        and(eq(audits.organisationId, organisationId), sql`${audits.invoice}->'point'->>'pce' = ${pce}`),
+      ),
     )
     .orderBy(desc(audits.createdAt), desc(audits.id))
     .limit(ACTIVITY_LIMIT);
 }
 
-/** The caller's newest consumption dataset of the PCE (index user_id, pce). */
-export async function latestDataset(db: Database, userId: string, pce: string) {
+/** The organisation's newest consumption dataset of the PCE (index organisation_id, pce). */
+export async function latestDataset(db: Database, organisationId: string, pce: string) {
   const [row] = await db
     .select({ id: consumptionDatasets.id, label: consumptionDatasets.label, createdAt: consumptionDatasets.createdAt })
     .from(consumptionDatasets)
-    .where(and(eq(consumptionDatasets.userId, userId), eq(consumptionDatasets.pce, pce)))
+    .where(and(eq(consumptionDatasets.organisationId, organisationId), eq(consumptionDatasets.pce, pce)))
     .orderBy(desc(consumptionDatasets.createdAt))
     .limit(1);
   return row;

@@ -179,8 +179,17 @@ export function createSitesService(deps: SitesServiceDeps) {
     },
 
     /** The site, when the caller may save a result to it (member and above), else 404 / 403. */
+    /**
+     * The site a new result is saved to: one of the active organisation (where the result is stored, ADR 0066), when
+     * the caller may create there (else 403); any other id is unknown (404).
+     */
     async forResult(actor: Actor | null, id: string): Promise<Site> {
-      return toSite((await authorised(actor, id, 'edit')).row);
+      const { organisation } = await organisationOf(actor, 'create');
+      const row = await findSiteById(db, id);
+      if (!row || row.organisationId !== organisation.id) {
+        throw notFound();
+      }
+      return toSite(row);
     },
 
     async create(actor: Actor | null, body: SiteBody): Promise<Site> {
@@ -217,8 +226,8 @@ export function createSitesService(deps: SitesServiceDeps) {
       const [simulationRows, optimisationRows, auditRows, dataset, mandates] = await Promise.all([
         siteSimulations(db, site.id),
         siteOptimisations(db, site.id),
-        siteAudits(db, site.id, site.pce, user.user.id),
-        latestDataset(db, user.user.id, site.pce),
+        siteAudits(db, site.id, site.pce, site.organisationId),
+        latestDataset(db, site.organisationId, site.pce),
         deps.mandatesOf(user, site.pce),
       ]);
       const auditItems = auditRows.map((row) => {
