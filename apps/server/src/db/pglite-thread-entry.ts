@@ -1,5 +1,6 @@
 // The PGlite thread (ADR 0042): owns the embedded database and serves it over the PostgreSQL wire protocol on a
-// unix socket in a private folder (@electric-sql/pglite-socket, one connection). The server's main thread talks to
+// unix socket in a private folder (pglite-wire-server.ts: one engine call and one socket write per batch of
+// messages up to Sync, ADR 0073). The server's main thread talks to
 // it with node-postgres, as to PostgreSQL, so the WebAssembly work of every statement runs here, off the event loop.
 // Started by pglite-thread.ts; dist/pglite-thread.mjs beside dist/server.mjs once bundled.
 import { existsSync } from 'node:fs';
@@ -7,8 +8,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import type { PgliteThreadData, PgliteThreadReply, PgliteThreadRequest } from './pglite-thread.ts';
+import { PgliteWireServer } from './pglite-wire-server.ts';
 
 const port = parentPort;
 if (!port) {
@@ -27,7 +28,7 @@ async function seed(): Promise<Blob | undefined> {
   return new Blob([await readFile(data.loadDataDirFile)]);
 }
 
-async function open(): Promise<{ db: PGlite; server: PGLiteSocketServer }> {
+async function open(): Promise<{ db: PGlite; server: PgliteWireServer }> {
   const loadDataDir = await seed();
   const db = new PGlite({
     ...(data.dataDir ? { dataDir: data.dataDir } : {}),
@@ -37,7 +38,7 @@ async function open(): Promise<{ db: PGlite; server: PGLiteSocketServer }> {
     await db.waitReady;
     // The main thread's pool keeps one connection, but replaces it after a failed query (node-postgres drops a
     // client on any query error): the new connection may come before this side has seen the old one close.
-    const server = new PGLiteSocketServer({ db, path: data.socketPath, maxConnections: 4 });
+    const server = new PgliteWireServer({ db, path: data.socketPath, maxConnections: 4 });
     await server.start();
     return { db, server };
   } catch (error) {
