@@ -1,0 +1,156 @@
+import type { Page, TestInfo } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { createVerifiedUser, signInThroughApi, waitForSplash } from '../support/auth.ts';
+import { seriousAxeViolations } from '../support/axe.ts';
+import { E2E_BASE_URL } from '../support/e2e-env.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { expectSelected, PITD_FIXTURE, simulatorForm } from '../support/simulator.ts';
+
+/**
+ * Issue #24 §2 as an owner lives it: the empty list says what to do, an XLSX of 50 sites (written here with exceljs,
+ * an independent writer) is previewed then imported, the list pages them on the server, a site opens, a simulation
+ * starts from it (the form pre-filled from the site) and is found on the site's page, from where it reopens.
+ * Screenshots of the list and of the site's page at 360 and 1280 px, light and dark.
+ */
+
+const VIEWS = [
+  { width: 1280, scheme: 'light' },
+  { width: 1280, scheme: 'dark' },
+  { width: 360, scheme: 'light' },
+  { width: 360, scheme: 'dark' },
+] as const;
+
+async function shootViews(page: Page, testInfo: TestInfo, name: string) {
+  for (const view of VIEWS) {
+    await page.setViewportSize({ width: view.width, height: 900 });
+    await page.emulateMedia({ colorScheme: view.scheme });
+    // Nothing wider than the phone: the tables scroll inside their own frame.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    const path = testInfo.outputPath(`${name}-${view.width}-${view.scheme}.png`);
+    await page.screenshot({ path, fullPage: true });
+    await testInfo.attach(`${name}-${view.width}-${view.scheme}`, { path, contentType: 'image/png' });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** 50 sites; the first is a T4 PITD of the e2e table in Paris, the simulation's starting point. */
+async function sitesWorkbook(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Sites');
+  sheet.addRow([
+    'Nom',
+    'PCE',
+    'Adresse',
+    'Code postal',
+    'Commune',
+    'Type de point',
+    'Code du point',
+    'Option',
+    'Profil',
+    'CAR (MWh/an)',
+    'CJA (MWh/j)',
+    'Fournisseur',
+    'Fin de contrat',
+    'Étiquettes',
+  ]);
+  for (let n = 1; n <= 50; n += 1) {
+    sheet.addRow([
+      `Usine ${String(n).padStart(3, '0')}`,
+      `214275139${String(n).padStart(5, '0')}`,
+      `${n} rue de Rivoli`,
+      '75001',
+      'Paris',
+      'PITD',
+      PITD_FIXTURE.idf2Communes,
+      n % 2 === 0 ? 'T2' : 'T4',
+      'P016',
+      15466.8,
+      109,
+      'Engie',
+      new Date(Date.UTC(2027, 8, 30)),
+      n <= 10 ? 'Nord, Production' : 'Sud',
+    ]);
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+test('an owner imports 50 sites from an XLSX file, opens one, simulates it and finds the simulation on its page', async ({
+  page,
+  admin,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const owner = await createVerifiedUser(admin, E2E_BASE_URL, 'sites');
+  await signInThroughApi(page, owner.email, owner.password);
+  await page.goto('/private/gas/dashboard');
+  await waitForSplash(page);
+  await page
+    .getByRole('navigation', { name: "Navigation de l'espace client" })
+    .getByRole('link', { name: 'Sites' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sites' })).toBeVisible();
+
+  // The empty list says what to do next.
+  const empty = page.getByTestId('sites-vide');
+  await expect(empty).toContainText('Aucun site pour l’instant');
+  await empty.getByRole('button', { name: 'Importer des sites' }).click();
+
+  // Preview (nothing saved yet), then confirm.
+  const dialog = page.getByRole('dialog', { name: 'Importer des sites' });
+  await dialog.getByLabel('Fichier de sites').setInputFiles({
+    name: 'sites.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: await sitesWorkbook(),
+  });
+  const preview = dialog.getByTestId('apercu-import');
+  await expect(preview).toContainText('50 lignes lues : 50 sites valides.');
+  await expect(preview.getByRole('row', { name: /Usine 001/ })).toContainText('21427513900001');
+  expect(((await (await page.request.get('/api/sites/')).json()) as { total: number }).total).toBe(0);
+  await dialog.getByRole('button', { name: 'Importer 50 sites' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText('50 sites importés.')).toBeVisible();
+
+  // The list: 20 a page, sorted and filtered by the server.
+  await expect(page.getByRole('navigation', { name: 'Pages des sites' })).toContainText('Page 1 sur 3 · 50 résultats');
+  await expect(page.getByRole('rowheader').first()).toHaveText('Usine 001');
+  await page.getByLabel('Étiquette').fill('Nord');
+  await expect(page.getByRole('navigation', { name: 'Pages des sites' })).toContainText('10 résultats');
+  await page.getByLabel('Étiquette').fill('');
+  await page.getByLabel('Trier par').selectOption('-name');
+  await expect(page.getByRole('rowheader').first()).toHaveText('Usine 050');
+  await page.getByLabel('Trier par').selectOption('name');
+  await expect(page.getByRole('rowheader').first()).toHaveText('Usine 001');
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await shootViews(page, testInfo, 'sites-liste');
+
+  // Open a site, start a simulation from it: the form is pre-filled from the site.
+  await page.getByLabel('Rechercher').fill('Usine 001');
+  await page.getByRole('link', { name: 'Usine 001' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Usine 001' })).toBeVisible();
+  await expect(page.getByText('Aucune simulation enregistrée pour ce site.')).toBeVisible();
+  await page.getByRole('link', { name: 'Simuler ce site' }).first().click();
+  await expect(page.getByTestId('simulation-site')).toContainText('Usine 001');
+  const form = simulatorForm(page);
+  await expectSelected(form, 'Point de réseau', 'PITD');
+  await expect(form.getByRole('combobox', { name: 'Code PITD' })).toHaveValue(PITD_FIXTURE.idf2Communes);
+  await expectSelected(form, 'Commune', 'Paris');
+  await expectSelected(form, 'Option tarifaire ATRD', 'T4');
+  await expectSelected(form, 'Profil de consommation', 'P016');
+  await expect(form.getByLabel('CJA — capacité journalière annuelle (MWh/j)')).toHaveValue('109');
+  await form.getByLabel("Date d'effet").selectOption({ label: 'février 2026' });
+  await form.getByLabel('Assiette — consommation annuelle (MWh/an)').fill('15 466,8');
+  await form.getByRole('button', { name: 'Lancer la simulation' }).click();
+  await expect(page.getByTestId('simulation-results')).toBeVisible();
+
+  // Back on the site's page: the simulation is there with its yearly total, and reopens.
+  await page.getByTestId('simulation-site').getByRole('link', { name: 'Usine 001' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Usine 001' })).toBeVisible();
+  const simulations = page.getByRole('list', { name: 'Simulations du site' });
+  await expect(simulations.getByRole('listitem')).toHaveCount(1);
+  await expect(simulations).toContainText(/PITD E2E-PITD-IDF-01 · T4 · [\d\s]+,\d{2}\s€ HT\/an/);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await shootViews(page, testInfo, 'site');
+  await simulations.getByRole('link', { name: 'Rouvrir la simulation' }).click();
+  await expect(page).toHaveURL(/\/private\/historique\?simulation=/);
+  await expect(page.getByTestId('simulation-results')).toBeVisible();
+});
