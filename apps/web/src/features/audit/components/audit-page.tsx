@@ -5,6 +5,7 @@ import { type DragEvent, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { CreateGuard } from '../../organisations/index.ts';
 import { useAuditQueue } from '../hooks/use-audit-queue.ts';
 import { canLaunch, type FileItem, fileItemStatusLabels, sizeInMo } from '../utils/file-items.ts';
 import { AuditList } from './audit-list.tsx';
@@ -32,7 +33,9 @@ export function AuditPage() {
       ) : (
         <>
           <Explainer />
-          <UploadPanel />
+          <CreateGuard>
+            <UploadPanel />
+          </CreateGuard>
           <AuditList onOpen={show} />
         </>
       )}

@@ -11,6 +11,7 @@ import { Input, Select } from '../../../components/ui/input.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { formatCount, formatDate, formatNumber } from '../../../lib/format.ts';
+import { CreateGuard, useObjectPermissions } from '../../organisations/index.ts';
 import { useCreateConsumptionDataset } from '../api/create-consumption-dataset.ts';
 import { useDeleteConsumptionDataset } from '../api/delete-consumption-dataset.ts';
 import { CONSUMPTION_DATASETS_PAGE_SIZE, useConsumptionDatasets } from '../api/get-consumption-datasets.ts';
@@ -129,103 +130,106 @@ function ImportForm({ onImported }: { onImported?: ((dataset: ConsumptionDataset
     );
   }
 
+  // A viewer of the active organisation sees the form disabled, with why (ADR 0066).
   return (
-    <form
-      aria-label="Importer des relevés"
-      aria-describedby={errors.length > 0 ? errorsId : undefined}
-      onSubmit={(event) => void onSubmit(event)}
-      className="flex flex-col gap-4"
-      noValidate
-    >
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <FormField label="PCE (14 chiffres)" hint="Facultatif si le fichier contient une colonne PCE.">
-          {(control) => (
-            <Input
-              {...control}
-              value={pce}
-              onChange={(event) => setPce(event.target.value)}
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={20}
-              placeholder="12345678901234"
-            />
-          )}
-        </FormField>
-        <FormField label="Libellé (facultatif)">
-          {(control) => (
-            <Input {...control} value={label} onChange={(event) => setLabel(event.target.value)} maxLength={100} />
-          )}
-        </FormField>
-        <FormField label="Format du fichier">
-          {(control) => (
-            <Select
-              {...control}
-              value={format}
-              onChange={(event) => setFormat(event.target.value as 'auto' | 'simple' | 'grdf')}
-            >
-              <option value="auto">Détection automatique</option>
-              <option value="simple">CSV simple date;kWh</option>
-              <option value="grdf">Export journalier GRDF</option>
-            </Select>
-          )}
-        </FormField>
-        <FormField label="Fichier de relevés (CSV)">
-          {(control) => (
-            <Input
-              {...control}
-              ref={fileInput}
-              type="file"
-              accept=".csv,.txt,text/csv,text/plain"
-              className="h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:bg-muted file:px-2 file:py-1 file:text-sm file:text-foreground"
-              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-            />
-          )}
-        </FormField>
-        <FormField
-          label="Coefficient de conversion (kWh/m³, facultatif)"
-          hint="Pour un export en volumes sans coefficient par jour."
-        >
-          {(control) => (
-            <Input
-              {...control}
-              value={coefficient}
-              onChange={(event) => setCoefficient(event.target.value)}
-              inputMode="decimal"
-              placeholder="11,2"
-            />
-          )}
-        </FormField>
-      </div>
-      <div aria-live="polite" id={errorsId}>
-        {errors.length > 0 ? (
-          <Alert tone="error" data-testid="import-error">
-            <p className="font-medium">{errors[0]}</p>
-            {errors.length > 1 ? (
-              <ul className="mt-2 list-disc pl-5">
-                {errors.slice(1).map((message) => (
+    <CreateGuard>
+      <form
+        aria-label="Importer des relevés"
+        aria-describedby={errors.length > 0 ? errorsId : undefined}
+        onSubmit={(event) => void onSubmit(event)}
+        className="flex flex-col gap-4"
+        noValidate
+      >
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <FormField label="PCE (14 chiffres)" hint="Facultatif si le fichier contient une colonne PCE.">
+            {(control) => (
+              <Input
+                {...control}
+                value={pce}
+                onChange={(event) => setPce(event.target.value)}
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={20}
+                placeholder="12345678901234"
+              />
+            )}
+          </FormField>
+          <FormField label="Libellé (facultatif)">
+            {(control) => (
+              <Input {...control} value={label} onChange={(event) => setLabel(event.target.value)} maxLength={100} />
+            )}
+          </FormField>
+          <FormField label="Format du fichier">
+            {(control) => (
+              <Select
+                {...control}
+                value={format}
+                onChange={(event) => setFormat(event.target.value as 'auto' | 'simple' | 'grdf')}
+              >
+                <option value="auto">Détection automatique</option>
+                <option value="simple">CSV simple date;kWh</option>
+                <option value="grdf">Export journalier GRDF</option>
+              </Select>
+            )}
+          </FormField>
+          <FormField label="Fichier de relevés (CSV)">
+            {(control) => (
+              <Input
+                {...control}
+                ref={fileInput}
+                type="file"
+                accept=".csv,.txt,text/csv,text/plain"
+                className="h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:bg-muted file:px-2 file:py-1 file:text-sm file:text-foreground"
+                onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+              />
+            )}
+          </FormField>
+          <FormField
+            label="Coefficient de conversion (kWh/m³, facultatif)"
+            hint="Pour un export en volumes sans coefficient par jour."
+          >
+            {(control) => (
+              <Input
+                {...control}
+                value={coefficient}
+                onChange={(event) => setCoefficient(event.target.value)}
+                inputMode="decimal"
+                placeholder="11,2"
+              />
+            )}
+          </FormField>
+        </div>
+        <div aria-live="polite" id={errorsId}>
+          {errors.length > 0 ? (
+            <Alert tone="error" data-testid="import-error">
+              <p className="font-medium">{errors[0]}</p>
+              {errors.length > 1 ? (
+                <ul className="mt-2 list-disc pl-5">
+                  {errors.slice(1).map((message) => (
+                    <li key={message}>{message}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </Alert>
+          ) : null}
+          {warnings.length > 0 ? (
+            <Alert tone="info">
+              <ul className="list-disc pl-5">
+                {warnings.map((message) => (
                   <li key={message}>{message}</li>
                 ))}
               </ul>
-            ) : null}
-          </Alert>
-        ) : null}
-        {warnings.length > 0 ? (
-          <Alert tone="info">
-            <ul className="list-disc pl-5">
-              {warnings.map((message) => (
-                <li key={message}>{message}</li>
-              ))}
-            </ul>
-          </Alert>
-        ) : null}
-      </div>
-      <div>
-        <Button type="submit" disabled={create.isPending} aria-busy={create.isPending || undefined}>
-          <Upload aria-hidden="true" className="size-4" />
-          {create.isPending ? 'Import en cours…' : 'Importer'}
-        </Button>
-      </div>
-    </form>
+            </Alert>
+          ) : null}
+        </div>
+        <div>
+          <Button type="submit" disabled={create.isPending} aria-busy={create.isPending || undefined}>
+            <Upload aria-hidden="true" className="size-4" />
+            {create.isPending ? 'Import en cours…' : 'Importer'}
+          </Button>
+        </div>
+      </form>
+    </CreateGuard>
   );
 }
 
@@ -247,6 +251,7 @@ function DatasetList({
 }) {
   const [toDelete, setToDelete] = useState<ConsumptionDatasetSummary | null>(null);
   const remove = useDeleteConsumptionDataset();
+  const { canDelete } = useObjectPermissions();
 
   if (loading) {
     return <LoadingState label="Chargement des jeux de données…" />;
@@ -310,15 +315,17 @@ function DatasetList({
                 <td className="py-2 pr-4 text-right tabular-nums">{formatNumber(dataset.totalMwh, 2)}</td>
                 <td className="py-2 pr-4 text-xs">{qualityText(dataset)}</td>
                 <td className="py-2 text-right">
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => setToDelete(dataset)}
-                    aria-label={`Supprimer le jeu de données du PCE ${dataset.pce} (${formatDate(dataset.debut)} → ${formatDate(dataset.fin)})`}
-                  >
-                    <Trash2 aria-hidden="true" className="size-4" />
-                    <span className="hidden sm:inline">Supprimer</span>
-                  </Button>
+                  {canDelete ? (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => setToDelete(dataset)}
+                      aria-label={`Supprimer le jeu de données du PCE ${dataset.pce} (${formatDate(dataset.debut)} → ${formatDate(dataset.fin)})`}
+                    >
+                      <Trash2 aria-hidden="true" className="size-4" />
+                      <span className="hidden sm:inline">Supprimer</span>
+                    </Button>
+                  ) : null}
                 </td>
               </tr>
             ))}

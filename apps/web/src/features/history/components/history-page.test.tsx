@@ -1,11 +1,12 @@
-import type {
-  OptimisationDetail,
-  OptimisationHistoryItem,
-  OptimisationRecalculation,
-  OptimisationResponse,
-  SimulationDetail,
-  SimulationHistoryItem,
-  SimulationRecalculation,
+import {
+  type OptimisationDetail,
+  type OptimisationHistoryItem,
+  type OptimisationRecalculation,
+  type OptimisationResponse,
+  organisationMessages,
+  type SimulationDetail,
+  type SimulationHistoryItem,
+  type SimulationRecalculation,
 } from '@pilote/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -470,5 +471,52 @@ describe('HistoryPage', () => {
       'CJA actuelle — distribution (termes de capacité et CTA)33 750,00 €34 000,10 €+250,10 €',
     );
     expect(nbsp(within(card).getByTestId('recalculation-line-total').textContent)).toContain('+121,50 €');
+  });
+
+  it('shows a viewer of the active organisation no « Recalculer » nor « Supprimer », and says why (ADR 0066)', async () => {
+    renderPage({
+      'GET /api/organisations/active': () => ({
+        body: {
+          id: 'o-1',
+          name: 'Laiterie Martin',
+          siren: null,
+          vatNumber: null,
+          address: null,
+          role: 'viewer',
+          memberCount: 3,
+          createdAt: '2026-11-20T09:30:00.000Z',
+          updatedAt: '2026-11-20T09:30:00.000Z',
+        },
+      }),
+      'GET /api/simulator/simulations/': () => ({ body: page([item('s-1')]) }),
+    });
+    expect(await screen.findByText(organisationMessages.viewerReadOnly)).toBeInTheDocument();
+    const card = await screen.findByTestId('history-simulation');
+    expect(within(card).getByRole('button', { name: /Rouvrir/ })).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /Recalculer/ })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /Supprimer/ })).not.toBeInTheDocument();
+  });
+
+  it('shows a member « Recalculer » and « Supprimer » without the viewer’s sentence', async () => {
+    renderPage({
+      'GET /api/organisations/active': () => ({
+        body: {
+          id: 'o-1',
+          name: 'Laiterie Martin',
+          siren: null,
+          vatNumber: null,
+          address: null,
+          role: 'member',
+          memberCount: 3,
+          createdAt: '2026-11-20T09:30:00.000Z',
+          updatedAt: '2026-11-20T09:30:00.000Z',
+        },
+      }),
+      'GET /api/simulator/simulations/': () => ({ body: page([item('s-1')]) }),
+    });
+    const card = await screen.findByTestId('history-simulation');
+    await waitFor(() => expect(within(card).getByRole('button', { name: /Recalculer/ })).toBeInTheDocument());
+    expect(within(card).getByRole('button', { name: /Supprimer/ })).toBeInTheDocument();
+    expect(screen.queryByText(organisationMessages.viewerReadOnly)).not.toBeInTheDocument();
   });
 });

@@ -19,6 +19,7 @@ import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatCja, formatCurrency, formatDateTime, formatPercent } from '../../../lib/format.ts';
 import { StoredOptimisationView } from '../../optimisation/index.ts';
+import { ReadOnlyNotice, useObjectPermissions } from '../../organisations/index.ts';
 import { StoredSimulationView } from '../../simulator/index.ts';
 import { useDeleteOptimisation } from '../api/delete-optimisation.ts';
 import { useDeleteSimulation } from '../api/delete-simulation.ts';
@@ -88,6 +89,7 @@ export function HistoryPage() {
           recalculez-les avec les grilles du jour ou supprimez-les.
         </p>
       </div>
+      <ReadOnlyNotice />
       <div role="tablist" aria-label="Type de résultat" className="flex gap-2 border-b border-border">
         {tabs.map((item) => (
           <button
@@ -144,6 +146,8 @@ function SimulationHistory({ onOpen }: { onOpen: (id: string) => void }) {
   const history = useSimulationHistory({ page, pageSize: HISTORY_PAGE_SIZE });
   const recalculate = useRecalculateSimulation();
   const [recalculation, setRecalculation] = useState<SimulationRecalculation | null>(null);
+  // A viewer reads only (ADR 0066): no « Recalculer » (a new simulation) nor « Supprimer ».
+  const { canCreate, canDelete } = useObjectPermissions();
 
   if (history.isPending) {
     return <LoadingState label="Chargement de l’historique…" />;
@@ -211,26 +215,30 @@ function SimulationHistory({ onOpen }: { onOpen: (id: string) => void }) {
                   >
                     Rouvrir
                   </Button>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    disabled={recalculate.isPending}
-                    onClick={() => runRecalculation(item.id)}
-                    aria-label={`Recalculer la simulation ${describeSimulation(item)}`}
-                  >
-                    <RefreshCw aria-hidden="true" className="size-4" />
-                    Recalculer
-                  </Button>
-                  <DeleteButton
-                    kind="simulation"
-                    name={describeSimulation(item)}
-                    id={item.id}
-                    onDeleted={() => {
-                      if (recalculation?.current.simulationId === item.id) {
-                        setRecalculation(null);
-                      }
-                    }}
-                  />
+                  {canCreate ? (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={recalculate.isPending}
+                      onClick={() => runRecalculation(item.id)}
+                      aria-label={`Recalculer la simulation ${describeSimulation(item)}`}
+                    >
+                      <RefreshCw aria-hidden="true" className="size-4" />
+                      Recalculer
+                    </Button>
+                  ) : null}
+                  {canDelete ? (
+                    <DeleteButton
+                      kind="simulation"
+                      name={describeSimulation(item)}
+                      id={item.id}
+                      onDeleted={() => {
+                        if (recalculation?.current.simulationId === item.id) {
+                          setRecalculation(null);
+                        }
+                      }}
+                    />
+                  ) : null}
                 </div>
               </div>
             </Card>
@@ -525,6 +533,7 @@ function OptimisationCard({
   onDeleted: () => void;
 }) {
   const name = `${item.code} · ${item.commune}`;
+  const { canCreate, canDelete } = useObjectPermissions();
   return (
     <Card className="flex flex-col gap-3" data-testid="history-optimisation">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
@@ -541,19 +550,21 @@ function OptimisationCard({
               <Button size="sm" onClick={onOpen} aria-label={`Rouvrir l’optimisation ${name}`}>
                 Rouvrir
               </Button>
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={recalculating}
-                onClick={onRecalculate}
-                aria-label={`Recalculer l’optimisation ${name}`}
-              >
-                <RefreshCw aria-hidden="true" className="size-4" />
-                Recalculer
-              </Button>
+              {canCreate ? (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={recalculating}
+                  onClick={onRecalculate}
+                  aria-label={`Recalculer l’optimisation ${name}`}
+                >
+                  <RefreshCw aria-hidden="true" className="size-4" />
+                  Recalculer
+                </Button>
+              ) : null}
             </>
           ) : null}
-          <DeleteButton kind="optimisation" name={name} id={item.id} onDeleted={onDeleted} />
+          {canDelete ? <DeleteButton kind="optimisation" name={name} id={item.id} onDeleted={onDeleted} /> : null}
         </div>
       </div>
       <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-3">

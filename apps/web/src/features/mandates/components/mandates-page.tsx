@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
+import { ReadOnlyNotice, useObjectPermissions } from '../../organisations/index.ts';
 import { ACTIVE_MANDATES, HISTORY_PAGE_SIZE, useMandates } from '../api/get-mandates.ts';
 import { CreateMandatePanel } from './create-mandate-panel.tsx';
 import { MandateFaq } from './mandate-faq.tsx';
@@ -38,6 +39,8 @@ export function MandatesPage() {
   const listHeadingId = useId();
   const historyHeadingId = useId();
   const addButtonRef = useRef<HTMLButtonElement>(null);
+  // A viewer of the active organisation reads the mandates but may not create one (ADR 0066).
+  const { canCreate } = useObjectPermissions();
 
   const activeItems = active.data?.items ?? [];
   const electricity = activeItems.filter((mandate) => mandate.energy_type === 'electricity');
@@ -105,13 +108,18 @@ export function MandatesPage() {
             <p className="text-sm text-muted-foreground">
               Créez un mandat pour que votre gestionnaire de réseau nous transmette vos données.
             </p>
-            <Button size="lg" onClick={() => setFormOpen(true)}>
-              <Plus aria-hidden="true" className="size-4" />
-              {MANDATE_LABELS.createFirst}
-            </Button>
+            {canCreate ? (
+              <Button size="lg" onClick={() => setFormOpen(true)}>
+                <Plus aria-hidden="true" className="size-4" />
+                {MANDATE_LABELS.createFirst}
+              </Button>
+            ) : (
+              <ReadOnlyNotice className="text-left" />
+            )}
           </Card>
         ) : null}
-        {active.data && activeItems.length > 0 && !formOpen ? (
+        {active.data && activeItems.length > 0 && !formOpen && !canCreate ? <ReadOnlyNotice /> : null}
+        {active.data && activeItems.length > 0 && !formOpen && canCreate ? (
           <button
             ref={addButtonRef}
             type="button"

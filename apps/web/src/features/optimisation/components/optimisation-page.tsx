@@ -10,6 +10,7 @@ import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useUsage } from '../../../lib/usage.ts';
 import { ConsumptionDataPanel } from '../../consumption-data/index.ts';
+import { CreateGuard } from '../../organisations/index.ts';
 import { useSiteParam } from '../../sites/index.ts';
 import { useRunOptimisation } from '../api/run-optimisation.ts';
 import { optimisationAccess } from '../utils/optimisation-access.ts';
@@ -103,14 +104,17 @@ export function OptimisationPage() {
           </div>
           <Collapsible.Content className="border-t border-border px-4 py-5 sm:px-6" forceMount hidden={!formOpen}>
             {siteId && !site ? <LoadingState label="Chargement du site…" /> : null}
-            <OptimisationForm
-              key={`${formKey}-${site?.id ?? ''}`}
-              initialValues={site ? optimisationValuesFromSite(site) : undefined}
-              pending={optimisation.isPending}
-              importedDatasetId={importedDatasetId}
-              access={optimisationAccess(usage.data)}
-              onSubmit={submit}
-            />
+            {/* A viewer of the active organisation sees the form disabled, with why (ADR 0066). */}
+            <CreateGuard>
+              <OptimisationForm
+                key={`${formKey}-${site?.id ?? ''}`}
+                initialValues={site ? optimisationValuesFromSite(site) : undefined}
+                pending={optimisation.isPending}
+                importedDatasetId={importedDatasetId}
+                access={optimisationAccess(usage.data)}
+                onSubmit={submit}
+              />
+            </CreateGuard>
           </Collapsible.Content>
         </section>
       </Collapsible.Root>

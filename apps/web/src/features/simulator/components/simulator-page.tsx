@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isApiClientError } from '../../../lib/api-error.ts';
 import { useNetworkOptions } from '../../network-options/index.ts';
+import { CreateGuard } from '../../organisations/index.ts';
 import { useSiteParam } from '../../sites/index.ts';
 import { SIMULATOR_CONFIG_DETAIL, SIMULATOR_CONFIG_MESSAGE, useSimulatorConfig } from '../api/get-simulator-config.ts';
 import { useSimulate } from '../api/simulate.ts';
@@ -137,15 +138,18 @@ export function SimulatorPage() {
         </Alert>
       ) : null}
       {view.name === 'form' ? (
-        <SimulatorForm
-          state={state}
-          dispatch={dispatch}
-          options={options.data}
-          optionsLoading={params !== null && options.isLoading}
-          cascadeError={cascadeError}
-          pending={simulate.isPending}
-          onSubmit={submit}
-        />
+        // A viewer of the active organisation sees the form disabled, with why (ADR 0066).
+        <CreateGuard>
+          <SimulatorForm
+            state={state}
+            dispatch={dispatch}
+            options={options.data}
+            optionsLoading={params !== null && options.isLoading}
+            cascadeError={cascadeError}
+            pending={simulate.isPending}
+            onSubmit={submit}
+          />
+        </CreateGuard>
       ) : null}
       {view.name === 'results' ? (
         <SimulationResults reading={view.reading} values={view.values} onEdit={backToForm} />
