@@ -4,14 +4,18 @@
  * inflates it (bomb), the XML size and nesting bounded, and the type taken from the bytes, never from a name (a file
  * named `.pdf` or an attachment named `factur-x.xml`).
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { constants, deflateRawSync, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { type ReadResult, readInvoice } from '../src/index.ts';
 import { LIMITS } from '../src/limits.ts';
-import { T4_FEB_2026, writeEInvoice } from './helpers/e-invoice-eu.ts';
 
 const MiB = 1024 * 1024;
 const utf8 = (s: string) => new TextEncoder().encode(s);
+/** The e-invoices written by @e-invoice-eu/core (scripts/generate-e-invoices.ts). */
+const fixture = (name: string) =>
+  new Uint8Array(readFileSync(path.resolve(import.meta.dirname, '../fixtures/e-factures', name)));
 
 function refusal(result: ReadResult) {
   if (result.ok) {
@@ -151,15 +155,14 @@ describe('lies about type: the bytes decide, never a name', () => {
   });
 
   it('reads a UBL named .pdf as XML, and a Factur-X named .xml as a PDF', async () => {
-    const ubl = await readInvoice(await writeEInvoice(T4_FEB_2026, 'UBL'), 'facture.pdf');
+    const ubl = await readInvoice(fixture('t4-fevrier-2026-ubl.xml'), 'facture.pdf');
     expect(ubl.ok && [ubl.invoice.format, ubl.invoice.layout]).toEqual(['xml', 'en16931-ubl']);
-    const facturX = await readInvoice(await writeEInvoice(T4_FEB_2026, 'Factur-X'), 'facture.xml');
+    const facturX = await readInvoice(fixture('t4-fevrier-2026-factur-x.pdf'), 'facture.xml');
     expect(facturX.ok && [facturX.invoice.format, facturX.invoice.layout]).toEqual(['pdf', 'en16931-cii']);
   });
 
   it('ignores an attachment of another name: the PDF is read from its text', async () => {
-    const cii = await writeEInvoice(T4_FEB_2026, 'CII');
-    const pdf = pdfWithAttachment('annexe.xml', deflateSync(cii));
+    const pdf = pdfWithAttachment('annexe.xml', deflateSync(fixture('t4-fevrier-2026-six-erreurs-cii.xml')));
     expect(refusal(await readInvoice(pdf, 'facture.pdf')).code).toBe('UNKNOWN_LAYOUT');
   });
 });

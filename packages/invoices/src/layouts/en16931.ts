@@ -18,7 +18,7 @@
 import type { NormalisedInvoice } from '@pilote/tariffs';
 import type { XmlNode, XmlValue } from '../formats/xml.ts';
 import type { InvoiceHeaderField, ReadingProvenance } from '../read-result.ts';
-import { type DraftInvoice, type DraftLine, type Extracted, emptyDraft, finalise, fold } from './draft.ts';
+import { type DraftInvoice, type DraftLine, type Extracted, emptyDraft, finalise, fold, splitNumber } from './draft.ts';
 import { applyHeader, type HeaderField } from './header-fields.ts';
 import { child, date102, list, node, textOf } from './xml-cii.ts';
 
@@ -88,16 +88,56 @@ function fieldName(field: HeaderField): InvoiceHeaderField | null {
       : null;
 }
 
-/** Applies one « clé : valeur » to an unset gas header field; returns the field set, if any. */
+/** French names of the gas fields, for the warnings. */
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  pce: 'le PCE',
+  code: 'le code du point',
+  pointDeReseau: 'le type de point',
+  tso: 'le gestionnaire de transport',
+  period: 'la période',
+  tarif: 'l’option tarifaire',
+  car: 'la CAR',
+  cja: 'la CJA',
+  ntr: 'le NTR',
+  consumption: 'la consommation',
+};
+
+/** A header value in a form two spellings of one value share (`109 000 kWh/j` and `109 MWh/j`, `T4` and `t4`). */
+function comparable(field: HeaderField, value: unknown): string {
+  const text = String(value ?? '');
+  if (field === 'car' || field === 'cja' || field === 'consumption' || field === 'ntr') {
+    const { value: n, unit } = splitNumber(text);
+    if (n !== null) {
+      return String(Math.round((/^k/i.test(unit ?? '') ? n / 1000 : n) * 1e6) / 1e6);
+    }
+  }
+  return fold(text).replace(/\s/g, '').replace(/\(.*$/, '');
+}
+
+/**
+ * Applies one « clé : valeur » to an unset gas header field; returns the field set, if any. A second, different
+ * value for a field already read (the PCE of BT-71 and another in a note, two CJA) is a warning: the reading is
+ * doubtful, so no claim letter until the user confirms it (ADR 0062).
+ */
 function applyGasPair(draft: DraftInvoice, key: string, value: string): InvoiceHeaderField | null {
-  const before = new Map(HEADER_FIELDS.map((f) => [f, draft[f]]));
   const probe: DraftInvoice = emptyDraft();
   if (!applyHeader(probe, key, value)) {
     return null;
   }
-  const field = HEADER_FIELDS.find((f) => probe[f] !== undefined && before.get(f) === undefined);
+  const field = HEADER_FIELDS.find((f) => probe[f] !== undefined);
+  if (!field) {
+    return null;
+  }
+  if (draft[field] !== undefined && draft[field] !== null) {
+    if (comparable(field, draft[field]) !== comparable(field, probe[field])) {
+      draft.warnings.push(
+        `Deux valeurs différentes pour ${FIELD_LABELS[field] ?? field} : « ${String(draft[field])} » et « ${value} » (${key}). Vérifiez la facture.`,
+      );
+    }
+    return null;
+  }
   // The billing period of the norm (BT-73/74) wins over a period written in a note.
-  if (!field || (field === 'period' && draft.firstDay && draft.lastDay)) {
+  if (field === 'period' && draft.firstDay && draft.lastDay) {
     return null;
   }
   applyHeader(draft, key, value);
