@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { invoicePdf, T4_NTR3_SPEC } from '../../apps/server/test/helpers/invoice-pdf.ts';
 import { createVerifiedUser, signInThroughApi, waitForSplash } from '../support/auth.ts';
@@ -20,48 +20,54 @@ async function screenshots(page: Page, testInfo: TestInfo, name: string) {
   await page.emulateMedia({ colorScheme: 'light' });
 }
 
-/**
- * Issue #25 §6 and §9, "Done when" (browser): a PDF whose header lacks the CJA stops at « À compléter » with the
- * invoice's first page beside the fields; the user enters the CJA; the checks run and find the planted NTR error
- * (870,64 € HT); the claim letter says HT, VAT and TTC (ADR 0071).
- */
-test('a PDF without its CJA: « À compléter » → the user enters it → anomalies → claim letter with HT, VAT and TTC', async ({
-  page,
-  admin,
-}, testInfo) => {
-  const { email, password } = await createVerifiedUser(admin, E2E_BASE_URL, 'audit-revue');
+const NAME = 'facture-sans-cja.pdf';
+
+/** A new user uploads the T4 invoice whose header lacks the CJA and opens its audit, stopped at « À compléter ». */
+async function openWaitingAudit(page: Page, admin: APIRequestContext, prefix: string) {
+  const { email, password } = await createVerifiedUser(admin, E2E_BASE_URL, prefix);
   await signInThroughApi(page, email, password);
   await page.goto('/private/gas/audit');
   await waitForSplash(page);
-
   const { bytes } = await invoicePdf(T4_NTR3_SPEC, ['cja']);
-  const name = 'facture-sans-cja.pdf';
   await page
     .getByLabel('Choisir des fichiers')
-    .setInputFiles({ name, mimeType: 'application/pdf', buffer: Buffer.from(bytes) });
-  await page.getByRole('button', { name: `Lancer ${name}` }).click();
-  const row = page.getByTestId('audit-row').filter({ hasText: name });
+    .setInputFiles({ name: NAME, mimeType: 'application/pdf', buffer: Buffer.from(bytes) });
+  await page.getByRole('button', { name: `Lancer ${NAME}` }).click();
+  const row = page.getByTestId('audit-row').filter({ hasText: NAME });
   await expect(row).toContainText('À compléter');
   await row.getByRole('button', { name: /Voir les résultats/ }).click();
-
   await expect(
     page.getByText('À compléter : la facture a été lue, mais des valeurs manquent ou sont douteuses.'),
   ).toBeVisible();
+}
+
+/**
+ * Issue #25 §6 and §9, "Done when" (browser): a PDF whose header lacks the CJA stops at « À compléter » with the
+ * invoice's first page beside the fields (ADR 0071).
+ */
+test('a PDF without its CJA stops at « À compléter »: the first page beside what was read and the field to complete', async ({
+  page,
+  admin,
+}, testInfo) => {
+  await openWaitingAudit(page, admin, 'audit-revue');
   const read = page.getByRole('region', { name: 'Ce qui a été lu' });
   await expect(read).toContainText('FG-2026-02-0300');
-  await expect(page.getByRole('img', { name: `Page 1 de la facture « ${name} »` })).toHaveAttribute(
+  await expect(page.getByRole('img', { name: `Page 1 de la facture « ${NAME} »` })).toHaveAttribute(
     'data-state',
     'drawn',
   );
-  const cja = page.getByLabel('Capacité journalière souscrite (CJA) (MWh/j)');
-  await expect(cja).toHaveValue('');
+  await expect(page.getByLabel('Capacité journalière souscrite (CJA) (MWh/j)')).toHaveValue('');
   await screenshots(page, testInfo, 'audit-review');
+});
 
+/** The user enters the CJA; the checks find the planted NTR error (870,64 € HT); the letter says HT, VAT and TTC. */
+test('the user enters the CJA → anomalies → claim letter with HT, VAT and TTC', async ({ page, admin }) => {
+  await openWaitingAudit(page, admin, 'audit-revue-cja');
   // Required: nothing is sent without it.
   const submit = page.getByRole('button', { name: 'Confirmer et lancer les contrôles' });
   await submit.click();
   await expect(page.getByText('Valeur à compléter.')).toBeVisible();
-  await cja.fill('109');
+  await page.getByLabel('Capacité journalière souscrite (CJA) (MWh/j)').fill('109');
   await submit.click();
 
   // The checks run on the confirmed value: the NTR billed (3) is not the point's (2).
