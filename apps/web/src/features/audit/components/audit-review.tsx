@@ -377,6 +377,16 @@ function PdfFirstPage({ id, filename }: { id: string; filename: string }) {
       cancelled = true;
     };
   }, [bytes.data]);
+  // The page at full size in the browser's own viewer (a phone's screen shows page 1 small).
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!bytes.data) {
+      return;
+    }
+    const objectUrl = URL.createObjectURL(new Blob([bytes.data.slice()], { type: 'application/pdf' }));
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [bytes.data]);
   if (bytes.isError || state === 'failed') {
     return <Alert tone="error">Aperçu de la facture indisponible : ouvrez « {filename} » à côté de cette page.</Alert>;
   }
@@ -390,6 +400,16 @@ function PdfFirstPage({ id, filename }: { id: string; filename: string }) {
         data-state={state}
         className="block h-auto w-full"
       />
+      {url ? (
+        <a
+          href={url}
+          target="_blank"
+          rel="noopener"
+          className="block border-t border-border bg-surface px-3 py-2 text-sm font-medium text-primary underline-offset-2 hover:underline"
+        >
+          Ouvrir la facture en grand (PDF)
+        </a>
+      ) : null}
     </div>
   );
 }
