@@ -4,7 +4,7 @@
  * message; an unknown layout says « format non reconnu » with what was found, never a guess (ADR 0033).
  */
 import type { InvoiceFormat } from '@pilote/tariffs';
-import { readPdfLines } from './formats/pdf.ts';
+import { readPdfPages } from './formats/pdf.ts';
 import { readPdfEInvoice } from './formats/pdf-attachments.ts';
 import { describeStart, sniffFormat } from './formats/sniff.ts';
 import { readSpreadsheet, type Sheet } from './formats/spreadsheet.ts';
@@ -12,6 +12,7 @@ import { readXml, type XmlNode } from './formats/xml.ts';
 import type { Extracted } from './layouts/draft.ts';
 import { detectEn16931Cii, detectEn16931Ubl, extractEn16931Cii, extractEn16931Ubl } from './layouts/en16931.ts';
 import { detectPdfSupplier, extractPdfSupplier } from './layouts/pdf-fournisseur.ts';
+import { detectPdfFree, extractPdfFree } from './layouts/pdf-libre.ts';
 import { detectSpreadsheetDetail, extractSpreadsheetDetail } from './layouts/tableur-detail.ts';
 import { detectXmlCii, extractXmlCii } from './layouts/xml-cii.ts';
 import { LIMITS } from './limits.ts';
@@ -107,8 +108,9 @@ export async function readInvoice(bytes: Uint8Array, filename: string): Promise<
           ...(embedded.provenance ? { provenance: embedded.provenance } : {}),
         };
       }
-      const pages = await readPdfLines(bytes);
-      invoice = pick(PDF_LAYOUTS, pages, format);
+      const { lines: pages, rows } = await readPdfPages(bytes);
+      // Our own layouts first; any other text PDF with a table of billed lines is read by position (ADR 0070).
+      invoice = pick(PDF_LAYOUTS, pages, format) ?? (detectPdfFree(rows) ? extractPdfFree(rows) : null);
       if (!invoice) {
         const text = pages.flat().filter((l) => l.trim() !== '');
         return unknownLayout(filename, format, [

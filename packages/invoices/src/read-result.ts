@@ -59,6 +59,10 @@ export interface ReadingProvenance {
   readonly lineSources: readonly string[];
   /** Fields the checks use that were not found (the review step asks for them). */
   readonly missing: readonly InvoiceHeaderField[];
+  /** Confidence of each header field read by the layout-free PDF reader: 1 label and value, 0,6 value alone (ADR 0070). */
+  readonly confidence?: Readonly<Partial<Record<InvoiceHeaderField, number>>>;
+  /** The delivery commune when the invoice prints one (ADR 0070). */
+  readonly commune?: string;
 }
 
 /** Result of `readInvoice`. */

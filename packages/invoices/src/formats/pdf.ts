@@ -25,8 +25,32 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** One cell of a rebuilt row: its text (NFKC) and its horizontal extent in PDF points. */
+export interface PositionedCell {
+  readonly x: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+/** One row rebuilt from the words' positions (baseline `y`, top of the page first), its cells left to right. */
+export interface PositionedRow {
+  readonly page: number;
+  readonly y: number;
+  /** The largest font size of the row, in points. */
+  readonly size: number;
+  readonly cells: readonly PositionedCell[];
+}
+
 /** The pages of a PDF, each as its text lines (tab between columns). */
 export async function readPdfLines(bytes: Uint8Array): Promise<string[][]> {
+  return (await readPdfPages(bytes)).lines;
+}
+
+/**
+ * The pages of a PDF as text lines (tab between columns) and as rows of positioned cells, for the layout-free
+ * reader (ADR 0070). One PDF.js pass.
+ */
+export async function readPdfPages(bytes: Uint8Array): Promise<{ lines: string[][]; rows: PositionedRow[] }> {
   // PDF.js may transfer (detach) the buffer it is given: pass a copy.
   const data = new Uint8Array(bytes);
   return withTimeout(
@@ -48,13 +72,19 @@ export async function readPdfLines(bytes: Uint8Array): Promise<string[][]> {
           );
         }
         const pages: string[][] = [];
+        const rows: PositionedRow[] = [];
         for (let n = 1; n <= doc.numPages; n += 1) {
           const page = await doc.getPage(n);
           const content = await page.getTextContent();
           // Marked-content items (no `str`) carry no text.
-          pages.push(groupLines(content.items.flatMap((item) => ('str' in item ? [item] : []))));
+          const pageRows = groupRows(
+            content.items.flatMap((item) => ('str' in item ? [item] : [])),
+            n,
+          );
+          pages.push(pageRows.map((r) => r.cells.map((c) => c.text).join('\t')));
+          rows.push(...pageRows);
         }
-        return pages;
+        return { lines: pages, rows };
       } catch (error) {
         if (error instanceof RefusalError) {
           throw error;
@@ -80,7 +110,7 @@ function pdfReason(error: unknown): string {
  * Rows rebuilt from the text items: items on one baseline form a row, and items that touch (a word split around a
  * ligature glyph « ﬁ », a kerning run) are one cell; a real gap starts a new cell (tab). Text is NFKC-normalised.
  */
-function groupLines(items: readonly TextItemLike[]): string[] {
+function groupRows(items: readonly TextItemLike[], page: number): PositionedRow[] {
   const rows = new Map<number, { x: number; end: number; size: number; s: string }[]>();
   for (const item of items) {
     if (typeof item.str !== 'string' || item.str.trim() === '') {
@@ -97,19 +127,26 @@ function groupLines(items: readonly TextItemLike[]): string[] {
   }
   return [...rows.entries()]
     .sort((a, b) => b[0] - a[0])
-    .map(([, row]) => {
-      const cells: string[] = [];
+    .map(([y, row]) => {
+      const cells: { x: number; end: number; text: string }[] = [];
       let previous: { end: number; size: number } | null = null;
       for (const item of row.sort((a, b) => a.x - b.x)) {
         const gap = previous ? item.x - previous.end : Number.POSITIVE_INFINITY;
-        if (previous && Number.isFinite(gap) && gap <= 0.35 * item.size && cells.length > 0) {
-          const glue = gap > 0.1 * item.size && !/\s$/.test(cells[cells.length - 1] ?? '') ? ' ' : '';
-          cells[cells.length - 1] = `${cells[cells.length - 1]}${glue}${item.s}`.replace(/\s+/g, ' ');
+        const last = cells[cells.length - 1];
+        if (previous && last && Number.isFinite(gap) && gap <= 0.35 * item.size) {
+          const glue = gap > 0.1 * item.size && !/\s$/.test(last.text) ? ' ' : '';
+          last.text = `${last.text}${glue}${item.s}`.replace(/\s+/g, ' ');
+          last.end = Number.isFinite(item.end) ? item.end : last.end;
         } else {
-          cells.push(item.s.replace(/\s+/g, ' '));
+          cells.push({
+            x: item.x,
+            end: Number.isFinite(item.end) ? item.end : item.x,
+            text: item.s.replace(/\s+/g, ' '),
+          });
         }
         previous = item;
       }
-      return cells.map((c) => c.trim()).join('\t');
+      const size = Math.max(...row.map((item) => item.size));
+      return { page, y, size, cells: cells.map((c) => ({ ...c, text: c.text.trim() })) };
     });
 }
