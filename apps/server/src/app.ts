@@ -47,6 +47,8 @@ import { createConsumptionDataService } from './modules/consumption-data/service
 import { contactRoutes } from './modules/contact/routes.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { csrfRoutes } from './modules/csrf/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { createDashboardService } from './modules/dashboard/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { registerHistoryJobs } from './modules/history/jobs.ts';
 import { historyRoutes } from './modules/history/routes.ts';
@@ -440,6 +442,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     now,
   });
   await app.register(signedIn(sitesRoutes), { service: sites });
+  // The active organisation's dashboard (issue #24 §4, ADR 0074): figures aggregated in SQL, viewers and above.
+  await app.register(signedIn(dashboardRoutes), {
+    service: createDashboardService({ db: database.db, access: organisations, now }),
+  });
   await app.register(signedIn(addressRoutes), {
     search: createAddressSearch({
       url: config.addressSearch.url,

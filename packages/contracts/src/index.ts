@@ -7,6 +7,7 @@ export * from './chatbot.ts';
 export * from './common.ts';
 export * from './consumption.ts';
 export * from './contact.ts';
+export * from './dashboard.ts';
 export * from './errors.ts';
 export * from './history.ts';
 export * from './mandates.ts';

@@ -253,6 +253,12 @@ export const siteListQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
   tag: z.string().trim().min(1).max(SITE_TAG_MAX).optional(),
   option: z.enum(siteOptions, { error: siteMessages.option }).optional(),
+  /** Consumption data of the site's PCE: `missing`, `stale` (older than 45 days) or either (dashboard, ADR 0074). */
+  data: z
+    .enum(['missing', 'stale', 'missing-or-stale'], {
+      error: 'Filtre de données inconnu : missing, stale ou missing-or-stale.',
+    })
+    .optional(),
 });
 export type SiteListQuery = z.infer<typeof siteListQuerySchema>;
 export type SiteListQueryInput = z.input<typeof siteListQuerySchema>;

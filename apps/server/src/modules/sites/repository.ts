@@ -14,7 +14,26 @@ function likeContains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
-function listFilter(organisationId: string, query: SiteListQuery): SQL {
+/**
+ * The last measured or estimated day of the organisation's consumption data for a site's PCE (null: none). Walks the
+ * readings' primary key (dataset_id, date) backwards per dataset: one index probe per dataset (ADR 0074).
+ */
+export const siteLastDataDay = (siteAlias: typeof sites = sites): SQL =>
+  sql`(select max(r.date) from ${consumptionDatasets} d join consumption_readings r on r.dataset_id = d.id and r.quality <> 'manquant' where d.organisation_id = ${siteAlias.organisationId} and d.pce = ${siteAlias.pce})`;
+
+/** Sites whose data is missing / stale (older than `staleBefore`, YYYY-MM-DD) / either: the dashboard's links. */
+export function siteDataCondition(filter: NonNullable<SiteListQuery['data']>, staleBefore: string): SQL {
+  const last = siteLastDataDay();
+  if (filter === 'missing') {
+    return sql`${last} is null`;
+  }
+  if (filter === 'stale') {
+    return sql`${last} < ${staleBefore}::date`;
+  }
+  return sql`coalesce(${last} < ${staleBefore}::date, true)`;
+}
+
+function listFilter(organisationId: string, query: SiteListQuery, staleBefore?: string): SQL {
   const filters: SQL[] = [inOrganisation(organisationId)];
   if (query.q) {
     const pattern = likeContains(query.q);
@@ -27,6 +46,9 @@ function listFilter(organisationId: string, query: SiteListQuery): SQL {
   }
   if (query.option) {
     filters.push(eq(sites.option, query.option));
+  }
+  if (query.data && staleBefore) {
+    filters.push(siteDataCondition(query.data, staleBefore));
   }
   return and(...filters) as SQL;
 }
@@ -48,8 +70,9 @@ export async function listSites(
   db: Executor,
   organisationId: string,
   query: SiteListQuery,
+  staleBefore?: string,
 ): Promise<{ rows: SiteRow[]; total: number }> {
-  const where = listFilter(organisationId, query);
+  const where = listFilter(organisationId, query, staleBefore);
   const [rows, totals] = await Promise.all([
     db
       .select()

@@ -1,4 +1,5 @@
 import {
+  DASHBOARD_STALE_DAYS,
   SITE_IMPORT_MAX_BYTES,
   SITE_IMPORT_MAX_ERRORS,
   SITE_IMPORT_PREVIEW_ROWS,
@@ -17,6 +18,7 @@ import type { Actor } from '../../lib/actor.ts';
 import { requireUser } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { runWorkerTask, WORKERS_BUSY_MESSAGE } from '../../workers/pool.ts';
+import { addDays, parisDay } from '../mandates/dates.ts';
 import type { OrganisationAccess } from '../organisations/access.ts';
 import {
   allSites,
@@ -170,7 +172,8 @@ export function createSitesService(deps: SitesServiceDeps) {
   return {
     async list(actor: Actor | null, query: SiteListQuery): Promise<SitesPage> {
       const { organisation } = await organisationOf(actor, 'read');
-      const { rows, total } = await listSites(db, organisation.id, query);
+      const staleBefore = addDays(parisDay(now()), -DASHBOARD_STALE_DAYS);
+      const { rows, total } = await listSites(db, organisation.id, query, staleBefore);
       return { items: rows.map(toSite), total, page: query.page, pageSize: query.pageSize };
     },
 
