@@ -262,10 +262,14 @@ describe('false claims of issue #25 on a PDF of another layout', () => {
   });
 
   it('a header without label synonyms: values found by pattern alone carry a lower confidence and a warning', async () => {
-    const html = layoutA(T4_FEB_2026).replace('Point de livraison (PCE) : ', '').replace('Code PITD : ', '');
+    const html = layoutA(T4_FEB_2026)
+      .replace('Point de livraison (PCE) : ', '')
+      .replace('Code PITD : ', '')
+      .replace('<div class="kv">', '<div class="kv"><p>SA au capital de 1 000 000 € — SIRET 55210055400013</p>');
     const r = read(await readInvoice(await printPdf(html), 'facture.pdf'));
     expect(r.invoice.point).toMatchObject({ pce: '21400000000117', code: 'GI060012' });
     expect(r.provenance?.confidence).toMatchObject({ pce: 0.6, code: 0.6 });
     expect(r.warnings).toContain('PCE déduit(e) sans libellé (confiance 0,6) : à vérifier.');
+    expect(letter(auditInvoice(r.invoice, REF), r.warnings)).toBe(false);
   });
 });

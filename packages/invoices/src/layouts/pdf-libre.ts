@@ -197,6 +197,10 @@ function headerFields(rows: readonly PositionedRow[]): Map<FieldRule['field'], F
     }
     if (!found.has(rule.field) && rule.alone) {
       for (const row of rows) {
+        // A company or bank number (SIRET: 14 digits too) is never a value alone.
+        if (/siret|siren|iban|\bbic\b|tva intra|n° tva|\bnaf\b|\bape\b|capital/.test(fold(rowText(row)))) {
+          continue;
+        }
         const m = rule.alone.exec(rowText(row));
         if (m?.[1]) {
           found.set(rule.field, {
