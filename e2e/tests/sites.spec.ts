@@ -113,9 +113,9 @@ test('an owner imports 50 sites from an XLSX file, opens one, simulates it and f
   // The list: 20 a page, sorted and filtered by the server.
   await expect(page.getByRole('navigation', { name: 'Pages des sites' })).toContainText('Page 1 sur 3 · 50 résultats');
   await expect(page.getByRole('rowheader').first()).toHaveText('Usine 001');
-  await page.getByLabel('Étiquette').fill('Nord');
+  await page.getByRole('textbox', { name: 'Étiquette', exact: true }).fill('Nord');
   await expect(page.getByRole('navigation', { name: 'Pages des sites' })).toContainText('10 résultats');
-  await page.getByLabel('Étiquette').fill('');
+  await page.getByRole('textbox', { name: 'Étiquette', exact: true }).fill('');
   await page.getByLabel('Trier par').selectOption('-name');
   await expect(page.getByRole('rowheader').first()).toHaveText('Usine 050');
   await page.getByLabel('Trier par').selectOption('name');
