@@ -176,6 +176,16 @@ describe('GRDF mandates with the demonstration source (default configuration)', 
     expect(item?.car_mwh).toBeGreaterThan(0);
     expect(item?.pitd?.code).toMatch(/^GD/);
     expect(item?.option).toMatch(/^T[1-4]$|^TP$/);
+    // The series is one of the user's consumption datasets, a full year for the optimiser, named as demo data.
+    const datasets = (await h.alice.get('/api/consumption-data/?page=1&pageSize=20')).json() as {
+      items: { id: string; sourceFormat: string; label: string | null; anneeComplete: boolean; jours: number }[];
+    };
+    expect(datasets.items.find((entry) => entry.id === item?.dataset_id)).toMatchObject({
+      sourceFormat: 'operator',
+      label: 'Données de démonstration — PCE 21000000001234',
+      anneeComplete: true,
+      jours: second.total,
+    });
   });
 
   it('rejects a refused right with its French reason on the card, for staff and by mail, and stops there', async () => {
