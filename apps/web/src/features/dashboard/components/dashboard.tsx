@@ -1,6 +1,7 @@
 import { ArrowRight, Calculator, FilePenLine, FileSearch, Gauge, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { PortfolioFigures } from './portfolio-figures.tsx';
 
 type Energy = 'gas' | 'elec';
 
@@ -47,6 +48,8 @@ export function Dashboard({ name, energy }: { name: string; energy: Energy }) {
           Bienvenue dans votre espace {energy === 'gas' ? 'gaz' : 'électricité'}. Que souhaitez-vous faire ?
         </p>
       </div>
+      <PortfolioFigures energy={energy} />
+      <h2 className="text-lg font-semibold text-foreground">Vos outils</h2>
       <ul className="grid gap-4 sm:grid-cols-2">
         {cardsFor(energy).map(({ title, description, href, icon: Icon }) => (
           <li key={href}>

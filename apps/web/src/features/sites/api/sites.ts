@@ -6,6 +6,7 @@ import {
   type ConsumptionDatasetSummaryResponse,
   consumptionDatasetSummaryResponseSchema,
   type SiteBodyInput,
+  type SiteDataFilter,
   type SiteImportBody,
   type SiteSort,
   siteActivitySchema,
@@ -29,6 +30,8 @@ export type SitesListParams = {
   q?: string | undefined;
   tag?: string | undefined;
   option?: (typeof siteOptions)[number] | undefined;
+  /** The dashboard's links (ADR 0074): sites whose consumption data is missing and/or stale. */
+  data?: SiteDataFilter | undefined;
 };
 export const SITES_PAGE_SIZE = 20;
 
@@ -43,6 +46,7 @@ export function getSites(query: SitesListParams) {
       q: query.q,
       tag: query.tag,
       option: query.option,
+      data: query.data,
     },
     schema: sitesPageSchema,
   });

@@ -1,4 +1,12 @@
-import { mayActOnObject, type SiteSort, siteOptions, siteSorts } from '@pilote/contracts';
+import {
+  DASHBOARD_STALE_DAYS,
+  mayActOnObject,
+  type SiteDataFilter,
+  type SiteSort,
+  siteDataFilters,
+  siteOptions,
+  siteSorts,
+} from '@pilote/contracts';
 import { Download, Plus, Upload } from 'lucide-react';
 import { useDeferredValue, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -25,6 +33,14 @@ const sortLabels: Record<SiteSort, string> = {
 };
 
 const isSort = (value: string | null): value is SiteSort => (siteSorts as readonly string[]).includes(value ?? '');
+/** The dashboard's data links (ADR 0074), said above the list. */
+const dataFilterLabels: Record<SiteDataFilter, string> = {
+  missing: 'Sites sans données de consommation.',
+  stale: `Sites dont les données ont plus de ${DASHBOARD_STALE_DAYS} jours.`,
+  'missing-or-stale': `Sites sans données de consommation ou dont les données ont plus de ${DASHBOARD_STALE_DAYS} jours.`,
+};
+const isDataFilter = (value: string | null): value is SiteDataFilter =>
+  (siteDataFilters as readonly string[]).includes(value ?? '');
 const isOption = (value: string | null): value is (typeof siteOptions)[number] =>
   (siteOptions as readonly string[]).includes(value ?? '');
 
@@ -33,6 +49,7 @@ function useListQuery() {
   const [params, setParams] = useSearchParams();
   const sort = params.get('sort');
   const option = params.get('option');
+  const data = params.get('data');
   const page = Number(params.get('page') ?? '1');
   const query: SitesListParams = {
     page: Number.isInteger(page) && page > 0 ? page : 1,
@@ -41,8 +58,9 @@ function useListQuery() {
     q: params.get('q') ?? undefined,
     tag: params.get('tag') ?? undefined,
     option: isOption(option) ? option : undefined,
+    data: isDataFilter(data) ? data : undefined,
   };
-  const set = (changes: Partial<Record<'q' | 'tag' | 'option' | 'sort' | 'page', string>>) => {
+  const set = (changes: Partial<Record<'q' | 'tag' | 'option' | 'data' | 'sort' | 'page', string>>) => {
     const next = new URLSearchParams(params);
     for (const [key, value] of Object.entries(changes)) {
       if (value) {
@@ -71,7 +89,7 @@ export function SitesPage() {
   const [importOpen, setImportOpen] = useState(false);
   const headingId = useId();
   const filterId = useId();
-  const filtered = Boolean(effective.q || effective.tag || effective.option);
+  const filtered = Boolean(effective.q || effective.tag || effective.option || effective.data);
 
   return (
     <div className="flex w-full max-w-6xl min-w-0 flex-col gap-6">
@@ -189,6 +207,18 @@ export function SitesPage() {
           ) : null}
         </Card>
       ) : null}
+      {query.data ? (
+        <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground" role="status">
+          {dataFilterLabels[query.data]}
+          <button
+            type="button"
+            className="font-medium text-foreground underline underline-offset-4"
+            onClick={() => set({ data: '' })}
+          >
+            Voir tous les sites
+          </button>
+        </p>
+      ) : null}
       {sites.data && sites.data.total === 0 && filtered ? (
         <Alert>
           Aucun site ne correspond à ces filtres.{' '}
@@ -197,7 +227,7 @@ export function SitesPage() {
             className="font-medium underline underline-offset-4"
             onClick={() => {
               setSearch('');
-              set({ q: '', tag: '', option: '' });
+              set({ q: '', tag: '', option: '', data: '' });
             }}
           >
             Effacer les filtres
