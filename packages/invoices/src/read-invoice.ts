@@ -14,6 +14,7 @@ import { detectEn16931Cii, detectEn16931Ubl, extractEn16931Cii, extractEn16931Ub
 import { detectPdfSupplier, extractPdfSupplier } from './layouts/pdf-fournisseur.ts';
 import { detectPdfFree, extractPdfFree } from './layouts/pdf-libre.ts';
 import { detectSpreadsheetDetail, extractSpreadsheetDetail } from './layouts/tableur-detail.ts';
+import { detectSpreadsheetPortal, extractSpreadsheetPortal } from './layouts/tableur-portail.ts';
 import { detectXmlCii, extractXmlCii } from './layouts/xml-cii.ts';
 import { LIMITS } from './limits.ts';
 import type { ReadResult } from './read-result.ts';
@@ -129,6 +130,18 @@ export async function readInvoice(bytes: Uint8Array, filename: string): Promise<
     } else {
       const sheets = readSpreadsheet(bytes, format);
       invoice = pick(SPREADSHEET_LAYOUTS, sheets, format);
+      if (!invoice && detectSpreadsheetPortal(sheets)) {
+        // A portal export, one billed line per row (ADR 0070): one invoice per PCE and month.
+        const { invoices } = extractSpreadsheetPortal(sheets);
+        if (invoices.length > 1) {
+          return refused(
+            'UNKNOWN_LAYOUT',
+            `« ${filename} » contient ${invoices.length} factures (une par PCE et par mois) : déposez-en une par audit.`,
+            invoices.map((i) => `PCE ${i.pce}, mois ${i.month}`).slice(0, 12),
+          );
+        }
+        invoice = invoices[0]?.extracted ?? null;
+      }
       if (!invoice) {
         return unknownLayout(filename, format, [
           `feuilles : ${sheets.map((s) => s.name).join(', ') || '(aucune)'}`,
