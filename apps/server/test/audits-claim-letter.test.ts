@@ -4,12 +4,13 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { normalisedInvoiceSchema } from '@pilote/contracts';
+import { auditFindingSchema, normalisedInvoiceSchema } from '@pilote/contracts';
 import { auditInvoice, referenceInvoice } from '@pilote/tariffs';
-import { extractText, getDocumentProxy } from 'unpdf';
-import { describe, expect, it } from 'vitest';
+import { extractText, getDocumentProxy, getResolvedPDFJS } from 'unpdf';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type ClaimLetterInput, claimLetterText, renderClaimLetterPdf } from '../src/modules/audits/claim-letter.ts';
 import { claimedAmounts } from '../src/modules/audits/service.ts';
+import { loadFonts } from '../src/pdf/fonts.ts';
 import { T4_NTR3_SPEC } from './helpers/invoice-pdf.ts';
 
 const GENERATED_AT = new Date('2026-11-26T09:30:00.000Z');
@@ -18,6 +19,11 @@ const input = JSON.parse(
 ) as ClaimLetterInput;
 
 describe('claim letter words', () => {
+  // Fonts subset and PDF.js loaded once, in the hook (as test/pdf-text.test.ts): each test is its render and reading.
+  beforeAll(async () => {
+    await Promise.all([loadFonts(), getResolvedPDFJS()]);
+  });
+
   it('names the company, its address and identifiers, the supplier, and is sent by registered post', () => {
     const text = claimLetterText(input, GENERATED_AT);
     expect(text.sender.map((line) => line.text)).toEqual([
@@ -62,7 +68,9 @@ describe('claim letter words', () => {
       point: { pointDeReseau: 'PITD', code: 'GI060012', ntr: 2, tso: 'NaTran', isSample: false },
       readingConfirmed: true,
     });
-    const anomalies = report.findings.filter((f) => f.severity === 'anomalie' && f.amountEuros > 0);
+    const anomalies = auditFindingSchema
+      .array()
+      .parse(report.findings.filter((f) => f.severity === 'anomalie' && f.amountEuros > 0));
     const capacity = anomalies.find((f) => f.check === 't4Bands');
     expect(capacity?.title).toMatch(/^Capacité journalière facturée différente de la CJA/);
     const dto = normalisedInvoiceSchema.parse(invoice);
