@@ -133,23 +133,29 @@ function SiteActivitySections({ site, canWrite }: { site: Site; canWrite: boolea
   const a = activity.data;
   return (
     <>
-      <dl className="grid gap-4 sm:grid-cols-3" aria-label="Chiffres clés du site">
+      <section className="grid gap-4 sm:grid-cols-3" aria-label="Chiffres clés du site">
         <Card className="p-4">
-          <Fact label="Dernier coût annuel simulé (HT)">
-            {a.simulations[0]?.totalAnnuelHt != null ? formatCurrency(a.simulations[0].totalAnnuelHt) : 'Inconnu'}
-          </Fact>
+          <dl>
+            <Fact label="Dernier coût annuel simulé (HT)">
+              {a.simulations[0]?.totalAnnuelHt != null ? formatCurrency(a.simulations[0].totalAnnuelHt) : 'Inconnu'}
+            </Fact>
+          </dl>
         </Card>
         <Card className="p-4">
-          <Fact label="Économie trouvée par l’optimiseur">
-            {a.optimisationSavings === null ? 'Inconnue' : `${formatCurrency(a.optimisationSavings)} / an`}
-          </Fact>
+          <dl>
+            <Fact label="Économie trouvée par l’optimiseur">
+              {a.optimisationSavings === null ? 'Inconnue' : `${formatCurrency(a.optimisationSavings)} / an`}
+            </Fact>
+          </dl>
         </Card>
         <Card className="p-4">
-          <Fact label="Montant récupérable (audits)">
-            {a.recoverable === null ? 'Inconnu' : formatCurrency(a.recoverable)}
-          </Fact>
+          <dl>
+            <Fact label="Montant récupérable (audits)">
+              {a.recoverable === null ? 'Inconnu' : formatCurrency(a.recoverable)}
+            </Fact>
+          </dl>
         </Card>
-      </dl>
+      </section>
 
       <Section title="Consommation">
         {a.consumption ? (
