@@ -5,9 +5,10 @@
  * route so that a loaded machine moves both shapes alike.
  */
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
-import { users } from '../apps/server/src/db/schema.ts';
+import { organisationMembers, users } from '../apps/server/src/db/schema.ts';
 import { simulationInserter } from '../apps/server/src/modules/simulator/repository.ts';
 import { sourceList } from '../packages/contracts/src/index.ts';
 import { referenceCaseInput, simulate } from '../packages/tariffs/src/index.ts';
@@ -19,6 +20,15 @@ const userId = randomUUID();
 await db
   .insert(users)
   .values({ id: userId, name: 'B', email: 'b@exemple.fr', emailVerified: true, role: 'user' } as never);
+// Every user gets a personal organisation (a trigger on users, ADR 0061): the simulations are stored in it (ADR 0066).
+const [membership] = await db
+  .select({ organisationId: organisationMembers.organisationId })
+  .from(organisationMembers)
+  .where(eq(organisationMembers.userId, userId));
+if (!membership) {
+  throw new Error('no personal organisation for the bench user');
+}
+const organisationId = membership.organisationId;
 const insert = simulationInserter(db);
 // The T4 of issue 4's acceptance scenario (CJA 109 MWh/j, February 2026), as the admin panel's reference case.
 const result = simulate(referenceCaseInput('T4'), '2026-02-01');
@@ -44,6 +54,7 @@ console.log('bytes', JSON.stringify(oldShape).length, JSON.stringify(newShape).l
 const row = (r: unknown) => ({
   id: randomUUID(),
   userId,
+  organisationId,
   pointDeReseau: 'PITD',
   input: { form: {} },
   result: r as Record<string, unknown>,
