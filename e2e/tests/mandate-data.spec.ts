@@ -13,9 +13,9 @@ import { createSimpleMandateThroughApi, mandateCard, openMandates, uniqueDeliver
 /** A PCE whose demonstration contract is a T4 of the PITD GD0906 (Marseille, added to e2e/fixtures/pitd.csv). */
 const PCE = '21400000000016';
 
-/** The card at 360 and 1280 px, light and dark (the test's output folder). */
-async function cardScreenshots(page: Page, card: Locator, testInfo: TestInfo, name: string) {
-  for (const width of [360, 1280]) {
+/** The card at the given widths (360 and 1280 px by default), light and dark (the test's output folder). */
+async function cardScreenshots(page: Page, card: Locator, testInfo: TestInfo, name: string, widths = [360, 1280]) {
+  for (const width of widths) {
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme });
@@ -31,6 +31,14 @@ test('a GRDF mandate brings the PCE’s data: active by the jobs, then the optim
   admin,
 }, testInfo) => {
   const user = await openMandates(page, admin, 'mandat-donnees');
+  // Three mandates: more than the free plan's one.
+  const me = (await (await page.request.get('/api/account/me')).json()) as { user: { id: string } };
+  const token = ((await (await admin.get('/api/common/get-csrf-token/')).json()) as { csrfToken: string }).csrfToken;
+  const upgrade = await admin.patch(`/api/admin/users/${me.user.id}/tier`, {
+    data: { tier: 'premium' },
+    headers: { 'X-CSRFToken': token },
+  });
+  expect(upgrade.status(), await upgrade.text()).toBe(200);
   const refusedPce = `${uniqueDeliveryPoint().slice(0, 10)}9999`;
   const pdl = uniqueDeliveryPoint();
   await createSimpleMandateThroughApi(page, PCE);
@@ -71,8 +79,8 @@ test('a GRDF mandate brings the PCE’s data: active by the jobs, then the optim
   );
 
   await cardScreenshots(page, card, testInfo, 'mandate-card-active-demo');
-  await cardScreenshots(page, refused, testInfo, 'mandate-card-refused');
-  await cardScreenshots(page, electricityCard, testInfo, 'mandate-card-electricity');
+  // The new states: active with demo data (both widths), refused with its reason (the narrow width).
+  await cardScreenshots(page, refused, testInfo, 'mandate-card-refused', [360]);
 
   // The optimiser: « Utiliser les données du PCE … » pre-fills the contract, the PITD and the series.
   await page.goto('/private/gas/optimisation');
@@ -87,7 +95,7 @@ test('a GRDF mandate brings the PCE’s data: active by the jobs, then the optim
   await expect(form.getByLabel('Option tarifaire')).toHaveValue('T4');
   await expect(form.getByLabel('Profil de consommation')).toHaveValue('P014');
   await expect(form.getByLabel('Consommation journalière utilisée')).toHaveValue(/.+/);
-  await cardScreenshots(page, page.getByTestId('pce-data-picker'), testInfo, 'optimiser-pce-data');
+  await page.getByTestId('pce-data-picker').screenshot({ path: testInfo.outputPath('optimiser-pce-data-1280.png') });
 
   await form.getByRole('button', { name: 'Optimiser la CJA' }).click();
   await expect(page.getByText('Optimisation réussie')).toBeVisible();
