@@ -271,6 +271,7 @@ export const auditReviewValuesSchema = z
       .string()
       .trim()
       .regex(/^\d{14}$/, { error: 'Le PCE compte 14 chiffres.' })
+      .meta({ examples: ['21427513947265'] })
       .optional(),
     period: z
       .object({ firstDay: isoDay, lastDay: isoDay })
