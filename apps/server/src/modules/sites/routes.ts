@@ -38,7 +38,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ service: SitesService }> = asy
         tags,
         summary: 'Les sites de l’organisation active (paginés, triés et filtrés par le serveur)',
         description:
-          '`sort` : name, -name, pce, -pce, createdAt, -createdAt ; `q` : le nom ou le PCE contient ; `tag` : porte cette étiquette ; `option` : T1…T4, TP.',
+          '`sort` : name, -name, pce, -pce, createdAt, -createdAt ; `q` : le nom ou le PCE contient ; `tag` : porte cette étiquette ; `option` : T1…T4, TP ; `data` : missing (aucune donnée de consommation), stale (plus de 45 jours) ou missing-or-stale (les liens du tableau de bord).',
         querystring: siteListQuerySchema,
         response: { 200: sitesPageSchema, ...errorResponses(400, 401) },
       },

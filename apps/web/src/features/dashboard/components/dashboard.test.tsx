@@ -40,7 +40,7 @@ describe('dashboard figures (issue #24 §4, ADR 0074)', () => {
     });
     expect(await screen.findByText('Bonjour Camille Martin')).toBeInTheDocument();
     await screen.findByText('Votre portefeuille');
-    expect(card('sites').getAttribute('aria-label')).toMatch(/^Sites : 1\s234\. Voir la liste des sites$/);
+    expect(card('sites').textContent).toMatch(/^Sites : 1\s234\. Voir la liste des sites$/);
     expect(card('sites')).toHaveAttribute('href', '/private/sites');
     expect(card('sites')).toHaveTextContent('1 234');
     expect(card('cost')).toHaveTextContent('246 908,47 €');

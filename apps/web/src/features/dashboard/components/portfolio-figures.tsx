@@ -108,14 +108,17 @@ export function PortfolioFigures({ energy }: { energy: 'gas' | 'elec' }) {
             <Link
               to={href}
               data-figure={key}
-              aria-label={`${title} : ${value}. ${detail}`}
               className="flex h-full flex-col gap-2 rounded-xl border border-border bg-surface p-5 shadow-sm transition-colors hover:border-primary"
             >
               <span className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
                 <Icon aria-hidden="true" className="size-4" />
                 {title}
+                <span className="sr-only"> : </span>
               </span>
-              <span className="text-2xl font-bold tabular-nums text-foreground wrap-anywhere">{value}</span>
+              <span className="text-2xl font-bold tabular-nums text-foreground wrap-anywhere">
+                {value}
+                <span className="sr-only">. </span>
+              </span>
               <span className="text-sm leading-6 text-muted-foreground">{detail}</span>
             </Link>
           </li>
