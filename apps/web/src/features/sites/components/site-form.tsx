@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonStyles } from '../../../components/ui/button.tsx';
 import { FormError } from '../../../components/ui/form-error.tsx';
@@ -60,7 +61,19 @@ export function siteFormValues(site?: Site): SiteFormValues {
   };
 }
 
-const resolver = zodResolver(siteBodySchema) as unknown as Resolver<SiteFormValues, unknown, SiteBody>;
+// The form holds text as typed (« 15 466,8 »); the contract's schema reads it (its numbers accept French text), so the
+// form's values go through it with each of its issues kept at its field: form values in, request body out, no cast.
+const siteFormSchema = z.custom<SiteFormValues>().transform((values, ctx): SiteBody => {
+  const parsed = siteBodySchema.safeParse(values);
+  if (parsed.success) {
+    return parsed.data;
+  }
+  for (const issue of parsed.error.issues) {
+    ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path, input: values });
+  }
+  return z.NEVER;
+});
+const resolver: Resolver<SiteFormValues, unknown, SiteBody> = zodResolver(siteFormSchema);
 
 /** `{ details: [{ path: '/pce', message }] }` of a 400 / 409, by field. */
 function serverFieldErrors(error: unknown): [keyof SiteFormValues, string][] {
