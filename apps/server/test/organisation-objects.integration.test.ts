@@ -7,7 +7,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { organisationMessages } from '@pilote/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.ts';
 import { audits, consumptionDatasets, organisationMembers, simulations, users } from '../src/db/schema.ts';
@@ -327,6 +327,33 @@ describe.each(testDatabaseKinds())('objects of an organisation on %s', (kind) =>
     expect(left?.n).toBe(0);
     expect((await client.get(`/api/simulator/simulations/${ids.simulation}`)).statusCode).toBe(200);
     expect((await client.get(`/api/mandates/${ids.mandate}/`)).json().mandate.status).toBe('pending');
+  });
+
+  it('reads the active organisation and role afresh on every request: a role change applies at once (ADR 0073)', async () => {
+    // The role comes with the session's statement (no cache across requests): the next simulation sees the change.
+    const who = await person('changing');
+    await join(who, 'member');
+    const simulationsOf = async () =>
+      (
+        await rowsOf<{ n: number }>(
+          t.database.handle.db,
+          sql`select count(*)::int as n from simulations where user_id = ${who.id} and organisation_id = ${organisationId}`,
+        )
+      )[0]?.n;
+    await simulation(who);
+    expect(await simulationsOf()).toBe(1);
+    const setRole = (role: Role) =>
+      t.database.handle.db
+        .update(organisationMembers)
+        .set({ role })
+        .where(and(eq(organisationMembers.organisationId, organisationId), eq(organisationMembers.userId, who.id)));
+    await setRole('viewer');
+    const refused = await who.client.post('/api/simulator/simulate/', PACKAGED_ACCEPTANCE_FORM);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe(organisationMessages.viewerReadOnly);
+    await setRole('member');
+    await simulation(who);
+    expect(await simulationsOf()).toBe(2);
   });
 
   it('lets a member edit a colleague’s object but delete only their own', async () => {

@@ -1,4 +1,4 @@
-import type { AccountUser, UserRole } from '@pilote/contracts';
+import type { AccountUser, OrganisationRole, UserRole } from '@pilote/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
 
@@ -9,6 +9,13 @@ import { AppError } from './app-error.ts';
 export interface Actor {
   user: AccountUser;
   sessionId: string;
+  /**
+   * The active organisation and the caller's role in it, read by the session's own statement on the fast path
+   * (modules/auth/session.ts, ADR 0073): organisations' `scope` then needs no statement of its own. Undefined when
+   * not read (better-auth's path) or when the remembered organisation is not one of the caller's: `scope` reads it.
+   * Read afresh on every request, like the session: never cached across requests.
+   */
+  activeScope?: { organisationId: string; role: OrganisationRole };
 }
 
 export type ResolveActor = (request: FastifyRequest) => Promise<Actor | null>;

@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { accountUserSchema } from '@pilote/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { accountUserSchema, type OrganisationRole } from '@pilote/contracts';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { activeOrganisations, organisationMembers, sessions, users } from '../../db/schema.ts';
 import type { Actor, ResolveActor } from '../../lib/actor.ts';
 import type { Auth } from './auth.ts';
 
@@ -129,9 +129,21 @@ function fastLookUp(auth: Auth, db: Database): (request: FastifyRequest) => Prom
         role: users.role,
         tier: users.tier,
       },
+      // The active organisation and the role in it (ADR 0066), in the same statement (ADR 0073): the object services'
+      // `scope` reads them from the actor instead of one more statement per request.
+      activeOrganisationId: organisationMembers.organisationId,
+      activeRole: organisationMembers.role,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(activeOrganisations, eq(activeOrganisations.userId, users.id))
+    .leftJoin(
+      organisationMembers,
+      and(
+        eq(organisationMembers.organisationId, activeOrganisations.organisationId),
+        eq(organisationMembers.userId, users.id),
+      ),
+    )
     .where(eq(sessions.token, sql.placeholder('token')))
     .limit(1)
     .prepare('auth_session_by_token');
@@ -169,7 +181,11 @@ function fastLookUp(auth: Auth, db: Database): (request: FastifyRequest) => Prom
     ) {
       return undefined;
     }
-    return toActor(request, row.user, row.session.id);
+    const actor = toActor(request, row.user, row.session.id);
+    if (actor && row.activeOrganisationId !== null && row.activeRole !== null) {
+      actor.activeScope = { organisationId: row.activeOrganisationId, role: row.activeRole as OrganisationRole };
+    }
+    return actor;
   };
 }
 

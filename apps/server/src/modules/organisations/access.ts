@@ -75,7 +75,10 @@ export function createOrganisationAccess(deps: OrganisationAccessDeps) {
   const { db } = deps;
 
   async function scope(actor: Actor, action: ObjectAction = 'read'): Promise<OrganisationScope> {
-    let found = await findActiveScope(db, actor.user.id);
+    // Read with the session on its fast path (lib/actor.ts), else here: the same join either way.
+    let found: OrganisationScope | undefined = actor.activeScope
+      ? { ...actor.activeScope, userId: actor.user.id }
+      : await findActiveScope(db, actor.user.id);
     if (!found) {
       const organisation = await deps.active(actor);
       found = { organisationId: organisation.id, role: organisation.role, userId: actor.user.id };
