@@ -1,34 +1,14 @@
-import type { Page, TestInfo } from '@playwright/test';
 import { createVerifiedUser, postJson, signInThroughApi, waitForSplash } from '../support/auth.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { E2E_BASE_URL } from '../support/e2e-env.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { shootViews } from '../support/views.ts';
 
 /**
  * Issue #24 §4 (ADR 0074): the dashboard's empty states say what to do; with three sites and no data the cards count
  * them and the data card leads to the sites list filtered on missing or stale data. Screenshots of the dashboard at
  * 360 and 1280 px, light and dark.
  */
-
-const VIEWS = [
-  { width: 1280, scheme: 'light' },
-  { width: 1280, scheme: 'dark' },
-  { width: 360, scheme: 'light' },
-  { width: 360, scheme: 'dark' },
-] as const;
-
-async function shootViews(page: Page, testInfo: TestInfo, name: string) {
-  for (const view of VIEWS) {
-    await page.setViewportSize({ width: view.width, height: 900 });
-    await page.emulateMedia({ colorScheme: view.scheme });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    const path = testInfo.outputPath(`${name}-${view.width}-${view.scheme}.png`);
-    await page.screenshot({ path, fullPage: true });
-    await testInfo.attach(`${name}-${view.width}-${view.scheme}`, { path, contentType: 'image/png' });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test('the dashboard counts the sites and links to those without data', async ({ page, admin }, testInfo) => {
   const owner = await createVerifiedUser(admin, E2E_BASE_URL, 'dashboard');

@@ -1,8 +1,9 @@
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { createVerifiedUser, signInThroughApi, waitForSplash } from '../support/auth.ts';
 import { E2E_BASE_URL } from '../support/e2e-env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { openGasSimulator } from '../support/simulator.ts';
+import { shootViews } from '../support/views.ts';
 
 /**
  * One form model (issue #22, ADR 0065): the simulator and the optimisation forms on react-hook-form with the
@@ -10,24 +11,6 @@ import { openGasSimulator } from '../support/simulator.ts';
  * aria-describedby); the optimisation keeps the spec's error toast for the first one. Screenshots of both forms with
  * their errors at 360 and 1280 px, light and dark, are attached to the report.
  */
-
-const VIEWS = [
-  { width: 1280, scheme: 'light' },
-  { width: 1280, scheme: 'dark' },
-  { width: 360, scheme: 'light' },
-  { width: 360, scheme: 'dark' },
-] as const;
-
-async function shootViews(page: Page, testInfo: TestInfo, name: string) {
-  for (const view of VIEWS) {
-    await page.setViewportSize({ width: view.width, height: 900 });
-    await page.emulateMedia({ colorScheme: view.scheme });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    const path = testInfo.outputPath(`${name}-${view.width}-${view.scheme}.png`);
-    await page.screenshot({ path, fullPage: true });
-    await testInfo.attach(`${name}-${view.width}-${view.scheme}`, { path, contentType: 'image/png' });
-  }
-}
 
 /** The control is marked invalid and names `message` through aria-describedby. */
 async function expectInvalid(control: Locator, message: string) {

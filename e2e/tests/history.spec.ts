@@ -1,9 +1,9 @@
-import type { Page, TestInfo } from '@playwright/test';
 import { createVerifiedUser, signInThroughApi, waitForSplash } from '../support/auth.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { E2E_BASE_URL } from '../support/e2e-env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { chooseCode, expectSelected, openGasSimulator, PITD_FIXTURE } from '../support/simulator.ts';
+import { shootViews } from '../support/views.ts';
 
 /**
  * Issue #24 §3 as a user lives it: a simulation made, the page left, found again in « Historique », reopened in the
@@ -11,27 +11,6 @@ import { chooseCode, expectSelected, openGasSimulator, PITD_FIXTURE } from '../s
  * optimisation likewise reopened in the optimisation's own results view and recalculated.
  * Screenshots of the history at 360 and 1280 px, light and dark, are attached to the report.
  */
-
-const VIEWS = [
-  { width: 1280, scheme: 'light' },
-  { width: 1280, scheme: 'dark' },
-  { width: 360, scheme: 'light' },
-  { width: 360, scheme: 'dark' },
-] as const;
-
-async function shootViews(page: Page, testInfo: TestInfo, name: string) {
-  for (const view of VIEWS) {
-    await page.setViewportSize({ width: view.width, height: 900 });
-    await page.emulateMedia({ colorScheme: view.scheme });
-    // Nothing wider than the phone: the difference table scrolls inside its own frame.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    const path = testInfo.outputPath(`${name}-${view.width}-${view.scheme}.png`);
-    await page.screenshot({ path, fullPage: true });
-    await testInfo.attach(`${name}-${view.width}-${view.scheme}`, { path, contentType: 'image/png' });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test('a simulation is found in « Historique », reopened, recalculated with today’s grids and deleted', async ({
   page,

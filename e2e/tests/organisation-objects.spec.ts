@@ -1,7 +1,8 @@
-import { type Page, request as playwrightRequest, type TestInfo } from '@playwright/test';
+import { request as playwrightRequest } from '@playwright/test';
 import { createVerifiedUser, findMail, pathOf, postJson, signInThroughApi, waitForSplash } from '../support/auth.ts';
 import { E2E_BASE_URL } from '../support/e2e-env.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { shootViews } from '../support/views.ts';
 
 /**
  * Issue #24 §1, objects (ADR 0066), as a viewer lives it: an owner simulates in their company's organisation and
@@ -12,26 +13,6 @@ import { expect, test } from '../support/fixtures.ts';
 
 const READ_ONLY =
   'Votre rôle de lecteur dans cette organisation permet de consulter, pas de créer, modifier ni supprimer : demandez à un administrateur de l’organisation le rôle de membre.';
-
-const VIEWS = [
-  { width: 1280, scheme: 'light' },
-  { width: 1280, scheme: 'dark' },
-  { width: 360, scheme: 'light' },
-  { width: 360, scheme: 'dark' },
-] as const;
-
-async function shootViews(page: Page, testInfo: TestInfo, name: string) {
-  for (const view of VIEWS) {
-    await page.setViewportSize({ width: view.width, height: 900 });
-    await page.emulateMedia({ colorScheme: view.scheme });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    const path = testInfo.outputPath(`${name}-${view.width}-${view.scheme}.png`);
-    await page.screenshot({ path, fullPage: true });
-    await testInfo.attach(`${name}-${view.width}-${view.scheme}`, { path, contentType: 'image/png' });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test('a viewer reads the organisation’s simulation but cannot recalculate, delete nor simulate', async ({
   page,

@@ -1,4 +1,4 @@
-import { type Page, request as playwrightRequest, type TestInfo } from '@playwright/test';
+import { request as playwrightRequest } from '@playwright/test';
 import {
   createVerifiedUser,
   E2E_PASSWORD,
@@ -13,32 +13,13 @@ import {
 import { seriousAxeViolations } from '../support/axe.ts';
 import { E2E_BASE_URL } from '../support/e2e-env.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { shootViews, VIEWS } from '../support/views.ts';
 
 /**
  * Issue #24 §1 as users live it: an owner creates an organisation with its SIREN, VAT number and address, invites a
  * colleague by e-mail; the colleague opens the link, signs up, verifies the address, signs in, accepts and appears as
  * a member; a third user gets 404 on the organisation's id. Screenshots at 360 and 1280 px, light and dark.
  */
-
-const VIEWS = [
-  { width: 1280, scheme: 'light' },
-  { width: 1280, scheme: 'dark' },
-  { width: 360, scheme: 'light' },
-  { width: 360, scheme: 'dark' },
-] as const;
-
-async function shootViews(page: Page, testInfo: TestInfo, name: string) {
-  for (const view of VIEWS) {
-    await page.setViewportSize({ width: view.width, height: 900 });
-    await page.emulateMedia({ colorScheme: view.scheme });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    const path = testInfo.outputPath(`${name}-${view.width}-${view.scheme}.png`);
-    await page.screenshot({ path, fullPage: true });
-    await testInfo.attach(`${name}-${view.width}-${view.scheme}`, { path, contentType: 'image/png' });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test('an owner creates an organisation, invites a colleague who signs up and joins; a stranger gets 404', async ({
   page,

@@ -1,10 +1,10 @@
-import type { Page, TestInfo } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { createVerifiedUser, signInThroughApi, waitForSplash } from '../support/auth.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { E2E_BASE_URL } from '../support/e2e-env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { expectSelected, PITD_FIXTURE, simulatorForm } from '../support/simulator.ts';
+import { shootViews } from '../support/views.ts';
 
 /**
  * Issue #24 §2 as an owner lives it: the empty list says what to do, an XLSX of 50 sites (written here with exceljs,
@@ -12,27 +12,6 @@ import { expectSelected, PITD_FIXTURE, simulatorForm } from '../support/simulato
  * starts from it (the form pre-filled from the site) and is found on the site's page, from where it reopens.
  * Screenshots of the list and of the site's page at 360 and 1280 px, light and dark.
  */
-
-const VIEWS = [
-  { width: 1280, scheme: 'light' },
-  { width: 1280, scheme: 'dark' },
-  { width: 360, scheme: 'light' },
-  { width: 360, scheme: 'dark' },
-] as const;
-
-async function shootViews(page: Page, testInfo: TestInfo, name: string) {
-  for (const view of VIEWS) {
-    await page.setViewportSize({ width: view.width, height: 900 });
-    await page.emulateMedia({ colorScheme: view.scheme });
-    // Nothing wider than the phone: the tables scroll inside their own frame.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    const path = testInfo.outputPath(`${name}-${view.width}-${view.scheme}.png`);
-    await page.screenshot({ path, fullPage: true });
-    await testInfo.attach(`${name}-${view.width}-${view.scheme}`, { path, contentType: 'image/png' });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 /** 50 sites; the first is a T4 PITD of the e2e table in Paris, the simulation's starting point. */
 async function sitesWorkbook(): Promise<Buffer> {
