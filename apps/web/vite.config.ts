@@ -235,12 +235,19 @@ export default defineConfig(({ command, mode }) => {
       target: 'es2022',
       // Browsers without <link rel="modulepreload"> (Safari < 17) still load every module, only without the
       // head start; the polyfill would cost every visitor ~0.4 kB gzip of the landing budget (issue 6).
-      modulePreload: { polyfill: false },
+      modulePreload: {
+        polyfill: false,
+        // Lazy chunks are not given a preload list: their own static imports fetch what they need (one round trip
+        // later on a route's first visit). The lists — every dependency of every route, in the entry — had grown to
+        // ≈ 0.7 kB gzip of the landing budget of issue 6 (120 kB), which the sites routes pushed over. The HTML's own
+        // preloads (the entry's React, runtime and paths) are kept. Route loaders still start the API calls at once.
+        resolveDependencies: (_filename, deps, { hostType }) => (hostType === 'html' ? deps : []),
+      },
       sourcemap: true,
       rolldownOptions: {
         output: {
           // entriesAware groups are named after every chunk that loads them ("query~login~admin~…"): keep file
-          // names short, they are listed in the entry's preload map.
+          // names short.
           chunkFileNames: (chunk) =>
             chunk.name.includes('~') ? `assets/${chunk.name.split('~')[0]}-[hash].js` : 'assets/[name]-[hash].js',
           // Long-lived vendor chunks (they change less often than our code); everything a route needs beyond them
