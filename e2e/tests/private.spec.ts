@@ -46,7 +46,7 @@ test('on a phone the end of a private page scrolls clear of the floating buttons
   await page.goto('/private/gas/dashboard');
   await waitForSplash(page);
   // The last card of the dashboard, scrolled to the bottom: above the assistant's button (bug report under it).
-  const last = page.getByRole('main').getByRole('link', { name: /Mandats/ });
+  const last = page.getByRole('main').getByRole('link', { name: /^Mandats Autorisez/ });
   await expect(last).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const card = await last.boundingBox();
