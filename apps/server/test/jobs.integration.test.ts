@@ -262,6 +262,24 @@ describe.each(testDatabaseKinds())('job queue on %s', (kind) => {
     }
   });
 
+  it('once started, runs a delayed job enqueued in this process at its time, not a poll interval later', async () => {
+    const queue = createDbJobQueue({ db: database.handle.db, pollIntervalMs: 60_000 });
+    const ran: number[] = [];
+    queue.register('later', async () => {
+      ran.push(Date.now());
+    });
+    queue.start();
+    try {
+      const due = Date.now() + 150;
+      await queue.enqueue('later', {}, { runAt: new Date(due) });
+      // The poll is a minute away: only the wake-up at the job's run time runs it within the test's seconds.
+      await vi.waitFor(() => expect(ran).toHaveLength(1), { timeout: 4_000 });
+      expect(ran[0]).toBeGreaterThanOrEqual(due);
+    } finally {
+      await queue.stop();
+    }
+  });
+
   describe('app.jobs', () => {
     // Built in a hook: an app on its own database copy is set-up work (seconds on a busy machine), not this test's.
     let testApp: TestApp;

@@ -111,7 +111,7 @@ describe('demo operator data', () => {
     expect(found).toBe(true);
   });
 
-  it('turns a declared right active after the configured delay; a PCE ending in 9999 is refused with a reason', async () => {
+  it('turns a declared right active after the configured delay; a PCE ending in 9999 is refused with a reason, one ending in 8888 stays pending', async () => {
     const clock = { now: NOW };
     const demo = createDemoAdapter({ activationDelaySeconds: 20, now: () => clock.now });
     const right = await demo.declareAccess(declaration('21234567890123'));
@@ -132,6 +132,13 @@ describe('demo operator data', () => {
     const later = await demo.getAccessRight(refused.id, '21234567899999');
     expect(later).toMatchObject({ state: 'refused', readable: false });
     expect(later.reason).toContain('GRDF a refusé le droit d’accès');
+
+    const waiting = await demo.declareAccess(declaration('21234567898888'));
+    clock.now += 3_600_000;
+    expect(await demo.getAccessRight(waiting.id, '21234567898888')).toMatchObject({
+      state: 'pending',
+      proofStatus: 'checking',
+    });
 
     await demo.endAccess(right.id);
     expect((await demo.getAccessRight(right.id, '21234567890123')).state).toBe('revoked');

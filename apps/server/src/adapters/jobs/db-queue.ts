@@ -35,6 +35,8 @@ const DEFAULTS = { timeoutMs: 5 * 60_000, maxAttempts: 5, concurrency: 1, retryD
 const MAX_RETRY_DELAY_MS = 60 * 60_000;
 /** A claim outlives the handler's timeout by this much, so that the owner records the outcome first. */
 const LOCK_MARGIN_MS = 30_000;
+/** A delayed job enqueued here wakes the queue at its time when that is less than this far (later ones: the polls). */
+const MAX_DUE_WAKE_MS = 600_000;
 
 interface Registration {
   handler: JobHandler<unknown>;
@@ -170,6 +172,8 @@ export function createDbJobQueue(options: DbJobQueueOptions): JobQueue {
   let polling: Promise<void> | undefined;
   /** A wake() came while a poll was under way: poll again as soon as it ends. */
   let wakeAgain = false;
+  /** Wake-ups at the run time of delayed jobs enqueued here (see enqueue). */
+  const dueTimers = new Set<NodeJS.Timeout>();
 
   async function rows(query: SQL): Promise<JobRow[]> {
     return rowsOf<JobRow>(db, query);
@@ -356,8 +360,19 @@ export function createDbJobQueue(options: DbJobQueueOptions): JobQueue {
           on conflict (singleton_key) where status in ('pending', 'running') do nothing
           returning id`);
         if (inserted[0]) {
-          if (runAt.getTime() <= clock().getTime()) {
+          const delayMs = runAt.getTime() - clock().getTime();
+          if (delayMs <= 0) {
             wake();
+          } else if (delayMs < MAX_DUE_WAKE_MS) {
+            // A delayed job enqueued here (a poll a second later, a retry after a Retry-After) runs at its time,
+            // not up to a whole poll interval after it. Other instances find it at their next poll. A few ms past
+            // the run time: a timer may fire a millisecond early, and the claim compares run_at ≤ now.
+            const dueTimer = setTimeout(() => {
+              dueTimers.delete(dueTimer);
+              wake();
+            }, delayMs + 5);
+            dueTimer.unref?.();
+            dueTimers.add(dueTimer);
           }
           return inserted[0].id;
         }
@@ -392,6 +407,10 @@ export function createDbJobQueue(options: DbJobQueueOptions): JobQueue {
     async stop() {
       started = false;
       clearTimeout(timer);
+      for (const dueTimer of dueTimers) {
+        clearTimeout(dueTimer);
+      }
+      dueTimers.clear();
       await polling;
       const waiting = Promise.allSettled([...running]);
       const grace = new Promise<'timeout'>((resolve) => {

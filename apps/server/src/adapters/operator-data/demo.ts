@@ -19,7 +19,8 @@ import {
  * from a mandate to an optimisation without GRDF. Every result carries `demo: true`.
  *
  * - A declared right is `pending` (its proof `checking`) for `activationDelaySeconds`, then `active`; a PCE ending
- *   in `9999` is refused instead (so the refusal path can be seen), with a reason.
+ *   in `9999` is refused instead (so the refusal path can be seen), with a reason; one ending in `8888` stays
+ *   `pending` (so the waiting can be seen).
  * - The history covers the three years before today (published up to yesterday), daily, with winter heating, lower
  *   weekends and a little noise; about 2 % of the days are estimated and 0.5 % corrected.
  * - The contract matches the series: CAR = the expected yearly sum, the option from it (T2 < 300 MWh, T3 < 5 GWh,
@@ -34,6 +35,8 @@ export interface DemoOptions {
 
 /** A PCE whose right the demonstration refuses (its last four digits). */
 export const DEMO_REFUSED_SUFFIX = '9999';
+/** A PCE whose right the demonstration leaves pending for good (its last four digits): the waiting can be seen. */
+export const DEMO_PENDING_SUFFIX = '8888';
 /** Years of history the demonstration publishes before today. */
 export const DEMO_HISTORY_YEARS = 3;
 
@@ -154,7 +157,7 @@ export function createDemoAdapter(options: DemoOptions): OperatorDataAdapter {
   }
 
   function rightOf(id: string, pce: string, declaredAt: number): AccessRight {
-    const ripe = now() - declaredAt >= options.activationDelaySeconds * 1000;
+    const ripe = now() - declaredAt >= options.activationDelaySeconds * 1000 && !pce.endsWith(DEMO_PENDING_SUFFIX);
     const refused = pce.endsWith(DEMO_REFUSED_SUFFIX);
     const state = ended.has(id) ? 'revoked' : !ripe ? 'pending' : refused ? 'refused' : 'active';
     const reason =

@@ -50,7 +50,7 @@ export function useMandates(params: MandateListParams) {
       client
         .getQueriesData<MandateListResponse>({ queryKey: mandatesQueryKey })
         .some(([, data]) => data?.items.some(awaitingOperator))
-        ? 3000
+        ? 1000
         : false,
   });
 }
