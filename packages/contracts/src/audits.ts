@@ -121,7 +121,8 @@ export const startAuditBodySchema = z.object({}).strict().optional();
 export const startAuditResponseSchema = z.object({ id: z.string(), status: auditStatusSchema });
 export type StartAuditResponse = z.infer<typeof startAuditResponseSchema>;
 
-export const auditFormats = ['pdf', 'xml', 'xlsx', 'xls'] as const;
+/** PNG and JPEG: scans and photos, read by OCR and always confirmed by the user before any check (ADR 0080). */
+export const auditFormats = ['pdf', 'xml', 'xlsx', 'xls', 'png', 'jpeg'] as const;
 
 export const auditSummarySchema = z.object({
   id: z.string(),

@@ -17,6 +17,17 @@ export const LIMITS = {
   maxPdfDecodedBytes: 96 * 1024 * 1024,
   /** Time given to PDF.js to open and read the text (ms). */
   pdfTimeoutMs: 15_000,
+  /**
+   * Scans and photos (ADR 0080): a side and the pixels of one image at most (an A4 page at 400 dpi is 3 307 × 4 677
+   * = 15,5 million), and the bytes its bitmap would take decoded; checked from the header, before decoding.
+   */
+  maxImageSide: 8000,
+  maxImagePixels: 16_000_000,
+  maxImageDecodedBytes: 64 * 1024 * 1024,
+  /** Pages of a PDF without text read by OCR at most (each page is a few seconds of CPU). */
+  maxOcrPages: 4,
+  /** Time given to the OCR of one file, all its pages (ms); the worker pool's own limit stays above it. */
+  ocrTimeoutMs: 25_000,
   /** XLSX (zip) entries at most. A real workbook has a few dozen. */
   maxZipEntries: 500,
   /** Sum of the unpacked sizes of the zip entries (bytes). */

@@ -4,6 +4,7 @@
  * message; an unknown layout says « format non reconnu » with what was found, never a guess (ADR 0033).
  */
 import type { InvoiceFormat } from '@pilote/tariffs';
+import { checkImage } from './formats/image.ts';
 import { readPdfPages } from './formats/pdf.ts';
 import { readPdfEInvoice } from './formats/pdf-attachments.ts';
 import { describeStart, sniffFormat } from './formats/sniff.ts';
@@ -17,7 +18,8 @@ import { detectSpreadsheetDetail, extractSpreadsheetDetail } from './layouts/tab
 import { detectSpreadsheetPortal, extractSpreadsheetPortal } from './layouts/tableur-portail.ts';
 import { detectXmlCii, extractXmlCii } from './layouts/xml-cii.ts';
 import { LIMITS } from './limits.ts';
-import type { ReadResult } from './read-result.ts';
+import type { InvoiceHeaderField, ReadingProvenance, ReadResult } from './read-result.ts';
+import { readScan, type ScanImage } from './read-scan.ts';
 import { RefusalError, refused } from './refusal.ts';
 
 /** One known layout: a detector and its extractor, per format family. */
@@ -62,6 +64,8 @@ const FORMAT_NAMES: Readonly<Record<InvoiceFormat, string>> = {
   xml: 'XML',
   xlsx: 'classeur XLSX',
   xls: 'classeur XLS',
+  png: 'image PNG',
+  jpeg: 'image JPEG',
 };
 
 function clip(text: string): string {
@@ -76,6 +80,43 @@ function unknownLayout(filename: string, format: InvoiceFormat, found: string[])
     [`format : ${FORMAT_NAMES[format]}`, ...found],
   );
 }
+
+/**
+ * A scan read by OCR (ADR 0080): the words' rows go to our PDF layouts (by their text lines) and then to the
+ * layout-free reader, as a text PDF's would. Every value is marked `ocr` with a confidence of at most 0,5: the
+ * audit stops at the review step until the user confirms them (ADR 0071).
+ */
+async function readScanned(filename: string, format: InvoiceFormat, images: readonly ScanImage[]): Promise<ReadResult> {
+  const scan = await readScan(images);
+  const invoice =
+    pick(PDF_LAYOUTS, scan.lines, format) ?? (detectPdfFree(scan.rows) ? extractPdfFree(scan.rows) : null);
+  if (!invoice) {
+    const text = scan.lines.flat().filter((l) => l.trim() !== '');
+    return unknownLayout(filename, format, [
+      `${images.length} page(s) lue(s) par OCR, ${text.length} ligne(s) de texte`,
+      ...(text.length === 0
+        ? ['aucun texte reconnu : image floue, de travers ou trop petite ?']
+        : text.slice(0, 5).map(clip)),
+    ]);
+  }
+  const read = invoice.provenance;
+  const confidence: Partial<Record<InvoiceHeaderField, number>> = {};
+  for (const field of ['pce', 'code', 'period', 'tarif', 'car', 'cja', 'ntr', 'consumption', 'totals'] as const) {
+    confidence[field] = Math.min(read?.confidence?.[field] ?? 1, OCR_CONFIDENCE);
+  }
+  const provenance: ReadingProvenance = {
+    sources: read?.sources ?? {},
+    lineSources: read?.lineSources ?? [],
+    missing: read?.missing ?? [],
+    ...(read?.commune ? { commune: read.commune } : {}),
+    confidence,
+    ocr: { pages: images.length, meanConfidence: scan.meanConfidence },
+  };
+  return { ok: true, invoice: { ...invoice.invoice, format }, warnings: [...invoice.warnings], provenance };
+}
+
+/** The confidence of a value read by OCR, whatever the reader's own (ADR 0080). */
+export const OCR_CONFIDENCE = 0.5;
 
 function pick<P>(layouts: readonly Layout<P>[], parsed: P, format: InvoiceFormat): Extracted | null {
   const layout = layouts.find((l) => l.detect(parsed));
@@ -94,11 +135,16 @@ export async function readInvoice(bytes: Uint8Array, filename: string): Promise<
     if (!format) {
       return refused(
         'UNSUPPORTED_FILE_TYPE',
-        `Format non reconnu : « ${filename} » n’est ni un PDF, ni un XML, ni un classeur XLSX ou XLS (d’après son contenu, pas son nom).`,
+        `Format non reconnu : « ${filename} » n’est ni un PDF, ni un XML, ni un classeur XLSX ou XLS, ni une image PNG ou JPEG (d’après son contenu, pas son nom).`,
         [describeStart(bytes)],
       );
     }
     let invoice: Extracted | null;
+    if (format === 'png' || format === 'jpeg') {
+      // A scan or a photo (ADR 0080): dimensions and decoded size checked from the header, then OCR.
+      const info = checkImage(bytes);
+      return await readScanned(filename, format, [{ bytes, width: info.width, height: info.height }]);
+    }
     if (format === 'pdf') {
       const embedded = await readEmbeddedEInvoice(bytes);
       if (embedded) {
@@ -109,7 +155,11 @@ export async function readInvoice(bytes: Uint8Array, filename: string): Promise<
           ...(embedded.provenance ? { provenance: embedded.provenance } : {}),
         };
       }
-      const { lines: pages, rows } = await readPdfPages(bytes);
+      const { lines: pages, rows, scans } = await readPdfPages(bytes);
+      if (scans) {
+        // No text at all, one image per page: a scanned PDF, read by OCR like a PNG (ADR 0080).
+        return await readScanned(filename, format, scans);
+      }
       // Our own layouts first; any other text PDF with a table of billed lines is read by position (ADR 0070).
       invoice = pick(PDF_LAYOUTS, pages, format) ?? (detectPdfFree(rows) ? extractPdfFree(rows) : null);
       if (!invoice) {

@@ -63,6 +63,15 @@ export interface ReadingProvenance {
   readonly confidence?: Readonly<Partial<Record<InvoiceHeaderField, number>>>;
   /** The delivery commune when the invoice prints one (ADR 0070). */
   readonly commune?: string;
+  /**
+   * Set when the values were read by OCR from a scan or a photo (ADR 0080): none of them may produce an anomaly nor
+   * a claim letter before the user has confirmed the reading (review step, ADR 0071).
+   */
+  readonly ocr?: {
+    readonly pages: number;
+    /** Mean confidence of the words read, 0–100. */
+    readonly meanConfidence: number;
+  };
 }
 
 /** Result of `readInvoice`. */

@@ -2,7 +2,7 @@
  * PDF text as lines: PDF.js (through unpdf) reads at most `maxPdfPages` pages; the text items of a page are grouped
  * by baseline (y) and ordered by x, the items of a line joined by a tab so that columns stay apart.
  */
-import { getDocumentProxy } from 'unpdf';
+import { getDocumentProxy, getResolvedPDFJS } from 'unpdf';
 import { LIMITS } from '../limits.ts';
 import { RefusalError } from '../refusal.ts';
 import { checkPdfDecompression } from './pdf-guard.ts';
@@ -50,7 +50,9 @@ export async function readPdfLines(bytes: Uint8Array): Promise<string[][]> {
  * The pages of a PDF as text lines (tab between columns) and as rows of positioned cells, for the layout-free
  * reader (ADR 0070). One PDF.js pass.
  */
-export async function readPdfPages(bytes: Uint8Array): Promise<{ lines: string[][]; rows: PositionedRow[] }> {
+export async function readPdfPages(
+  bytes: Uint8Array,
+): Promise<{ lines: string[][]; rows: PositionedRow[]; scans?: PageImage[] }> {
   // PDF.js may transfer (detach) the buffer it is given: pass a copy.
   const data = new Uint8Array(bytes);
   return withTimeout(
@@ -84,6 +86,13 @@ export async function readPdfPages(bytes: Uint8Array): Promise<{ lines: string[]
           pages.push(pageRows.map((r) => r.cells.map((c) => c.text).join('\t')));
           rows.push(...pageRows);
         }
+        if (rows.length === 0 && doc.numPages <= LIMITS.maxOcrPages) {
+          // No text anywhere: a scanned PDF? Its page images, for the OCR (ADR 0080).
+          const scans = await pageImages(doc);
+          if (scans) {
+            return { lines: pages, rows, scans };
+          }
+        }
         return { lines: pages, rows };
       } catch (error) {
         if (error instanceof RefusalError) {
@@ -96,6 +105,98 @@ export async function readPdfPages(bytes: Uint8Array): Promise<{ lines: string[]
     })(),
     LIMITS.pdfTimeoutMs,
   );
+}
+
+/** A page's scan as an image the OCR engine reads (PNM), with its dimensions. */
+export interface PageImage {
+  readonly bytes: Uint8Array;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** PDF.js's decoded image kinds (`ImageKind`). */
+const GRAYSCALE_1BPP = 1;
+const RGB_24BPP = 2;
+const RGBA_32BPP = 3;
+
+interface DecodedImage {
+  width: number;
+  height: number;
+  kind: number;
+  data: Uint8Array | Uint8ClampedArray;
+}
+
+/**
+ * The largest image painted on each page, as a PNM (the OCR engine's Leptonica reads it without another decoder),
+ * or null when a page paints none. PDF.js decodes the image (its streams bounded by the guard, ADR 0045); its
+ * dimensions are checked against the image limits before anything is copied.
+ */
+async function pageImages(doc: Awaited<ReturnType<typeof getDocumentProxy>>): Promise<PageImage[] | null> {
+  const { OPS } = await getResolvedPDFJS();
+  const images: PageImage[] = [];
+  for (let n = 1; n <= doc.numPages; n += 1) {
+    const page = await doc.getPage(n);
+    const operators = await page.getOperatorList();
+    let best: DecodedImage | null = null;
+    for (let i = 0; i < operators.fnArray.length; i += 1) {
+      if (operators.fnArray[i] !== OPS.paintImageXObject) {
+        continue;
+      }
+      const name = (operators.argsArray[i] as unknown[])[0] as string;
+      const objects = name.startsWith('g_') ? page.commonObjs : page.objs;
+      const image = await new Promise<DecodedImage | null>((resolve) => objects.get(name, resolve));
+      if (image?.data && (!best || image.width * image.height > best.width * best.height)) {
+        best = image;
+      }
+    }
+    if (!best) {
+      return null;
+    }
+    if (
+      best.width > LIMITS.maxImageSide ||
+      best.height > LIMITS.maxImageSide ||
+      best.width * best.height > LIMITS.maxImagePixels
+    ) {
+      throw new RefusalError(
+        'FILE_TOO_LARGE',
+        `Page ${n} numérisée de ${best.width} × ${best.height} pixels : une page en compte au plus ${LIMITS.maxImagePixels / 1_000_000} millions.`,
+      );
+    }
+    images.push({ bytes: toPnm(best), width: best.width, height: best.height });
+  }
+  return images;
+}
+
+/** PBM (1 bit), or PPM (RGB; alpha dropped) of a decoded image. */
+function toPnm(image: DecodedImage): Uint8Array {
+  const { width, height, kind, data } = image;
+  const header = (magic: string) =>
+    new TextEncoder().encode(`${magic}\n${width} ${height}\n${magic === 'P4' ? '' : '255\n'}`);
+  let body: Uint8Array;
+  let magic: string;
+  if (kind === GRAYSCALE_1BPP) {
+    // PDF.js packs 1 = white; PBM's 1 is black.
+    magic = 'P4';
+    body = Uint8Array.from(data.subarray(0, Math.ceil(width / 8) * height), (b) => ~b & 0xff);
+  } else if (kind === RGB_24BPP) {
+    magic = 'P6';
+    body = new Uint8Array(data.buffer, data.byteOffset, width * height * 3);
+  } else if (kind === RGBA_32BPP) {
+    magic = 'P6';
+    body = new Uint8Array(width * height * 3);
+    for (let p = 0, q = 0; q < body.length; p += 4, q += 3) {
+      body[q] = data[p] ?? 0;
+      body[q + 1] = data[p + 1] ?? 0;
+      body[q + 2] = data[p + 2] ?? 0;
+    }
+  } else {
+    throw new RefusalError('UNREADABLE_FILE', 'PDF illisible : image de page d’un type inconnu.');
+  }
+  const head = header(magic);
+  const out = new Uint8Array(head.length + body.length);
+  out.set(head);
+  out.set(body, head.length);
+  return out;
 }
 
 function pdfReason(error: unknown): string {

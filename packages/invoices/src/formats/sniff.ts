@@ -8,8 +8,10 @@
  * - PDF: `%PDF-` at the very first byte (the upload used to accept it anywhere in the first kilobyte, the job never).
  * - XML: optional UTF-8 BOM, then white space (space, tab, CR, LF) up to the 64th byte, then `<?xml` followed by
  *   white space or `?`, or `<` and an ASCII letter.
+ * - PNG: its 8-byte signature; JPEG: FF D8 FF (scans and photos, read by OCR: ADR 0080).
  */
 import type { InvoiceFormat } from '@pilote/tariffs';
+import { imageFormatOf } from './image.ts';
 
 const PDF = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 const ZIP = [0x50, 0x4b, 0x03, 0x04]; // PK\3\4 (XLSX)
@@ -39,6 +41,10 @@ export function sniffFormat(bytes: Uint8Array): InvoiceFormat | null {
   }
   if (startsWith(bytes, OLE2)) {
     return 'xls';
+  }
+  const image = imageFormatOf(bytes);
+  if (image) {
+    return image;
   }
   let i = startsWith(bytes, [0xef, 0xbb, 0xbf]) ? 3 : 0;
   while (

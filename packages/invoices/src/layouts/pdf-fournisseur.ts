@@ -11,6 +11,7 @@ export const PDF_SUPPLIER_LAYOUT = 'fournisseur-pdf';
 
 const TITLE = /^facture de gaz naturel/;
 const TABLE_HEADER = /^designation\tquantite\tprix unitaire/;
+const COMMUNE = /^commune( de (livraison|consommation))?\s*:?$/;
 
 export function detectPdfSupplier(pages: readonly (readonly string[])[]): boolean {
   const lines = pages.flat().map(fold);
@@ -20,6 +21,8 @@ export function detectPdfSupplier(pages: readonly (readonly string[])[]): boolea
 export function extractPdfSupplier(pages: readonly (readonly string[])[]): Extracted {
   const draft: DraftInvoice = emptyDraft();
   let inTable = false;
+  // The delivery commune, when printed: the NTR of a point without PITD code comes from it (ADR 0081).
+  let commune: string | null = null;
   for (const line of pages.flat()) {
     const cells = line.split('\t');
     const first = cells[0] ?? '';
@@ -36,6 +39,10 @@ export function extractPdfSupplier(pages: readonly (readonly string[])[]): Extra
         base: cells[1] ?? null,
         amount: cells[2] ?? null,
       });
+      continue;
+    }
+    if (cells.length === 2 && !inTable && COMMUNE.test(fold(first)) && (cells[1] ?? '').trim() !== '') {
+      commune = (cells[1] ?? '').normalize('NFKC').trim();
       continue;
     }
     if (cells.length === 2) {
@@ -64,5 +71,9 @@ export function extractPdfSupplier(pages: readonly (readonly string[])[]): Extra
       unusedRow(draft, cells);
     }
   }
-  return { invoice: finalise(draft, 'pdf', PDF_SUPPLIER_LAYOUT), warnings: draft.warnings };
+  return {
+    invoice: finalise(draft, 'pdf', PDF_SUPPLIER_LAYOUT),
+    warnings: draft.warnings,
+    ...(commune ? { provenance: { sources: {}, lineSources: [], missing: [], commune } } : {}),
+  };
 }

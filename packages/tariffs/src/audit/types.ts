@@ -9,8 +9,11 @@ import type { Tso } from '../parameters/atrt8.ts';
 import type { LineSource } from '../parameters/types.ts';
 import type { PointDeReseau } from '../simulator/types.ts';
 
-/** File formats the readers accept (sniffed from the bytes, never trusted from the name). */
-export type InvoiceFormat = 'pdf' | 'xml' | 'xlsx' | 'xls';
+/**
+ * File formats the readers accept (sniffed from the bytes, never trusted from the name). PNG and JPEG are scans and
+ * photos read by OCR (ADR 0080).
+ */
+export type InvoiceFormat = 'pdf' | 'xml' | 'xlsx' | 'xls' | 'png' | 'jpeg';
 
 /** A billed period as printed on the invoice: both days included ("du 01/02/2026 au 28/02/2026"). */
 export interface InvoicePeriod {
