@@ -284,6 +284,48 @@ describe.each(testDatabaseKinds())('invoice audit review step on %s', (kind) => 
     expect(done.report?.findings.filter((f) => f.check === 'ntr')).toEqual([]);
   });
 
+  it('the commune printed on the invoice goes before the site’s: its PITD give the NTR, or it is asked (ADR 0081)', async () => {
+    // The site is in Marseille (two NTR): today's code would ask; the invoice prints Nice (one NTR, 2).
+    const { client, id: userId } = await newUser();
+    await t.database.handle.db.insert(sites).values({
+      id: randomUUID(),
+      organisationId: await personalOrganisation(userId),
+      name: 'Entrepôt de Marseille',
+      pce: '21400000000300',
+      address: { label: 'Marseille', address: '2 quai Y', postal_code: '13002', city: 'Marseille', citycode: '13055' },
+      option: 'T4',
+      cja: 109_000,
+    });
+    const noCode = { ...T4_NTR3_SPEC, invoiceNumber: 'FG-2026-02-0410' };
+    const nice = await startedAndRun(
+      client,
+      await createdAudit(
+        client,
+        'commune-nice.pdf',
+        (await invoicePdf(noCode, ['code'], [['Commune de livraison', 'NICE (06000)']])).bytes,
+      ),
+    );
+    expect(nice.status).toBe('done');
+    expect(nice.report?.findings.find((f) => f.check === 'ntr')).toMatchObject({
+      severity: 'anomalie',
+      amountEuros: 870.64,
+      expected: { value: 2 },
+    });
+    // Printed Marseille: its two PITD disagree, the NTR is asked with the printed commune named.
+    const marseille = await startedAndRun(
+      client,
+      await createdAudit(
+        client,
+        'commune-marseille.pdf',
+        (await invoicePdf({ ...noCode, invoiceNumber: 'FG-2026-02-0411' }, ['code'], [['Commune', 'Marseille']])).bytes,
+      ),
+    );
+    expect(marseille.status).toBe('to_complete');
+    const ntr = marseille.review?.fields.find((f) => f.field === 'ntr');
+    expect(ntr?.message).toContain('à Marseille (commune imprimée sur la facture)');
+    expect(ntr?.candidates.map((c) => c.value)).toEqual([1, 3]);
+  });
+
   it('the CAR is checked against the PCE’s consumption of the year before the invoice', async () => {
     const { client, id: userId } = await newUser();
     const db = t.database.handle.db;

@@ -50,10 +50,14 @@ function headerPairs(inv: NormalisedInvoice, omit: ReadonlySet<string>): [string
   return pairs.filter(([field]) => !omit.has(field)).map(([, key, value]) => [key, value]);
 }
 
-/** The invoice of `spec` as a PDF of the `fournisseur-pdf` layout, without the header fields in `omit`. */
+/**
+ * The invoice of `spec` as a PDF of the `fournisseur-pdf` layout, without the header fields in `omit`, with the
+ * `extra` header lines (« Commune de livraison », ADR 0081) after the others.
+ */
 export async function invoicePdf(
   spec: ReferenceInvoiceSpec = T4_NTR3_SPEC,
   omit: readonly string[] = [],
+  extra: readonly (readonly [string, string])[] = [],
 ): Promise<{ bytes: Uint8Array; invoice: NormalisedInvoice }> {
   const inv = referenceInvoice(spec);
   const doc = await PDFDocument.create({ updateMetadata: false });
@@ -65,7 +69,7 @@ export async function invoicePdf(
     page.drawText(WinAnsi(s), { x, y, size, font: f });
   text('Facture de gaz naturel', 40, bold, 14);
   y -= 24;
-  for (const [key, value] of headerPairs(inv, new Set(omit))) {
+  for (const [key, value] of [...headerPairs(inv, new Set(omit)), ...extra]) {
     text(key, 40);
     text(value, 300);
     y -= 13;

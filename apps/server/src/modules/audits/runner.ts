@@ -64,6 +64,12 @@ export function createAuditRunner(deps: {
     return { commune: name ?? insee, rows: await table.rowsOfCommune(insee) };
   }
 
+  /** The PITD rows of the commune printed on the invoice (ADR 0081): it goes before the site's. */
+  async function printedCommuneRows(name: string): Promise<CommuneNtr> {
+    const table = await deps.referenceData.pitd();
+    return { commune: name, rows: await table.rowsOfCommuneName(name), printed: true };
+  }
+
   /**
    * The point of an invoice without a PITD code, from the commune's PITD rows when they give one NTR, or from the NTR
    * the user confirmed. The TSO is the rows' when they agree, else the invoice's; without one the point stays unknown
@@ -153,9 +159,13 @@ export function createAuditRunner(deps: {
       const invoice = reviewed ? applyReview(result.invoice, reviewed.values) : result.invoice;
       const warnings = [...result.warnings];
       const { suggestions, communeInsee, communeName } = await suggestionsFor(deps.db, userId, invoice);
+      // The commune printed on the invoice when one was read, else the site's (issue #25 §7, ADR 0081).
+      const printed = result.provenance?.commune?.trim() || null;
       const commune =
         invoice.point.pointDeReseau === 'PITD' && invoice.point.code === null
-          ? await communeRows(communeInsee, communeName)
+          ? printed
+            ? await printedCommuneRows(printed)
+            : await communeRows(communeInsee, communeName)
           : null;
       const pce = invoice.point.pce;
       const reference: AuditReferenceData = {

@@ -191,6 +191,17 @@ export async function findPitdRowsByCommune(db: Database, datasetId: string, ins
     .orderBy(asc(pitdRows.codePitd));
 }
 
+/** The distinct communes (INSEE code and name) of a PITD version. */
+export async function findPitdCommunes(
+  db: Database,
+  datasetId: string,
+): Promise<{ communeInsee: string; commune: string }[]> {
+  return db
+    .selectDistinct({ communeInsee: pitdRows.communeInsee, commune: pitdRows.commune })
+    .from(pitdRows)
+    .where(eq(pitdRows.datasetId, datasetId));
+}
+
 export async function findZi(
   db: Database,
   datasetId: string,

@@ -6,6 +6,7 @@ import { communeOfArrondissement, type OfficialPitdRow, officialTables, stationK
 import {
   type DatasetRecord,
   findActiveDataset,
+  findPitdCommunes,
   findPitdRowsByCode,
   findPitdRowsByCommune,
   findTransportPointRowsByCode,
@@ -71,6 +72,12 @@ export interface PitdTable {
    * a commune nouvelle finds the rows of the communes it absorbed): the address search's pre-fill (issue #23 §4).
    */
   rowsOfCommune(insee: string): Promise<PitdEntry[]>;
+  /**
+   * The PITD rows of every commune named `name` (any case, accents, hyphens; « St » = « Saint »; a postal code in
+   * brackets is ignored): the NTR of a point from the commune printed on an invoice (issue #25 §7). Homonyms
+   * (several INSEE codes) all answer; the caller asks the user when their NTR differ.
+   */
+  rowsOfCommuneName(name: string): Promise<PitdEntry[]>;
   /** The footnote of the doubled NTR values (shipped official table), else null. */
   ntrFootnote: string | null;
 }
@@ -250,6 +257,7 @@ function createOfficialPitdTable(): PitdTable {
     return index;
   };
   const sortedByCommune = new Map<string, readonly OfficialPitdRow[]>();
+  let byCommuneName: Map<string, OfficialPitdRow[]> | undefined;
   return {
     info: officialInfo('pitd'),
     ntrFootnote: pitd.ntrFootnote || null,
@@ -294,7 +302,21 @@ function createOfficialPitdTable(): PitdTable {
       }
       return sorted.map(fromOfficial);
     },
+    async rowsOfCommuneName(name) {
+      if (!byCommuneName) {
+        byCommuneName = new Map();
+        for (const row of pitd.rows) {
+          add(byCommuneName, normaliseCommuneName(row.commune), row);
+        }
+      }
+      return [...(byCommuneName.get(communeNameKey(name)) ?? [])].sort(byCodeThenCommune).map(fromOfficial);
+    },
   };
+}
+
+/** A printed commune's name as the tables' key: « Nice (06000) » and « NICE » are « nice ». */
+export function communeNameKey(name: string): string {
+  return normaliseCommuneName(name.replace(/\(\s*\d{5}\s*\)|\b\d{5}\b/g, ' '));
 }
 
 /** How many per-code indexes the shipped PITD table built in this process (tests: once per code, not per request). */
@@ -407,6 +429,7 @@ export function createReferenceData(db: Database): ReferenceData {
   const ziReads = new Lru<Promise<number | undefined>>(READ_CACHE_SIZE);
   const pointReads = new Lru<Promise<TransportPointEntry[]>>(READ_CACHE_SIZE);
   const readState = referenceStateReader(db);
+  const communeNames = new Lru<Promise<Map<string, string[]>>>(4);
 
   /** Memoised read; a failed read is not kept. */
   function cached<V>(lru: Lru<Promise<V>>, key: string, read: () => Promise<V>): Promise<V> {
@@ -441,6 +464,21 @@ export function createReferenceData(db: Database): ReferenceData {
       rowsOfCodeInCommune: async (code, commune) => rowsMatching(await rowsOf(code), commune),
       rowsOfCommune: async (insee) =>
         (await findPitdRowsByCommune(db, dataset.id, communeOfArrondissement(insee.toUpperCase()))).map(pitdEntryOf),
+      async rowsOfCommuneName(name) {
+        // The version's communes (immutable once imported) by normalised name, read once per version: names are
+        // compared without accents, which SQL cannot do the same way on every engine.
+        const names = cached(communeNames, dataset.id, async () => {
+          const map = new Map<string, string[]>();
+          for (const row of await findPitdCommunes(db, dataset.id)) {
+            const key = normaliseCommuneName(row.commune);
+            map.set(key, [...(map.get(key) ?? []), row.communeInsee]);
+          }
+          return map;
+        });
+        const insees = (await names).get(communeNameKey(name)) ?? [];
+        const rows = await Promise.all(insees.map((insee) => findPitdRowsByCommune(db, dataset.id, insee)));
+        return rows.flat().map(pitdEntryOf);
+      },
     };
   }
 
