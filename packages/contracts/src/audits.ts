@@ -18,15 +18,18 @@ import { lineSourceSchema } from './simulator.ts';
  * owner's: another user's id answers 404.
  */
 
-/** Spec §5: accepted extensions (the server decides on the bytes, never on the name). */
-export const auditExtensions = ['.pdf', '.xml', '.xls', '.xlsx'] as const;
+/**
+ * Spec §5: accepted extensions (the server decides on the bytes, never on the name); PNG and JPEG scans and photos
+ * too, read by OCR (issue #25 §5, ADR 0080).
+ */
+export const auditExtensions = ['.pdf', '.xml', '.xls', '.xlsx', '.png', '.jpg', '.jpeg'] as const;
 /** The `accept` of the file picker. */
 export const AUDIT_ACCEPT = auditExtensions.join(',');
 /** Largest file accepted (bytes): 20 Mo. */
 export const AUDIT_MAX_BYTES = 20 * 1024 * 1024;
 
 export const AUDIT_MESSAGES = {
-  extension: 'Format non pris en charge : déposez un fichier PDF, XML, XLS ou XLSX.',
+  extension: 'Format non pris en charge : déposez un fichier PDF, XML, XLS ou XLSX, ou une image PNG ou JPEG.',
   tooLarge: 'Le fichier dépasse la taille maximale de 20 Mo.',
   empty: 'Le fichier est vide.',
   notFound: 'Audit introuvable.',
@@ -38,7 +41,7 @@ export const AUDIT_MESSAGES = {
   notToComplete: 'Cet audit n’attend aucune valeur à compléter.',
   reviewMissing: 'Valeur à compléter.',
   reviewForbidden: 'Votre rôle dans l’organisation (lecteur) ne permet pas de compléter un audit.',
-  documentUnavailable: 'Aperçu disponible pour les factures PDF seulement.',
+  documentUnavailable: 'Aperçu disponible pour les factures PDF et les images seulement.',
   timeout: 'L’analyse du fichier a dépassé le temps autorisé : fichier refusé.',
   memory: 'L’analyse du fichier a dépassé la mémoire autorisée : fichier refusé.',
   crashed: 'L’analyse du fichier a échoué de façon inattendue : fichier refusé.',

@@ -150,21 +150,25 @@ export const auditsRoutes: FastifyPluginAsyncZod<AuditsRoutesOptions> = async (
         {
           schema: {
             tags,
-            summary: 'La facture PDF déposée (aperçu de l’étape « À compléter »)',
+            summary: 'La facture PDF ou l’image déposée (aperçu de l’étape « À compléter »)',
             params: auditIdParamsSchema,
             response: {
               200: {
-                description: 'Le PDF déposé.',
-                content: { 'application/pdf': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
+                description: 'Le PDF, ou l’image PNG ou JPEG (document numérisé), déposé.',
+                content: {
+                  'application/pdf': { schema: z.any().meta({ type: 'string', format: 'binary' }) },
+                  'image/png': { schema: z.any().meta({ type: 'string', format: 'binary' }) },
+                  'image/jpeg': { schema: z.any().meta({ type: 'string', format: 'binary' }) },
+                },
               },
               ...errorResponses(400, 401, 404, 409),
             },
           },
         },
         async (request, reply) => {
-          const bytes = await service.document(request.actor, request.params.id);
+          const { bytes, contentType } = await service.document(request.actor, request.params.id);
           return reply
-            .header('Content-Type', 'application/pdf')
+            .header('Content-Type', contentType)
             .header('Content-Disposition', 'inline')
             .header('Cache-Control', 'private, no-store')
             .send(Buffer.from(bytes));

@@ -12,6 +12,7 @@ import type { Database } from '../../db/client.ts';
 import { audits } from '../../db/schema.ts';
 import { runWorkerTask, type WorkerTaskError } from '../../workers/pool.ts';
 import type { ReferenceData } from '../reference-data/source.ts';
+import { ocrLowConfidence, withOcrMessages } from './ocr-review.ts';
 import {
   applyReview,
   type CommuneNtr,
@@ -190,7 +191,17 @@ export function createAuditRunner(deps: {
       if (!reviewed) {
         // A required field missing or doubtful: the audit stops at « À compléter » and these findings are not kept
         // (they were computed on values the user has not confirmed, ADR 0071).
-        const fields = reviewFieldsOf({ invoice, problems: checked.value.readingProblems, suggestions, commune });
+        // A scan's values (OCR, ADR 0080) are all asked: its audit always stops here first.
+        const fields = withOcrMessages(
+          reviewFieldsOf({
+            invoice,
+            problems: checked.value.readingProblems,
+            suggestions,
+            commune,
+            lowConfidence: ocrLowConfidence(result.provenance),
+          }),
+          result.provenance,
+        );
         if (fields.length > 0) {
           return { ok: 'review', invoice, warnings, fields };
         }

@@ -53,6 +53,13 @@ import {
 } from './repository.ts';
 import { missingAnswers, rememberCorrection } from './review.ts';
 
+/** The formats the review step shows beside the fields, and their content type. */
+const DOCUMENT_TYPES: Readonly<Record<string, 'application/pdf' | 'image/png' | 'image/jpeg'>> = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+};
+
 /** The job the start route queues (one per audit). */
 export const AUDIT_JOB = 'audit.run';
 
@@ -425,13 +432,20 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
       return { id, status: 'queued' };
     },
 
-    /** The uploaded PDF, for the review step's page image (rendered in the page with pdf.js, ADR 0071). */
-    async document(actor: Actor | null, id: string): Promise<Uint8Array> {
+    /**
+     * The uploaded PDF, for the review step's page image (rendered in the page with pdf.js, ADR 0071), or the
+     * uploaded scan (PNG, JPEG: shown as it is, ADR 0080), with its type from the sniffed format.
+     */
+    async document(
+      actor: Actor | null,
+      id: string,
+    ): Promise<{ bytes: Uint8Array; contentType: 'application/pdf' | 'image/png' | 'image/jpeg' }> {
       const { row } = await owned(actor, id);
-      if (row.format !== 'pdf') {
+      const contentType = DOCUMENT_TYPES[row.format];
+      if (!contentType) {
         throw new AppError('CONFLICT', AUDIT_MESSAGES.documentUnavailable);
       }
-      return new Uint8Array(await storage.get(row.storageUri, { maxBytes: AUDIT_MAX_BYTES }));
+      return { bytes: new Uint8Array(await storage.get(row.storageUri, { maxBytes: AUDIT_MAX_BYTES })), contentType };
     },
 
     async claimLetterLink(actor: Actor | null, id: string): Promise<ClaimLetterLinkResponse> {

@@ -1,0 +1,35 @@
+/**
+ * Values read by OCR are confirmed before any check counts (issue #25 §5, ADR 0080): a scan's reading
+ * (`provenance.ocr`) stops the audit at « À compléter » whatever it read, every field the review asks shown
+ * « à confirmer » beside the page image; the findings computed before are thrown away (ADR 0071), so no anomaly nor
+ * claim letter comes from a value the user has not seen.
+ */
+import type { AuditReviewField, AuditReviewFieldId } from '@pilote/contracts';
+import type { ReadingProvenance } from '@pilote/invoices';
+
+/** The review's fields a scan asks to confirm (the review asks those the invoice's option needs). */
+const OCR_FIELDS: readonly AuditReviewFieldId[] = ['pce', 'period', 'tarif', 'car', 'cja'];
+
+/** The message of a field read by OCR. */
+export const OCR_FIELD_MESSAGE =
+  'Valeur lue par reconnaissance de caractères (OCR) sur le document numérisé : à confirmer.';
+
+/** The fields to confirm because they were read by OCR (none for a file with text). */
+export function ocrLowConfidence(provenance: ReadingProvenance | undefined): AuditReviewFieldId[] {
+  return provenance?.ocr ? [...OCR_FIELDS] : [];
+}
+
+/** The review's fields, those read by OCR with the OCR message (a field doubtful for another reason keeps it). */
+export function withOcrMessages(
+  fields: AuditReviewField[],
+  provenance: ReadingProvenance | undefined,
+): AuditReviewField[] {
+  if (!provenance?.ocr) {
+    return fields;
+  }
+  return fields.map((field) =>
+    field.reason === 'doubtful' && / confiance faible\.$/.test(field.message)
+      ? { ...field, message: OCR_FIELD_MESSAGE }
+      : field,
+  );
+}
