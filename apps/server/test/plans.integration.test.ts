@@ -207,6 +207,39 @@ describe.each(testDatabaseKinds())('plans, quotas and the local billing provider
     expect(await usedInDb(id, 'simulations')).toBe(20);
   });
 
+  it('reads the plan with the session on every request: a tier change or a trial end applies to the next simulation (ADR 0075)', async () => {
+    // The quota claim takes the user's tier, subscription and trial from the session's own statement: never kept
+    // from an earlier request, so each change below is seen by the very next simulation.
+    const { client, id } = await newUser();
+    const simulateOnce = async () =>
+      (await client.post('/api/simulator/simulate/', PACKAGED_ACCEPTANCE_FORM)).statusCode;
+    const setTier = (tier: string) => t.database.handle.db.update(users).set({ tier }).where(eq(users.id, id));
+    await setUsed(id, 'simulations', 20);
+    expect(await simulateOnce()).toBe(429);
+    await setTier('premium');
+    expect(await simulateOnce()).toBe(200);
+    expect(await usedInDb(id, 'simulations')).toBe(21);
+    await setTier('free');
+    expect(await simulateOnce()).toBe(429);
+    expect(await usedInDb(id, 'simulations')).toBe(21);
+
+    // The trial row comes with the session too: the trial's own period (no limit), then free again once it ends.
+    expect((await client.post('/api/account/trial/', {})).statusCode).toBe(200);
+    expect(await simulateOnce()).toBe(200);
+    const saved = clock;
+    clock = new Date(saved.getTime() + 14 * DAY + 1000);
+    try {
+      await setUsed(id, 'simulations', 20);
+      expect(await simulateOnce()).toBe(429);
+      expect(
+        (await tierChanges(id)).map((row) => row.source),
+        'the trial ended by this very simulation request',
+      ).toEqual(['trial', 'trial_end']);
+    } finally {
+      clock = saved;
+    }
+  });
+
   it('runs SIMULATE_CONCURRENCY simulations at once, queues the next ones, refuses past the queue (503), no unit taken', async () => {
     const { client, id } = await newUser();
     const limiter = t.app.simulations;

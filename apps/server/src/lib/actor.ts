@@ -1,5 +1,6 @@
 import type { AccountUser, OrganisationRole, UserRole } from '@pilote/contracts';
 import type { FastifyRequest } from 'fastify';
+import type { billingSubscriptions, businessTrials } from '../db/schema.ts';
 import { AppError } from './app-error.ts';
 
 // The caller as services and the signed-in scope see it. Lives in lib/ so that plugins/signed-in.ts need not
@@ -16,6 +17,20 @@ export interface Actor {
    * Read afresh on every request, like the session: never cached across requests.
    */
   activeScope?: { organisationId: string; role: OrganisationRole };
+  /**
+   * The rows the user's plan is computed from — the user's stored tier and role, its subscription and its trial —
+   * read by the session's own statement on the fast path (ADR 0075), as modules/plans reads them
+   * (`entitlementRowsReader`): a quota claim then needs no statement of its own. Undefined when not read
+   * (better-auth's path): the plans module reads them. Read afresh on every request, never cached across requests.
+   */
+  planRows?: ActorPlanRows;
+}
+
+/** See {@link Actor.planRows}: the stored columns, as read (modules/plans/repository.ts makes the entitlement). */
+export interface ActorPlanRows {
+  user: { id: string; name: string; email: string; tier: string; role: string };
+  subscription: typeof billingSubscriptions.$inferSelect | null;
+  trial: typeof businessTrials.$inferSelect | null;
 }
 
 export type ResolveActor = (request: FastifyRequest) => Promise<Actor | null>;

@@ -3,7 +3,14 @@ import { accountUserSchema, type OrganisationRole } from '@pilote/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { activeOrganisations, organisationMembers, sessions, users } from '../../db/schema.ts';
+import {
+  activeOrganisations,
+  billingSubscriptions,
+  businessTrials,
+  organisationMembers,
+  sessions,
+  users,
+} from '../../db/schema.ts';
 import type { Actor, ResolveActor } from '../../lib/actor.ts';
 import type { Auth } from './auth.ts';
 
@@ -133,9 +140,15 @@ function fastLookUp(auth: Auth, db: Database): (request: FastifyRequest) => Prom
       // `scope` reads them from the actor instead of one more statement per request.
       activeOrganisationId: organisationMembers.organisationId,
       activeRole: organisationMembers.role,
+      // The plan's rows (ADR 0075): the subscription and the trial, each keyed by the user's id (at most one row),
+      // as `entitlementRowsReader` reads them; a quota claim takes them from the actor instead of a statement.
+      subscription: billingSubscriptions,
+      trial: businessTrials,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(billingSubscriptions, eq(billingSubscriptions.userId, users.id))
+    .leftJoin(businessTrials, eq(businessTrials.userId, users.id))
     .leftJoin(activeOrganisations, eq(activeOrganisations.userId, users.id))
     .leftJoin(
       organisationMembers,
@@ -184,6 +197,10 @@ function fastLookUp(auth: Auth, db: Database): (request: FastifyRequest) => Prom
     const actor = toActor(request, row.user, row.session.id);
     if (actor && row.activeOrganisationId !== null && row.activeRole !== null) {
       actor.activeScope = { organisationId: row.activeOrganisationId, role: row.activeRole as OrganisationRole };
+    }
+    if (actor) {
+      const { id, name, email, tier, role } = row.user;
+      actor.planRows = { user: { id, name, email, tier, role }, subscription: row.subscription, trial: row.trial };
     }
     return actor;
   };

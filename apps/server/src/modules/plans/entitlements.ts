@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { calendarMonth, type Period, rollForward } from './periods.ts';
 import {
   changeTier,
+  type EntitlementRows,
   entitlementRowsReader,
   type PlanUser,
   type SubscriptionRecord,
@@ -68,10 +69,14 @@ export function createEntitlements({ db, now = () => new Date() }: EntitlementsD
 
   return {
     now,
-    async resolve(userId: string): Promise<Entitlement> {
+    /**
+     * `known`: the same rows already read in this request (the session's statement, ADR 0075), which spares the
+     * query; never rows kept from an earlier request.
+     */
+    async resolve(userId: string, known?: EntitlementRows): Promise<Entitlement> {
       const at = now();
-      // One query for the user, its subscription and its trial (ADR 0038; three before).
-      const rows = await readRows(userId);
+      // One query for the user, its subscription and its trial (ADR 0038; three before), unless already read.
+      const rows = known?.user.id === userId ? known : await readRows(userId);
       if (!rows) {
         throw new AppError('NOT_FOUND', 'Utilisateur introuvable.');
       }

@@ -6,9 +6,17 @@ import {
   quotaLimit,
 } from '@pilote/contracts';
 import type { Database } from '../../db/client.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Entitlements } from './entitlements.ts';
-import { type CounterKey, returnUnit, type UnitClaim, unitTaker, usedOf } from './repository.ts';
+import {
+  type CounterKey,
+  entitlementRowsOfActor,
+  returnUnit,
+  type UnitClaim,
+  unitTaker,
+  usedOf,
+} from './repository.ts';
 
 /** One unit taken; `refund()` gives it back to the period it was taken from (a failed action). */
 export interface Consumption {
@@ -60,9 +68,10 @@ export function createQuota({ db, entitlements }: QuotaDependencies) {
      * The unit an action will take itself, in the statement that writes its result (`unitUpsert`, ADR 0046): the
      * user's counter key, period and limit. 429 at once when the plan gives none; when the statement finds the limit
      * reached (no row), the caller throws `exceeded(claim)`. Nothing is taken here, so there is nothing to give back.
+     * `actor`: the caller, whose plan rows the session's statement may have read (ADR 0075): no statement here then.
      */
-    async claim(userId: string, feature: QuotaFeatureName): Promise<UnitClaim> {
-      const { tier, period } = await entitlements.resolve(userId);
+    async claim(userId: string, feature: QuotaFeatureName, actor?: Pick<Actor, 'planRows'>): Promise<UnitClaim> {
+      const { tier, period } = await entitlements.resolve(userId, entitlementRowsOfActor(actor, userId));
       const limit = quotaLimit(tier, feature);
       if (limit !== null && limit <= 0) {
         throw refused(feature, limit);

@@ -3,6 +3,7 @@ import { normaliseTier, type QuotaFeatureName, type UserTier } from '@pilote/con
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { billingSubscriptions, businessTrials, planEvents, usageCounters, users } from '../../db/schema.ts';
+import type { Actor } from '../../lib/actor.ts';
 
 /** A transaction or the database itself. */
 export type { Executor } from '../../db/client.ts';
@@ -50,6 +51,22 @@ export interface EntitlementRows {
   user: PlanUser;
   subscription: SubscriptionRecord | undefined;
   trial: TrialRecord | undefined;
+}
+
+/**
+ * The {@link EntitlementRows} the session's statement read with the actor (ADR 0075: the same user, subscription and
+ * trial rows as {@link entitlementRowsReader}), or undefined when that actor carries none or is another user's.
+ */
+export function entitlementRowsOfActor(actor: Pick<Actor, 'planRows'> | undefined, userId: string) {
+  const rows = actor?.planRows;
+  if (!rows || rows.user.id !== userId) {
+    return undefined;
+  }
+  return {
+    user: toPlanUser(rows.user),
+    subscription: rows.subscription ?? undefined,
+    trial: rows.trial ?? undefined,
+  } satisfies EntitlementRows;
 }
 
 /**

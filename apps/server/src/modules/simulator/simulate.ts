@@ -244,7 +244,8 @@ export function createSimulate({
       const id = randomUUID();
       // One unit of the `simulations` quota (429 « limite » when none is left), taken by the statement that stores
       // the simulation (ADR 0046): a simulation that fails, or is not stored, takes none.
-      const unit = await quota.claim(user.id, 'simulations');
+      // The plan's rows come with the session's statement when it read them (ADR 0075).
+      const unit = await quota.claim(user.id, 'simulations', signedIn);
       const resultat =
         form.pointDeReseau === 'PITD'
           ? await simulatePitd(form, tso, dateEffet)
