@@ -651,9 +651,12 @@ export const audits = pgTable(
 export const auditSupplierCorrections = pgTable(
   'audit_supplier_corrections',
   {
-    userId: text('user_id')
+    /** The organisation whose audits use the correction (ADR 0081; per user before migration 0022). */
+    organisationId: text('organisation_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** Who confirmed it last (kept when the member leaves: the organisation's correction stays). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The supplier's name as read, folded (lower case, no accents, single spaces). */
     supplierKey: text('supplier_key').notNull(),
     pce: text('pce').notNull(),
@@ -661,7 +664,7 @@ export const auditSupplierCorrections = pgTable(
     values: jsonb('values').$type<Record<string, unknown>>().notNull(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.supplierKey, table.pce] })],
+  (table) => [primaryKey({ columns: [table.organisationId, table.supplierKey, table.pce] })],
 );
 
 /** The claim letter of an audit, rendered once per renderer version (like `simulation_pdfs`). */

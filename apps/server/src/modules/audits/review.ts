@@ -290,9 +290,16 @@ const DAY = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', dateSty
  */
 export async function suggestionsFor(
   db: Database,
-  userId: string,
+  /**
+   * The audit's owner and organisation (whose corrections pre-fill, ADR 0081); a user id alone: their active
+   * organisation's.
+   */
+  owner: string | AuditOwner,
   invoice: NormalisedInvoice,
 ): Promise<{ suggestions: Suggestions; communeInsee: string | null; communeName: string | null }> {
+  const userId = typeof owner === 'string' ? owner : owner.userId;
+  const organisationId =
+    typeof owner === 'string' ? ((await organisationsOf(db, owner))[0] ?? null) : owner.organisationId;
   const suggestions: Suggestions = {};
   const offer = (field: AuditReviewFieldId, value: Value | null | undefined, from: string) => {
     if (value !== null && value !== undefined && suggestions[field] === undefined) {
@@ -300,16 +307,24 @@ export async function suggestionsFor(
     }
   };
   const key = supplierKey(invoice.supplier);
-  const corrections = await db
-    .select()
-    .from(auditSupplierCorrections)
-    .where(and(eq(auditSupplierCorrections.userId, userId), eq(auditSupplierCorrections.supplierKey, key)))
-    .orderBy(desc(auditSupplierCorrections.updatedAt));
+  const corrections = organisationId
+    ? await db
+        .select()
+        .from(auditSupplierCorrections)
+        .where(
+          and(
+            eq(auditSupplierCorrections.organisationId, organisationId),
+            eq(auditSupplierCorrections.supplierKey, key),
+          ),
+        )
+        .orderBy(desc(auditSupplierCorrections.updatedAt))
+    : [];
   const pce = invoice.point.pce;
   const samePce = corrections.find((row) => row.pce === (pce ?? ''));
   for (const row of samePce ? [samePce] : corrections.slice(0, 1)) {
     const values = row.values as AuditReviewValues;
-    const from = `votre correction du ${DAY.format(row.updatedAt)} (${invoice.supplier}${row.pce ? `, PCE ${row.pce}` : ''})`;
+    const whose = row.userId === userId ? 'votre correction' : 'la correction d’un membre de l’organisation';
+    const from = `${whose} du ${DAY.format(row.updatedAt)} (${invoice.supplier}${row.pce ? `, PCE ${row.pce}` : ''})`;
     offer('pce', values.pce, from);
     if (samePce) {
       offer('tarif', values.tarif, from);
@@ -352,10 +367,19 @@ export async function suggestionsFor(
   return { suggestions, communeInsee, communeName };
 }
 
-/** Keeps what the user confirmed for the supplier and PCE: it pre-fills the supplier's next invoice. */
+/** Who an audit is for: its owner, and the organisation it belongs to (ADR 0066). */
+export interface AuditOwner {
+  userId: string;
+  organisationId: string;
+}
+
+/**
+ * Keeps what the user confirmed for the supplier and PCE in the audit's organisation: it pre-fills the next invoice
+ * of that supplier for every member (ADR 0081).
+ */
 export async function rememberCorrection(
   db: Database,
-  userId: string,
+  { userId, organisationId }: AuditOwner,
   invoice: { supplier: string; point: { pce: string | null } },
   values: AuditReviewValues,
   now: Date,
@@ -363,9 +387,13 @@ export async function rememberCorrection(
   const pce = values.pce ?? invoice.point.pce ?? '';
   await db
     .insert(auditSupplierCorrections)
-    .values({ userId, supplierKey: supplierKey(invoice.supplier), pce, values, updatedAt: now })
+    .values({ organisationId, userId, supplierKey: supplierKey(invoice.supplier), pce, values, updatedAt: now })
     .onConflictDoUpdate({
-      target: [auditSupplierCorrections.userId, auditSupplierCorrections.supplierKey, auditSupplierCorrections.pce],
-      set: { values, updatedAt: now },
+      target: [
+        auditSupplierCorrections.organisationId,
+        auditSupplierCorrections.supplierKey,
+        auditSupplierCorrections.pce,
+      ],
+      set: { userId, values, updatedAt: now },
     });
 }

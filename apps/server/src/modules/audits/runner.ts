@@ -144,7 +144,10 @@ export function createAuditRunner(deps: {
   }
 
   return {
-    async run({ bytes, fileName, userId, auditId, reviewed }, signal?: AbortSignal): Promise<AuditOutcome> {
+    async run(
+      { bytes, fileName, userId, organisationId, auditId, reviewed },
+      signal?: AbortSignal,
+    ): Promise<AuditOutcome> {
       const owner = userId;
       // After the review step the file is read again (the reader is deterministic) and the values the user
       // confirmed replace the ones read.
@@ -159,7 +162,11 @@ export function createAuditRunner(deps: {
       }
       const invoice = reviewed ? applyReview(result.invoice, reviewed.values) : result.invoice;
       const warnings = [...result.warnings];
-      const { suggestions, communeInsee, communeName } = await suggestionsFor(deps.db, userId, invoice);
+      const { suggestions, communeInsee, communeName } = await suggestionsFor(
+        deps.db,
+        { userId, organisationId },
+        invoice,
+      );
       // The commune printed on the invoice when one was read, else the site's (issue #25 §7, ADR 0081).
       const printed = result.provenance?.commune?.trim() || null;
       const commune =

@@ -80,6 +80,8 @@ export interface AuditRunner {
       bytes: Uint8Array;
       fileName: string;
       userId: string;
+      /** The audit's organisation: its members' corrections pre-fill the review (ADR 0081). */
+      organisationId: string;
       auditId: string;
       /** After the review step: the values the user confirmed, in place of the ones read (ADR 0071). */
       reviewed?: { values: AuditReviewValues };
@@ -336,6 +338,7 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
             bytes,
             fileName: row.fileName,
             userId: row.userId,
+            organisationId: row.organisationId,
             auditId: row.id,
             ...(confirmed ? { reviewed: { values: confirmed } } : {}),
           },
@@ -428,7 +431,7 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
         }
         await jobs.enqueue(AUDIT_JOB, { auditId: id });
       });
-      await rememberCorrection(db, userId, invoice, values, now());
+      await rememberCorrection(db, { userId, organisationId: row.organisationId }, invoice, values, now());
       return { id, status: 'queued' };
     },
 
