@@ -19,7 +19,7 @@ import { detectSpreadsheetPortal, extractSpreadsheetPortal } from './layouts/tab
 import { detectXmlCii, extractXmlCii } from './layouts/xml-cii.ts';
 import { LIMITS } from './limits.ts';
 import type { InvoiceHeaderField, ReadingProvenance, ReadResult } from './read-result.ts';
-import { readScan, type ScanImage } from './read-scan.ts';
+import { readScan, type ScanImage, type ScanReading } from './read-scan.ts';
 import { RefusalError, refused } from './refusal.ts';
 
 /** One known layout: a detector and its extractor, per format family. */
@@ -87,13 +87,17 @@ function unknownLayout(filename: string, format: InvoiceFormat, found: string[])
  * audit stops at the review step until the user confirms them (ADR 0071).
  */
 async function readScanned(filename: string, format: InvoiceFormat, images: readonly ScanImage[]): Promise<ReadResult> {
-  const scan = await readScan(images);
+  return fromScan(await readScan(images), images.length, filename, format);
+}
+
+/** The invoice of a scan's reading (exported for the tests, which give it recorded OCR words). */
+export function fromScan(scan: ScanReading, pages: number, filename: string, format: InvoiceFormat): ReadResult {
   const invoice =
     pick(PDF_LAYOUTS, scan.lines, format) ?? (detectPdfFree(scan.rows) ? extractPdfFree(scan.rows) : null);
   if (!invoice) {
     const text = scan.lines.flat().filter((l) => l.trim() !== '');
     return unknownLayout(filename, format, [
-      `${images.length} page(s) lue(s) par OCR, ${text.length} ligne(s) de texte`,
+      `${pages} page(s) lue(s) par OCR, ${text.length} ligne(s) de texte`,
       ...(text.length === 0
         ? ['aucun texte reconnu : image floue, de travers ou trop petite ?']
         : text.slice(0, 5).map(clip)),
@@ -110,7 +114,7 @@ async function readScanned(filename: string, format: InvoiceFormat, images: read
     missing: read?.missing ?? [],
     ...(read?.commune ? { commune: read.commune } : {}),
     confidence,
-    ocr: { pages: images.length, meanConfidence: scan.meanConfidence },
+    ocr: { pages, meanConfidence: scan.meanConfidence },
   };
   return { ok: true, invoice: { ...invoice.invoice, format }, warnings: [...invoice.warnings], provenance };
 }

@@ -3,7 +3,7 @@
  * layout-free reader, and each page's text lines (cells joined by a tab) for our own layouts. Bounded in pages and
  * in time; the images' dimensions are checked by the caller before this decodes them.
  */
-import { type OcrRectangle, ocrImages, ocrRows } from './formats/ocr.ts';
+import { type OcrPage, type OcrRectangle, ocrImages, ocrRows } from './formats/ocr.ts';
 import type { PositionedRow } from './formats/pdf.ts';
 import { LIMITS } from './limits.ts';
 import { RefusalError } from './refusal.ts';
@@ -38,6 +38,11 @@ export async function readScan(images: readonly ScanImage[], rectangle?: OcrRect
     );
   });
   const pages = await Promise.race([ocrImages(images, rectangle), timeout]).finally(() => clearTimeout(timer));
+  return scanReading(pages);
+}
+
+/** The rows and lines of pages read by OCR (also what the tests give recorded words to). */
+export function scanReading(pages: readonly OcrPage[]): ScanReading {
   const rows = pages.flatMap((page, i) => ocrRows(page, i + 1));
   const lines = pages.map((_, i) =>
     rows.filter((r) => r.page === i + 1).map((r) => r.cells.map((c) => c.text).join('\t')),
