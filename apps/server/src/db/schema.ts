@@ -1115,3 +1115,64 @@ export const sites = pgTable(
     index('sites_tags_idx').using('gin', table.tags),
   ],
 );
+
+// ---- Portfolio optimisation (issue #24 §4–§5, ADR 0077) ------------------------------------------------------
+// One row per « Optimiser tout le portefeuille » run; at most one running per organisation (partial unique index).
+// Its sites' results in `portfolio_run_sites`, written chunk by chunk; the run's counters and sums follow them.
+
+export const portfolioRuns = pgTable(
+  'portfolio_runs',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** 'running' | 'done' | 'cancelled' | 'failed'. */
+    status: text('status').notNull(),
+    /** Sites with consumption data when it started; sites computed (optimised or skipped) so far. */
+    total: integer('total').notNull(),
+    done: integer('done').notNull().default(0),
+    cancelRequested: boolean('cancel_requested').notNull().default(false),
+    /** French sentence of a failed (or interrupted) run. */
+    message: text('message'),
+    /** First day of the month whose grids are read. */
+    dateEffet: text('date_effet').notNull(),
+    sitesOptimised: integer('sites_optimised').notNull().default(0),
+    sitesSkipped: integer('sites_skipped').notNull().default(0),
+    currentCostEuros: doublePrecision('current_cost_euros').notNull().default(0),
+    optimisedCostEuros: doublePrecision('optimised_cost_euros').notNull().default(0),
+    savingsEuros: doublePrecision('savings_euros').notNull().default(0),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    finishedAt: timestamptz('finished_at'),
+  },
+  (table) => [
+    check('portfolio_runs_status_check', sql`${table.status} in ('running', 'done', 'cancelled', 'failed')`),
+    uniqueIndex('portfolio_runs_one_running_idx').on(table.organisationId).where(sql`${table.status} = 'running'`),
+    index('portfolio_runs_organisation_created_idx').on(table.organisationId, table.createdAt, table.id),
+  ],
+);
+
+/** One site of a run: its costs and CJAs, or why it was skipped (`message`, costs null). */
+export const portfolioRunSites = pgTable(
+  'portfolio_run_sites',
+  {
+    runId: text('run_id')
+      .notNull()
+      .references(() => portfolioRuns.id, { onDelete: 'cascade' }),
+    siteId: text('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    cjaActuelle: doublePrecision('cja_actuelle'),
+    cjaOptimisee: doublePrecision('cja_optimisee'),
+    currentCostEuros: doublePrecision('current_cost_euros'),
+    optimisedCostEuros: doublePrecision('optimised_cost_euros'),
+    savingsEuros: doublePrecision('savings_euros'),
+    message: text('message'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.runId, table.siteId] }),
+    index('portfolio_run_sites_ranked_idx').on(table.runId, table.savingsEuros.desc().nullsLast(), table.siteId),
+  ],
+);
