@@ -15,6 +15,7 @@ export * from './optimisation.ts';
 export * from './organisations.ts';
 export * from './pagination.ts';
 export * from './plans.ts';
+export * from './portfolio.ts';
 export * from './simulator.ts';
 export * from './simulator-index.ts';
 export * from './sites.ts';
