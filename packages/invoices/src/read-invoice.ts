@@ -6,7 +6,7 @@
 import type { InvoiceFormat } from '@pilote/tariffs';
 import { checkImage } from './formats/image.ts';
 import { readPdfPages } from './formats/pdf.ts';
-import { readPdfEInvoice } from './formats/pdf-attachments.ts';
+import type { PdfEInvoice } from './formats/pdf-attachments.ts';
 import { describeStart, sniffFormat } from './formats/sniff.ts';
 import { readSpreadsheet, type Sheet } from './formats/spreadsheet.ts';
 import { readXml, type XmlNode } from './formats/xml.ts';
@@ -43,11 +43,7 @@ export const XML_LAYOUTS: readonly Layout<XmlNode>[] = [
 ];
 
 /** The e-invoice inside a Factur-X/ZUGFeRD PDF, read as the structured invoice it is (ADR 0069), or null. */
-async function readEmbeddedEInvoice(bytes: Uint8Array): Promise<Extracted | null> {
-  const embedded = await readPdfEInvoice(bytes);
-  if (!embedded) {
-    return null;
-  }
+function readEmbeddedEInvoice(embedded: PdfEInvoice): Extracted | null {
   const doc = readXml(embedded.xml);
   const origin = `, dans « ${embedded.filename} » joint au PDF`;
   if (detectEn16931Cii(doc)) {
@@ -150,7 +146,8 @@ export async function readInvoice(bytes: Uint8Array, filename: string): Promise<
       return await readScanned(filename, format, [{ bytes, width: info.width, height: info.height }]);
     }
     if (format === 'pdf') {
-      const embedded = await readEmbeddedEInvoice(bytes);
+      // One opening of the PDF: the Factur-X / ZUGFeRD attachment first, else the text (ADR 0081).
+      const { lines: pages, rows, scans, embedded } = await readPdfPages(bytes, { embedded: readEmbeddedEInvoice });
       if (embedded) {
         return {
           ok: true,
@@ -159,7 +156,6 @@ export async function readInvoice(bytes: Uint8Array, filename: string): Promise<
           ...(embedded.provenance ? { provenance: embedded.provenance } : {}),
         };
       }
-      const { lines: pages, rows, scans } = await readPdfPages(bytes);
       if (scans) {
         // No text at all, one image per page: a scanned PDF, read by OCR like a PNG (ADR 0080).
         return await readScanned(filename, format, scans);

@@ -6,10 +6,8 @@
  * refused like one in a page; the page count and the time are bounded; the attachment is at most
  * `LIMITS.maxXmlBytes` and must sniff as XML (a PDF or a zip named `factur-x.xml` is not read as XML).
  */
-import { getDocumentProxy } from 'unpdf';
 import { LIMITS } from '../limits.ts';
 import { RefusalError } from '../refusal.ts';
-import { checkPdfDecompression } from './pdf-guard.ts';
 import { sniffFormat } from './sniff.ts';
 
 /** Attachment names of the e-invoice standards that embed their XML in a PDF (case-insensitive). */
@@ -20,65 +18,40 @@ export interface PdfEInvoice {
   readonly xml: Uint8Array;
 }
 
+/** The part of PDF.js's document the lookup uses. */
+interface PdfDocumentLike {
+  getAttachments(): Promise<unknown>;
+}
+
 interface AttachmentLike {
   readonly filename?: unknown;
   readonly content?: unknown;
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(new RefusalError('UNREADABLE_FILE', 'PDF illisible : lecture trop longue (fichier piégé ou corrompu).')),
-      ms,
-    );
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-/** The e-invoice XML embedded in a PDF, or null when it has none. Throws a `RefusalError` for a hostile file. */
-export async function readPdfEInvoice(bytes: Uint8Array): Promise<PdfEInvoice | null> {
-  const data = new Uint8Array(bytes);
-  return withTimeout(
-    (async () => {
-      await checkPdfDecompression(data);
-      let doc: Awaited<ReturnType<typeof getDocumentProxy>>;
-      try {
-        doc = await getDocumentProxy(data, { isEvalSupported: false, stopAtErrors: true, verbosity: 0 });
-      } catch {
-        // The text reading that follows gives the user the reason (password, corruption).
-        return null;
-      }
-      try {
-        if (doc.numPages > LIMITS.maxPdfPages) {
-          return null;
-        }
-        const attachments = ((await doc.getAttachments()) ?? {}) as Record<string, AttachmentLike>;
-        const entry = Object.values(attachments).find(
-          (a) => typeof a.filename === 'string' && E_INVOICE_NAMES.test(a.filename.split(/[\\/]/).pop() ?? ''),
-        );
-        if (!entry || !(entry.content instanceof Uint8Array)) {
-          return null;
-        }
-        const filename = String(entry.filename);
-        if (entry.content.length > LIMITS.maxXmlBytes) {
-          throw new RefusalError(
-            'FILE_TOO_LARGE',
-            `Fichier « ${filename} » joint au PDF de plus de ${LIMITS.maxXmlBytes / 1024 / 1024} Mo.`,
-          );
-        }
-        if (sniffFormat(entry.content) !== 'xml') {
-          throw new RefusalError(
-            'UNSUPPORTED_FILE_TYPE',
-            `Fichier « ${filename} » joint au PDF refusé : son contenu n’est pas du XML (d’après ses octets, pas son nom).`,
-          );
-        }
-        return { filename, xml: new Uint8Array(entry.content) };
-      } finally {
-        await doc.destroy();
-      }
-    })(),
-    LIMITS.pdfTimeoutMs,
+/**
+ * The e-invoice XML attached to an opened PDF, or null when it has none. Throws a `RefusalError` for a hostile
+ * attachment. The caller opened the document (`readPdfPages`: decompression guard, page count and time bounded).
+ */
+export async function eInvoiceOf(doc: PdfDocumentLike): Promise<PdfEInvoice | null> {
+  const attachments = ((await doc.getAttachments()) ?? {}) as Record<string, AttachmentLike>;
+  const entry = Object.values(attachments).find(
+    (a) => typeof a.filename === 'string' && E_INVOICE_NAMES.test(a.filename.split(/[\\/]/).pop() ?? ''),
   );
+  if (!entry || !(entry.content instanceof Uint8Array)) {
+    return null;
+  }
+  const filename = String(entry.filename);
+  if (entry.content.length > LIMITS.maxXmlBytes) {
+    throw new RefusalError(
+      'FILE_TOO_LARGE',
+      `Fichier « ${filename} » joint au PDF de plus de ${LIMITS.maxXmlBytes / 1024 / 1024} Mo.`,
+    );
+  }
+  if (sniffFormat(entry.content) !== 'xml') {
+    throw new RefusalError(
+      'UNSUPPORTED_FILE_TYPE',
+      `Fichier « ${filename} » joint au PDF refusé : son contenu n’est pas du XML (d’après ses octets, pas son nom).`,
+    );
+  }
+  return { filename, xml: new Uint8Array(entry.content) };
 }

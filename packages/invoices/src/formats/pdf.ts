@@ -5,6 +5,7 @@
 import { getDocumentProxy, getResolvedPDFJS } from 'unpdf';
 import { LIMITS } from '../limits.ts';
 import { RefusalError } from '../refusal.ts';
+import { eInvoiceOf, type PdfEInvoice } from './pdf-attachments.ts';
 import { checkPdfDecompression } from './pdf-guard.ts';
 
 interface TextItemLike {
@@ -13,7 +14,8 @@ interface TextItemLike {
   readonly width?: number;
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+/** `promise`, or a « lecture trop longue » refusal after `ms` (every PDF.js reading is bounded in time). */
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -48,11 +50,14 @@ export async function readPdfLines(bytes: Uint8Array): Promise<string[][]> {
 
 /**
  * The pages of a PDF as text lines (tab between columns) and as rows of positioned cells, for the layout-free
- * reader (ADR 0070). One PDF.js pass.
+ * reader (ADR 0070). One PDF.js pass. With `embedded`, the e-invoice XML attached to a Factur-X / ZUGFeRD PDF is
+ * looked up first in the same opened document (ADR 0081: each PDF is checked and opened once) and given to it;
+ * when it reads it (not null), the pages are not read.
  */
-export async function readPdfPages(
+export async function readPdfPages<E = never>(
   bytes: Uint8Array,
-): Promise<{ lines: string[][]; rows: PositionedRow[]; scans?: PageImage[] }> {
+  options: { embedded?: (found: PdfEInvoice) => E | null } = {},
+): Promise<{ lines: string[][]; rows: PositionedRow[]; scans?: PageImage[]; embedded?: E }> {
   // PDF.js may transfer (detach) the buffer it is given: pass a copy.
   const data = new Uint8Array(bytes);
   return withTimeout(
@@ -72,6 +77,11 @@ export async function readPdfPages(
             `PDF de ${doc.numPages} pages : une facture en compte au plus ${LIMITS.maxPdfPages}.`,
             [`${doc.numPages} pages`],
           );
+        }
+        const found = options.embedded ? await eInvoiceOf(doc) : null;
+        const embedded = found && options.embedded ? options.embedded(found) : null;
+        if (embedded !== null) {
+          return { lines: [], rows: [], embedded };
         }
         const pages: string[][] = [];
         const rows: PositionedRow[] = [];
