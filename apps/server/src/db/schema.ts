@@ -446,15 +446,16 @@ export const contactMessages = pgTable(
 // ---- Plans, quotas and billing (issue #12, ADR 0027) ---------------------------------------------------
 
 /**
- * Units of a quota feature used by a user in one billing period (`period_start` identifies the period: the
- * calendar month, the subscription period or the trial). Consumed by one conditional upsert (plans/quota.ts).
+ * Units of a quota feature used by an organisation's members together in one billing period (`period_start`
+ * identifies the period: the calendar month, the subscription period or the trial). Consumed by one conditional
+ * upsert (plans/quota.ts). Per organisation since migration 0024 (ADR 0078); per user before.
  */
 export const usageCounters = pgTable(
   'usage_counters',
   {
-    userId: text('user_id')
+    organisationId: text('organisation_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organisations.id, { onDelete: 'cascade' }),
     /** contracts: quotaFeatureNames. */
     feature: text('feature').notNull(),
     periodStart: timestamptz('period_start').notNull(),
@@ -463,21 +464,23 @@ export const usageCounters = pgTable(
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (table) => [
-    primaryKey({ columns: [table.userId, table.feature, table.periodStart] }),
+    primaryKey({ columns: [table.organisationId, table.feature, table.periodStart] }),
     check('usage_counters_used_check', sql`${table.used} >= 0`),
   ],
 );
 
 /**
- * The user's paid subscription as the billing provider last told us (one row per user: the latest one). The
- * entitlement (users.tier) is derived from it by billing/entitlements.ts, for Stripe and the local provider alike.
+ * The organisation's paid subscription as the billing provider last told us (one row per organisation: the latest
+ * one; ADR 0078). The entitlement (organisations.tier) is derived from it by the billing service, for Stripe and the
+ * local provider alike. `user_id`: who subscribed.
  */
 export const billingSubscriptions = pgTable(
   'billing_subscriptions',
   {
-    userId: text('user_id')
+    organisationId: text('organisation_id')
       .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** 'stripe' | 'local'. */
     provider: text('provider').notNull(),
     customerId: text('customer_id').notNull(),
@@ -486,12 +489,15 @@ export const billingSubscriptions = pgTable(
     plan: text('plan'),
     /** The provider's status (contracts: subscriptionStatusSchema). */
     status: text('status').notNull(),
+    /** 'month' | 'year' (ADR 0078). */
+    interval: text('interval').notNull().default('month'),
     currentPeriodStart: timestamptz('current_period_start').notNull(),
     currentPeriodEnd: timestamptz('current_period_end').notNull(),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (table) => [
+    check('billing_subscriptions_interval_check', sql`${table.interval} in ('month', 'year')`),
     uniqueIndex('billing_subscriptions_provider_subscription_idx').on(table.provider, table.subscriptionId),
     index('billing_subscriptions_customer_idx').on(table.provider, table.customerId),
   ],
@@ -514,9 +520,10 @@ export const planEvents = pgTable(
   'plan_events',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The organisation whose plan changed (ADR 0078); null only for events of a deleted organisation's past. */
+    organisationId: text('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
+    /** Before ADR 0078: the user whose plan changed. Kept for those rows; null on the organisation's events. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** 'tier_change' | 'usage_reset'. */
     kind: text('kind').notNull(),
     /** 'admin' | 'stripe' | 'local' | 'trial' | 'trial_end' | 'period_end'. */
@@ -530,17 +537,24 @@ export const planEvents = pgTable(
   (table) => [
     check('plan_events_kind_check', sql`${table.kind} in ('tier_change', 'usage_reset')`),
     index('plan_events_user_created_idx').on(table.userId, table.createdAt),
+    index('plan_events_organisation_created_idx').on(table.organisationId, table.createdAt),
   ],
 );
 
-/** The 14-day business trial: at most one per user, ever. */
-export const businessTrials = pgTable('business_trials', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  startedAt: timestamptz('started_at').notNull(),
-  endsAt: timestamptz('ends_at').notNull(),
-});
+/** The 14-day business trial: at most one per organisation, and one started per user, ever (ADR 0078). */
+export const businessTrials = pgTable(
+  'business_trials',
+  {
+    organisationId: text('organisation_id')
+      .primaryKey()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** Who started it (null: granted by an administrator to an organisation whose starter is gone). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    startedAt: timestamptz('started_at').notNull(),
+    endsAt: timestamptz('ends_at').notNull(),
+  },
+  (table) => [uniqueIndex('business_trials_user_idx').on(table.userId)],
+);
 
 /**
  * The local demonstration provider's own records (adapters/billing/local.ts): what Stripe would hold. Checkout
@@ -553,6 +567,10 @@ export const localBillingSessions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The organisation the checkout or portal is for (ADR 0078). */
+    organisationId: text('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
+    /** 'month' | 'year'. */
+    interval: text('interval').notNull().default('month'),
     /** 'checkout' | 'portal'. */
     kind: text('kind').notNull(),
     plan: text('plan').notNull(),
@@ -575,8 +593,12 @@ export const localBillingSubscriptions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The organisation that pays (ADR 0078). */
+    organisationId: text('organisation_id').references(() => organisations.id, { onDelete: 'cascade' }),
     customerId: text('customer_id').notNull(),
     plan: text('plan').notNull(),
+    /** 'month' | 'year'. */
+    interval: text('interval').notNull().default('month'),
     status: text('status').notNull(),
     currentPeriodStart: timestamptz('current_period_start').notNull(),
     currentPeriodEnd: timestamptz('current_period_end').notNull(),
@@ -584,7 +606,10 @@ export const localBillingSubscriptions = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
-  (table) => [index('local_billing_subscriptions_user_idx').on(table.userId)],
+  (table) => [
+    index('local_billing_subscriptions_user_idx').on(table.userId),
+    index('local_billing_subscriptions_organisation_idx').on(table.organisationId),
+  ],
 );
 
 // ---- Invoice audits (issue #14, ADR 0034) --------------------------------------------------------------
@@ -984,16 +1009,67 @@ export interface OrganisationAddressValue {
   citycode: string | null;
 }
 
-export const organisations = pgTable('organisations', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  /** 9 digits, Luhn-checked (contracts). */
-  siren: text('siren'),
-  /** Normalised `FR` + key + SIREN (contracts). */
-  vatNumber: text('vat_number'),
-  address: jsonb('address').$type<OrganisationAddressValue>(),
-  createdAt: timestamptz('created_at').notNull().defaultNow(),
-  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+export const organisations = pgTable(
+  'organisations',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    /** 9 digits, Luhn-checked (contracts). */
+    siren: text('siren'),
+    /** Normalised `FR` + key + SIREN (contracts). */
+    vatNumber: text('vat_number'),
+    address: jsonb('address').$type<OrganisationAddressValue>(),
+    /** The organisation's plan (ADR 0078; canonical tier, was users.tier before migration 0024). */
+    tier: text('tier').notNull().default('free'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    check('organisations_tier_check', sql`${table.tier} in ('free', 'basic', 'premium', 'admin', 'business_trial')`),
+  ],
+);
+
+/**
+ * Our invoices for the organisations' payments (ADR 0078): one per payment of either provider, numbered without gap
+ * in its sequence (`billing_invoice_sequences`, taken in the invoice's own transaction), with the seller's and the
+ * buyer's identity as they were when it was issued. Kept when the organisation is deleted (legal retention).
+ */
+export const billingInvoices = pgTable(
+  'billing_invoices',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
+    /** « F-2026-000001 »: the sequence and its number. */
+    number: text('number').notNull(),
+    sequence: text('sequence').notNull(),
+    sequenceNumber: integer('sequence_number').notNull(),
+    provider: text('provider').notNull(),
+    /** The provider's payment (Stripe invoice id, local subscription period): one invoice per payment. */
+    paymentRef: text('payment_ref').notNull(),
+    plan: text('plan').notNull(),
+    interval: text('interval').notNull(),
+    periodStart: timestamptz('period_start').notNull(),
+    periodEnd: timestamptz('period_end').notNull(),
+    amountHtCents: integer('amount_ht_cents').notNull(),
+    vatRateBasisPoints: integer('vat_rate_basis_points').notNull(),
+    vatCents: integer('vat_cents').notNull(),
+    amountTtcCents: integer('amount_ttc_cents').notNull(),
+    seller: jsonb('seller').notNull(),
+    buyer: jsonb('buyer').notNull(),
+    issuedAt: timestamptz('issued_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('billing_invoices_number_idx').on(table.number),
+    uniqueIndex('billing_invoices_sequence_number_idx').on(table.sequence, table.sequenceNumber),
+    uniqueIndex('billing_invoices_payment_idx').on(table.provider, table.paymentRef),
+    index('billing_invoices_organisation_idx').on(table.organisationId, table.issuedAt, table.id),
+  ],
+);
+
+/** The last number given in each invoice sequence (a row lock serialises the next one; no gap on rollback). */
+export const billingInvoiceSequences = pgTable('billing_invoice_sequences', {
+  sequence: text('sequence').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
 });
 
 export const organisationMembers = pgTable(
