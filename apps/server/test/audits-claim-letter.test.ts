@@ -39,6 +39,22 @@ describe('claim letter words', () => {
     expect(text.signature).toEqual(['Alice Martin', 'pour Conserverie Martin SAS']);
   });
 
+  it('is addressed to the supplier’s postal address when the e-invoice gives it, else says where to find it', () => {
+    const withAddress = claimLetterText(
+      { ...input, invoice: { ...input.invoice, supplierAddress: ['1 place de l’Énergie', '75008 Paris'] } },
+      GENERATED_AT,
+    );
+    expect(withAddress.recipient.map((line) => line.text)).toEqual([
+      'Énergie Exemple SA',
+      'Service clients — réclamations',
+      '1 place de l’Énergie',
+      '75008 Paris',
+    ]);
+    expect(claimLetterText(input, GENERATED_AT).recipient[2]?.text).toBe(
+      'Adresse postale : celle du service réclamations indiquée sur la facture',
+    );
+  });
+
   it('claims HT, VAT and TTC and asks for an answer within 30 days (a commercial deadline, no article cited)', () => {
     const text = claimLetterText(input, GENERATED_AT);
     expect(text.amounts).toEqual([

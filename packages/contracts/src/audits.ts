@@ -170,6 +170,8 @@ export const normalisedInvoiceSchema = z.object({
   format: z.enum(auditFormats),
   layout: z.string(),
   supplier: z.string(),
+  /** The supplier's postal address as letter lines, when the file gives it (e-invoices, ADR 0081). */
+  supplierAddress: z.array(z.string().max(200)).max(8).optional(),
   invoiceNumber: z.string().nullable(),
   issuedOn: z.string().nullable(),
   point: z.object({

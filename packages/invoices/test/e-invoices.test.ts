@@ -9,6 +9,7 @@ import path from 'node:path';
 import { type AuditReferenceData, auditInvoice } from '@pilote/tariffs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ReadResult, readInvoice } from '../src/index.ts';
+import { postalAddress } from '../src/layouts/en16931.ts';
 import { type EInvoiceFormat, PLANTED, SIX_ERRORS, T4_FEB_2026, writeEInvoice } from './helpers/e-invoice-eu.ts';
 
 const REF: AuditReferenceData = {
@@ -61,6 +62,8 @@ describe('the correct February 2026 T4 e-invoice, written by e-invoice-eu', () =
         format: fileFormat,
         layout,
         supplier: 'Énergie Exemple SA',
+        // The seller's postal address BG-5, for the claim letter (ADR 0081).
+        supplierAddress: ['1 place de l’Énergie', '75008 Paris'],
         invoiceNumber: 'FG-2026-02-0117',
         issuedOn: '2026-03-06',
         point: { pointDeReseau: 'PITD', code: 'GI060012', pce: '21400000000117' },
@@ -124,6 +127,15 @@ describe('the same e-invoice with six planted errors', () => {
 });
 
 describe('what the e-invoice does not say is never guessed', () => {
+  it('a seller address without a city is not written; a foreign one names its country (ADR 0081)', () => {
+    expect(postalAddress({ lines: ['1 rue X', null], postCode: '75008', city: null, country: 'FR' })).toBeNull();
+    expect(postalAddress({ lines: [' Rue  Y 2 '], postCode: '1000', city: 'Bruxelles', country: 'be' })).toEqual([
+      'Rue Y 2',
+      '1000 Bruxelles',
+      'BE',
+    ]);
+  });
+
   it('without the unit attributes, capacity and CTA lines are « non vérifiables » and nothing is claimed', async () => {
     const xml = new TextDecoder()
       .decode(await writeEInvoice(SIX_ERRORS, 'UBL'))

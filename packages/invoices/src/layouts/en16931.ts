@@ -168,6 +168,13 @@ interface RawInvoice {
   readonly issuedOn: string | null;
   readonly supplier: string | null;
   readonly supplierPath: string;
+  /** The seller's postal address BG-5 (lines BT-35/36/162, post code BT-38, city BT-37, country BT-40), as read. */
+  readonly supplierAddress: {
+    readonly lines: readonly (string | null)[];
+    readonly postCode: string | null;
+    readonly city: string | null;
+    readonly country: string | null;
+  };
   readonly deliveryLocation: string | null;
   readonly deliveryPath: string;
   readonly buyerReference: string | null;
@@ -354,7 +361,27 @@ function mapInvoice(raw: RawInvoice, format: NormalisedInvoice['format'], layout
     missing.push('consumption');
   }
   const provenance: ReadingProvenance = { sources, lineSources, missing };
-  return { invoice, warnings: draft.warnings, provenance };
+  const supplierAddress = postalAddress(raw.supplierAddress);
+  return { invoice: supplierAddress ? { ...invoice, supplierAddress } : invoice, warnings: draft.warnings, provenance };
+}
+
+/**
+ * The seller's postal address as letter lines (ADR 0081): the street lines, then « code postal ville », then the
+ * country when it is not France. Null without a city (an address the post cannot deliver to is not written).
+ */
+export function postalAddress(address: RawInvoice['supplierAddress']): string[] | null {
+  const clean = (text: string | null) => text?.replace(/\s+/g, ' ').trim() || null;
+  const city = clean(address.city);
+  if (!city) {
+    return null;
+  }
+  const lines = address.lines.map(clean).filter((line): line is string => line !== null);
+  const country = clean(address.country)?.toUpperCase() ?? null;
+  return [
+    ...lines,
+    [clean(address.postCode), city].filter(Boolean).join(' '),
+    ...(country && country !== 'FR' ? [country] : []),
+  ].slice(0, 6);
 }
 
 // ---- CII ---------------------------------------------------------------------------------------------------------
@@ -421,6 +448,14 @@ export function extractEn16931Cii(doc: XmlNode, format: NormalisedInvoice['forma
       issuedOn: date102(child(header, 'IssueDateTime')),
       supplier: textOf(child(agreement, 'SellerTradeParty', 'Name')),
       supplierPath: 'SellerTradeParty/Name',
+      supplierAddress: {
+        lines: ['LineOne', 'LineTwo', 'LineThree'].map((key) =>
+          textOf(child(agreement, 'SellerTradeParty', 'PostalTradeAddress', key)),
+        ),
+        postCode: textOf(child(agreement, 'SellerTradeParty', 'PostalTradeAddress', 'PostcodeCode')),
+        city: textOf(child(agreement, 'SellerTradeParty', 'PostalTradeAddress', 'CityName')),
+        country: textOf(child(agreement, 'SellerTradeParty', 'PostalTradeAddress', 'CountryID')),
+      },
       deliveryLocation: deliveryId,
       deliveryPath: textOf(child(delivery, 'ID')) ? 'ShipToTradeParty/ID' : 'ShipToTradeParty/GlobalID',
       buyerReference: textOf(child(agreement, 'BuyerReference')),
@@ -520,6 +555,16 @@ export function extractEn16931Ubl(doc: XmlNode, format: NormalisedInvoice['forma
       issuedOn: textOf(r.IssueDate),
       supplier: legalName ?? textOf(child(party, 'PartyName', 'Name')),
       supplierPath: legalName ? 'PartyLegalEntity/RegistrationName' : 'PartyName/Name',
+      supplierAddress: {
+        lines: [
+          textOf(child(party, 'PostalAddress', 'StreetName')),
+          textOf(child(party, 'PostalAddress', 'AdditionalStreetName')),
+          textOf(child(party, 'PostalAddress', 'AddressLine', 'Line')),
+        ],
+        postCode: textOf(child(party, 'PostalAddress', 'PostalZone')),
+        city: textOf(child(party, 'PostalAddress', 'CityName')),
+        country: textOf(child(party, 'PostalAddress', 'Country', 'IdentificationCode')),
+      },
       deliveryLocation: textOf(child(r, 'Delivery', 'DeliveryLocation', 'ID')),
       deliveryPath: 'Delivery/DeliveryLocation/ID',
       buyerReference: textOf(r.BuyerReference),

@@ -120,6 +120,11 @@ export interface NormalisedInvoice {
   /** Identifier of the extractor (layout) that read the file, e.g. `fournisseur-pitd-pdf`. */
   readonly layout: string;
   readonly supplier: string;
+  /**
+   * The supplier's postal address as letter lines, when the file gives it (e-invoices: the seller's address BG-5,
+   * ADR 0081); the claim letter is sent there.
+   */
+  readonly supplierAddress?: readonly string[];
   readonly invoiceNumber: string | null;
   readonly issuedOn: IsoDate | null;
   readonly point: InvoicePoint;

@@ -126,8 +126,11 @@ export function claimLetterText(input: ClaimLetterInput, generatedAt: Date) {
   const recipient: Line[] = [
     { text: invoice.supplier, bold: true },
     { text: 'Service clients — réclamations' },
-    // The reader does not read the supplier's postal address (ADR 0071): the letter says where to find it.
-    { text: 'Adresse postale : celle du service réclamations indiquée sur la facture', muted: true },
+    // The seller's postal address when the file gives it (e-invoices, ADR 0081); else the letter says where to find
+    // it (PDF and spreadsheet readers do not read it: an address guessed from a page would be worse than none).
+    ...(invoice.supplierAddress && invoice.supplierAddress.length > 0
+      ? invoice.supplierAddress.map((text) => ({ text }))
+      : [{ text: 'Adresse postale : celle du service réclamations indiquée sur la facture', muted: true }]),
   ];
   const city = organisation?.address?.city;
   const point = [
