@@ -9,7 +9,7 @@
  * autocannon loads `GET /api/audits/` and `GET /api/health` for `--seconds` with no audit running (the point of
  * comparison), then the audits are started and the same load runs while the worker threads read and check them.
  * The busy run stops when the last audit ends. Prints both p50 / p99 latencies, their ratio, and how long the
- * audits took to finish.
+ * audits took to finish. `--pdf` may be a scan (PNG, JPEG: read by OCR, ADR 0080), whose audit ends at « À compléter ».
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -29,6 +29,10 @@ const pdfPath = path.resolve(
   values.pdf ?? path.join(root, 'packages/invoices/fixtures/t4-pitd-fevrier-2026-10-pages.pdf'),
 );
 const bytes = readFileSync(pdfPath);
+// A scan (PNG, JPEG) is read by OCR and ends at « À compléter » (ADR 0080): that is its end here.
+const extension = path.extname(pdfPath).toLowerCase();
+const mime =
+  extension === '.png' ? 'image/png' : extension === '.jpg' || extension === '.jpeg' ? 'image/jpeg' : 'application/pdf';
 
 // ---- API p99 while audits run ------------------------------------------------------------------------------
 interface Ready {
@@ -62,10 +66,10 @@ async function post<T>(url: string, body: unknown): Promise<T> {
 const auditCount = Number(values.audits);
 const ids: string[] = [];
 for (let index = 0; index < auditCount; index += 1) {
-  const filename = `bench-${index}.pdf`;
+  const filename = `bench-${index}${extension || '.pdf'}`;
   const signed = await post<{ url: string; gcs_uri: string; headers: Record<string, string> }>(
     '/api/audits/sign-upload',
-    { filename, mime: 'application/pdf', size: bytes.length },
+    { filename, mime, size: bytes.length },
   );
   const target = new URL(signed.url);
   const put = await fetch(`${base}${target.pathname}${target.search}`, {
@@ -79,7 +83,7 @@ for (let index = 0; index < auditCount; index += 1) {
   const { id } = await post<{ id: string }>('/api/audits/create', {
     gcs_uri: signed.gcs_uri,
     filename,
-    mime: 'application/pdf',
+    mime,
   });
   ids.push(id);
 }
@@ -118,7 +122,7 @@ const watcher = (async () => {
   for (;;) {
     const response = await fetch(`${base}/api/audits/?page=1&pageSize=100`, { headers });
     const { items } = (await response.json()) as { items: { status: string }[] };
-    if (items.every((item) => item.status === 'done' || item.status === 'failed')) {
+    if (items.every((item) => ['done', 'failed', 'to_complete'].includes(item.status))) {
       finishedAt = performance.now();
       return items;
     }
@@ -132,6 +136,6 @@ console.log(
   `API while ${auditCount} audits run: ${busy.requests.total} requests, p50 ${busy.latency.p50} ms, p99 ${busy.latency.p99} ms, non-2xx ${busy.non2xx} (p99 × ${(busy.latency.p99 / Math.max(1, quiet.latency.p99)).toFixed(1)} of the quiet run)`,
 );
 console.log(
-  `audits finished in ${((finishedAt - startedAt) / 1000).toFixed(1)} s: ${items.filter((item) => item.status === 'done').length} done, ${items.filter((item) => item.status === 'failed').length} failed`,
+  `audits finished in ${((finishedAt - startedAt) / 1000).toFixed(1)} s: ${items.filter((item) => item.status === 'done').length} done, ${items.filter((item) => item.status === 'to_complete').length} to complete, ${items.filter((item) => item.status === 'failed').length} failed`,
 );
 child.send('close');
