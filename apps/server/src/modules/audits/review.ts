@@ -13,11 +13,11 @@ import {
   auditSupplierCorrections,
   consumptionDatasets,
   consumptionReadings,
-  mandateOperatorAccess,
   organisationMembers,
   sites,
 } from '../../db/schema.ts';
 import type { PitdEntry } from '../reference-data/source.ts';
+import { operatorSuggestionOf } from './operator-suggestions.ts';
 
 type Value = NonNullable<AuditReviewField['read']>;
 
@@ -263,22 +263,6 @@ export async function yearlyConsumptionMwh(
     .map((row) => mwh(row.kwh));
 }
 
-/** The GRDF contractual and technical data of a mandate for the PCE (ADR 0072), if the user has one. */
-async function operatorDataOf(db: Database, userId: string, pce: string) {
-  const [row] = await db
-    .select({ contractual: mandateOperatorAccess.contractual, technical: mandateOperatorAccess.technical })
-    .from(consumptionDatasets)
-    .innerJoin(mandateOperatorAccess, eq(mandateOperatorAccess.mandateId, consumptionDatasets.mandateId))
-    .where(await datasetsOf(db, userId, pce))
-    .limit(1);
-  const contractual = (row?.contractual ?? null) as {
-    carKwh?: number | null;
-    cjaKwhPerDay?: number | null;
-    option?: string | null;
-  } | null;
-  return contractual;
-}
-
 const TARIFS = ['T1', 'T2', 'T3', 'T4', 'TP'] as const;
 const asTarif = (value: string | null | undefined) => TARIFS.find((t) => t === value) ?? null;
 const DAY = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'short' });
@@ -296,6 +280,8 @@ export async function suggestionsFor(
    */
   owner: string | AuditOwner,
   invoice: NormalisedInvoice,
+  /** The NTR of a PITD code (the PITD table), for the PITD of the GRDF data; absent: no NTR from them. */
+  ntrOfPitd?: (code: string) => Promise<number | null>,
 ): Promise<{ suggestions: Suggestions; communeInsee: string | null; communeName: string | null }> {
   const userId = typeof owner === 'string' ? owner : owner.userId;
   const organisationId =
@@ -347,16 +333,16 @@ export async function suggestionsFor(
       communeInsee = site.address?.citycode ?? null;
       communeName = site.address?.city ?? null;
     }
-    const operator = await operatorDataOf(db, userId, knownPce);
+    // The GRDF data fetched through an active mandate for the PCE (issue #26 §4, ADR 0076).
+    const operator = await operatorSuggestionOf(db, userId, await organisationsOf(db, userId), knownPce);
     if (operator) {
-      const from = 'les données GRDF de votre mandat';
-      offer('tarif', asTarif(operator.option), from);
-      offer('car', typeof operator.carKwh === 'number' ? mwh(operator.carKwh) : null, from);
-      offer(
-        'cja',
-        typeof operator.cjaKwhPerDay === 'number' && operator.cjaKwhPerDay > 0 ? mwh(operator.cjaKwhPerDay) : null,
-        from,
-      );
+      offer('tarif', asTarif(operator.tarif), operator.from);
+      offer('car', operator.carMwh, operator.from);
+      offer('cja', operator.cjaMwh, operator.from);
+      if (operator.pitdCode && ntrOfPitd) {
+        const ntr = await ntrOfPitd(operator.pitdCode);
+        offer('ntr', ntr, `${operator.from}, PITD ${operator.pitdCode}`);
+      }
     }
     const years = await yearlyConsumptionMwh(db, userId, knownPce, invoice.period.lastDay);
     const last = years[years.length - 1];

@@ -71,6 +71,13 @@ export function createAuditRunner(deps: {
     return { commune: name, rows: await table.rowsOfCommuneName(name), printed: true };
   }
 
+  /** The NTR of a PITD code in the PITD table (the PITD of a mandate's GRDF data, ADR 0076); null: unknown or several. */
+  async function ntrOfPitd(code: string): Promise<number | null> {
+    const rows = await (await deps.referenceData.pitd()).rowsOf(code);
+    const values = ntrValuesOf(rows);
+    return values.length === 1 && !rows.some((row) => (row.ntrChoices?.length ?? 0) > 1) ? (values[0] ?? null) : null;
+  }
+
   /**
    * The point of an invoice without a PITD code, from the commune's PITD rows when they give one NTR, or from the NTR
    * the user confirmed. The TSO is the rows' when they agree, else the invoice's; without one the point stays unknown
@@ -166,6 +173,7 @@ export function createAuditRunner(deps: {
         deps.db,
         { userId, organisationId },
         invoice,
+        ntrOfPitd,
       );
       // The commune printed on the invoice when one was read, else the site's (issue #25 §7, ADR 0081).
       const printed = result.provenance?.commune?.trim() || null;

@@ -63,6 +63,31 @@ describe('the mandate card’s GRDF data (ADR 0072)', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Droit d’accès déclaré à GRDF : en attente de validation.');
   });
 
+  it('says a refused right brought no data, and that a revoked mandate’s data will be deleted within 30 days', () => {
+    const { rerender } = card({
+      status: 'rejected',
+      operator_data: data({ access_state: 'refused', sync_status: 'stopped', last_sync_at: null, days: 0 }),
+    });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Droit d’accès refusé par GRDF : aucune donnée n’a été récupérée.',
+    );
+    rerender(
+      <MandateOperatorData
+        mandate={
+          {
+            ...base,
+            status: 'revoked',
+            operator_data: data({ access_state: 'ended', sync_status: 'stopped' }),
+          } as Mandate
+        }
+      />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Droit d’accès terminé auprès de GRDF. Les données récupérées seront supprimées sous 30 jours.',
+    );
+    expect(screen.getByTestId('operator-days')).toHaveTextContent(/^1\s095$/);
+  });
+
   it('notes that electricity has no automatic data yet; nothing for a GRDF mandate sent by mail', () => {
     const { container, rerender } = card({ energy_type: 'electricity' });
     expect(screen.getByTestId('mandate-no-automatic-data')).toHaveTextContent(

@@ -25,10 +25,14 @@ function stateText(mandate: Mandate): string | null {
     }
     return null;
   }
-  if (data.access_state === 'ended') {
-    return 'Droit d’accès terminé auprès de GRDF.';
+  if (mandate.status === 'rejected') {
+    // The reason is the card's « Motif du rejet ».
+    return 'Droit d’accès refusé par GRDF : aucune donnée n’a été récupérée.';
   }
-  return null;
+  // Revoked or expired: the right is ended at GRDF, the data fetched deleted 30 days later (spec §9, ADR 0072 §4).
+  const ended = data.access_state === 'ended' ? 'Droit d’accès terminé auprès de GRDF.' : null;
+  const purge = data.last_sync_at ? 'Les données récupérées seront supprimées sous 30 jours.' : null;
+  return [ended, purge].filter(Boolean).join(' ') || null;
 }
 
 /**
