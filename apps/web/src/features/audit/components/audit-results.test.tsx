@@ -331,6 +331,31 @@ describe('audit review step « À compléter » (issue #25 §6, ADR 0071)', () =
     };
   };
 
+  it('pre-fills from the GRDF data of a mandate and says so, demonstration data included (ADR 0076)', async () => {
+    const from =
+      'les données GRDF du mandat du PCE 21400000000016 (Données de démonstration, synchronisées le 26/11/2026)';
+    const detail = waiting();
+    const fields = detail.review?.fields ?? [];
+    mockApi({
+      ...signedInAs(),
+      [`GET /api/audits/${ID}/`]: () => ({
+        body: {
+          ...detail,
+          review: detail.review && {
+            ...detail.review,
+            fields: fields.map((field) =>
+              field.field === 'cja' ? { ...field, suggested: 412.5, suggestedFrom: from } : field,
+            ),
+          },
+        },
+      }),
+    });
+    renderApp(`/private/gas/audit?audit=${ID}`);
+    const cja = await screen.findByLabelText('Capacité journalière souscrite (CJA) (MWh/j)');
+    expect(cja).toHaveValue('412,500');
+    expect(screen.getByText(`Proposée d’après ${from}.`)).toBeVisible();
+  });
+
   it('shows what was read, asks the missing CJA (required, French number) and sends the confirmed values', async () => {
     const api = mockApi({
       ...signedInAs(),
