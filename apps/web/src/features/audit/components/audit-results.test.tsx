@@ -412,3 +412,92 @@ describe('audit review step « À compléter » (issue #25 §6, ADR 0071)', () =
     expect(await screen.findByText(/ne permet pas de compléter un audit/)).toBeVisible();
   });
 });
+
+// The review step of a scan read by OCR: the image as uploaded beside the values read, each field « à confirmer ».
+const SCAN_ID = '5c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+const OCR = 'Valeur lue par reconnaissance de caractères (OCR) sur le document numérisé : à confirmer.';
+
+const scan: AuditDetail = {
+  id: SCAN_ID,
+  filename: 'facture-scannee.png',
+  format: 'png',
+  sizeBytes: 301370,
+  status: 'to_complete',
+  error: null,
+  createdAt: '2026-11-23T10:00:00.000Z',
+  startedAt: '2026-11-23T10:00:01.000Z',
+  finishedAt: '2026-11-23T10:00:09.000Z',
+  anomalies: null,
+  alerts: null,
+  recoverableEuros: null,
+  invoice: {
+    format: 'png',
+    layout: 'pdf-libre',
+    supplier: 'Énergie Exemple SA',
+    invoiceNumber: 'FG-2026-02-0117',
+    issuedOn: '2026-03-06',
+    point: { pointDeReseau: 'PITD', code: null, pce: '21400000000117' },
+    tso: 'NaTran',
+    period: { firstDay: '2026-02-01', lastDay: '2026-02-28' },
+    tarif: 'T4',
+    car: 15466.8,
+    cja: 109,
+    ntr: 2,
+    consumptionMwh: 2043.755,
+    lines: [],
+    vat: [],
+    totals: { totalHt: 139208.01, totalTva: 27841.6, totalTtc: 167049.61 },
+  },
+  report: null,
+  warnings: [],
+  found: [],
+  review: {
+    fields: [
+      {
+        field: 'cja',
+        label: 'Capacité journalière souscrite (CJA)',
+        reason: 'doubtful',
+        message: OCR,
+        unit: 'MWh/j',
+        read: 109,
+        suggested: null,
+        suggestedFrom: null,
+        candidates: [],
+      },
+    ],
+    confirmed: null,
+    confirmedAt: null,
+  },
+};
+
+describe('the review step of a scanned invoice read by OCR (issue #25 §5, ADR 0080)', () => {
+  beforeEach(() => {
+    // jsdom has no object URLs: these two for this describe only.
+    URL.createObjectURL = () => 'blob:scan';
+    URL.revokeObjectURL = () => {};
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(URL, 'createObjectURL');
+    Reflect.deleteProperty(URL, 'revokeObjectURL');
+  });
+
+  it('shows the image beside the values read « à confirmer », and sends them as confirmed', async () => {
+    const api = mockApi({
+      ...signedInAs(),
+      [`GET /api/audits/${SCAN_ID}/`]: () => ({ body: scan }),
+      [`GET /api/audits/${SCAN_ID}/document`]: () =>
+        new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { headers: { 'Content-Type': 'image/png' } }),
+      [`POST /api/audits/${SCAN_ID}/review`]: () => ({ status: 202, body: { id: SCAN_ID, status: 'queued' } }),
+    });
+    renderApp(`/private/gas/audit?audit=${SCAN_ID}`);
+    const image = await screen.findByRole('img', { name: 'Document numérisé « facture-scannee.png »' });
+    expect(image).toHaveAttribute('src', 'blob:scan');
+    expect(screen.getByText(/Valeurs lues par reconnaissance de caractères \(OCR\)/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Ouvrir l’image en grand' })).toHaveAttribute('href', 'blob:scan');
+    expect(screen.getByText(OCR)).toBeVisible();
+    const cja = screen.getByLabelText('Capacité journalière souscrite (CJA) (MWh/j)');
+    expect(cja).toHaveValue('109');
+    screen.getByRole('button', { name: 'Confirmer et lancer les contrôles' }).click();
+    await waitFor(() => expect(api.requests.find((r) => r.path.endsWith('/review'))?.body).toEqual({ cja: 109 }));
+  });
+});

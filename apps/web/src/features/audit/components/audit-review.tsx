@@ -162,9 +162,12 @@ export function AuditReview({ audit }: { audit: AuditDetail }) {
           </h3>
           {audit.format === 'pdf' ? (
             <PdfFirstPage id={audit.id} filename={audit.filename} />
+          ) : audit.format === 'png' || audit.format === 'jpeg' ? (
+            <ScannedImage id={audit.id} filename={audit.filename} format={audit.format} />
           ) : (
             <p className="text-sm text-muted-foreground">
-              Aperçu disponible pour les factures PDF seulement : ouvrez « {audit.filename} » à côté de cette page.
+              Aperçu disponible pour les factures PDF et les images seulement : ouvrez « {audit.filename} » à côté de
+              cette page.
             </p>
           )}
         </section>
@@ -327,6 +330,52 @@ function ReadValues({ invoice }: { invoice: NormalisedInvoiceDto }) {
         ))}
       </dl>
     </section>
+  );
+}
+
+/**
+ * A scan or a photo (PNG, JPEG) as uploaded, beside the values read from it by OCR (ADR 0080): the browser shows
+ * it as it is; the link opens it at full size.
+ */
+function ScannedImage({ id, filename, format }: { id: string; filename: string; format: 'png' | 'jpeg' }) {
+  const bytes = useQuery({
+    queryKey: ['audit', 'document', id],
+    queryFn: () => getAuditDocument(id),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!bytes.data) {
+      return;
+    }
+    const objectUrl = URL.createObjectURL(new Blob([bytes.data.slice()], { type: `image/${format}` }));
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [bytes.data, format]);
+  if (bytes.isError) {
+    return <Alert tone="error">Aperçu de la facture indisponible : ouvrez « {filename} » à côté de cette page.</Alert>;
+  }
+  return (
+    <div className="relative overflow-hidden rounded-lg border border-border bg-white">
+      {url ? (
+        <>
+          <img src={url} alt={`Document numérisé « ${filename} »`} className="block h-auto w-full" />
+          <p className="border-t border-border bg-surface px-3 py-2 text-sm text-muted-foreground">
+            Valeurs lues par reconnaissance de caractères (OCR) : comparez-les à l’image avant de confirmer.{' '}
+            <a
+              href={url}
+              target="_blank"
+              rel="noopener"
+              className="font-medium text-primary underline-offset-2 hover:underline"
+            >
+              Ouvrir l’image en grand
+            </a>
+          </p>
+        </>
+      ) : (
+        <LoadingState label="Affichage de la facture…" />
+      )}
+    </div>
   );
 }
 
