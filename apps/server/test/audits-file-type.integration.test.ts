@@ -100,6 +100,16 @@ describe.each(testDatabaseKinds())('audit file type at upload and in the job on 
     }
   });
 
+  it('accepts a supplier portal’s CSV export at creation, as the job reads it (ADR 0081)', async () => {
+    const csv = Buffer.from(
+      'Export de vos factures\r\nPCE;Composante;Montant HT (€)\r\n21400000000117;Abonnement;10,00\r\n',
+    );
+    const created = await create('export.csv', csv);
+    expect(created.statusCode, created.body).toBe(201);
+    const detail = await client.get(`/api/audits/${created.json().id}/`);
+    expect(detail.json().format).toBe('csv');
+  });
+
   it('refuses at creation a PDF with bytes before %PDF- (no audit to start, no unit taken)', async () => {
     const before = (await client.get('/api/audits/')).json().total;
     const created = await create('facture.pdf', FILES[0]?.[2] as Buffer);

@@ -22,7 +22,7 @@ import { lineSourceSchema } from './simulator.ts';
  * Spec §5: accepted extensions (the server decides on the bytes, never on the name); PNG and JPEG scans and photos
  * too, read by OCR (issue #25 §5, ADR 0080).
  */
-export const auditExtensions = ['.pdf', '.xml', '.xls', '.xlsx', '.png', '.jpg', '.jpeg'] as const;
+export const auditExtensions = ['.pdf', '.xml', '.xls', '.xlsx', '.csv', '.png', '.jpg', '.jpeg'] as const;
 /** The `accept` of the file picker. */
 export const AUDIT_ACCEPT = auditExtensions.join(',');
 /** Largest file accepted (bytes): 20 Mo. */
@@ -36,7 +36,7 @@ export const AUDIT_MESSAGES = {
   uploadMissing: "Le fichier n'a pas été reçu par le stockage : relancez l'upload.",
   uploadForeign: 'Ce fichier ne vous appartient pas ou son lien a expiré : relancez l’upload.',
   magicBytes:
-    'Le contenu du fichier ne correspond à aucun format accepté (PDF, XML, XLS, XLSX) : son extension ne suffit pas.',
+    'Le contenu du fichier ne correspond à aucun format accepté (PDF, XML, XLS, XLSX, CSV, PNG, JPEG) : son extension ne suffit pas.',
   alreadyStarted: 'Cet audit est déjà lancé.',
   notToComplete: 'Cet audit n’attend aucune valeur à compléter.',
   reviewMissing: 'Valeur à compléter.',
@@ -125,7 +125,8 @@ export const startAuditResponseSchema = z.object({ id: z.string(), status: audit
 export type StartAuditResponse = z.infer<typeof startAuditResponseSchema>;
 
 /** PNG and JPEG: scans and photos, read by OCR and always confirmed by the user before any check (ADR 0080). */
-export const auditFormats = ['pdf', 'xml', 'xlsx', 'xls', 'png', 'jpeg'] as const;
+/** CSV: a supplier portal's export (issue #25 §4, ADR 0081). */
+export const auditFormats = ['pdf', 'xml', 'xlsx', 'xls', 'png', 'jpeg', 'csv'] as const;
 
 export const auditSummarySchema = z.object({
   id: z.string(),

@@ -8,7 +8,7 @@
  */
 export type { NormalisedInvoice } from '@pilote/tariffs';
 export * from './csv/index.ts';
-export { describeStart, SNIFF_BYTES, sniffFormat } from './formats/sniff.ts';
+export { describeStart, SNIFF_BYTES, sniffFormat, sniffInvoiceFormat } from './formats/sniff.ts';
 export { readInvoice } from './read-invoice.ts';
 export type {
   InvoiceHeaderField,

@@ -7,8 +7,9 @@ import type { InvoiceFormat } from '@pilote/tariffs';
 import { checkImage } from './formats/image.ts';
 import { readPdfPages } from './formats/pdf.ts';
 import type { PdfEInvoice } from './formats/pdf-attachments.ts';
-import { describeStart, sniffFormat } from './formats/sniff.ts';
+import { describeStart, sniffInvoiceFormat } from './formats/sniff.ts';
 import { readSpreadsheet, type Sheet } from './formats/spreadsheet.ts';
+import { readTable } from './formats/table.ts';
 import { readXml, type XmlNode } from './formats/xml.ts';
 import type { Extracted } from './layouts/draft.ts';
 import { detectEn16931Cii, detectEn16931Ubl, extractEn16931Cii, extractEn16931Ubl } from './layouts/en16931.ts';
@@ -62,6 +63,7 @@ const FORMAT_NAMES: Readonly<Record<InvoiceFormat, string>> = {
   xls: 'classeur XLS',
   png: 'image PNG',
   jpeg: 'image JPEG',
+  csv: 'fichier CSV',
 };
 
 function clip(text: string): string {
@@ -123,6 +125,18 @@ function pick<P>(layouts: readonly Layout<P>[], parsed: P, format: InvoiceFormat
   return layout ? layout.extract(parsed, format) : null;
 }
 
+/**
+ * A portal's CSV export as one sheet (ADR 0081): the sites import's tokenizer and limits (UTF-8, quoted fields, the
+ * separator of the first line that has one), at most `maxSheetRows` lines like a workbook's sheet.
+ */
+function csvSheets(bytes: Uint8Array): Sheet[] {
+  const table = readTable(bytes, LIMITS.maxSheetRows);
+  if (!table.ok) {
+    throw new RefusalError('UNREADABLE_FILE', `Fichier CSV illisible : ${table.message}`);
+  }
+  return [{ name: 'CSV', rows: table.rows }];
+}
+
 export async function readInvoice(bytes: Uint8Array, filename: string): Promise<ReadResult> {
   try {
     if (bytes.length > LIMITS.maxFileBytes) {
@@ -131,11 +145,11 @@ export async function readInvoice(bytes: Uint8Array, filename: string): Promise<
         `Fichier « ${filename} » trop volumineux (plus de ${LIMITS.maxFileBytes / 1024 / 1024} Mo).`,
       );
     }
-    const format = sniffFormat(bytes);
+    const format = sniffInvoiceFormat(bytes);
     if (!format) {
       return refused(
         'UNSUPPORTED_FILE_TYPE',
-        `Format non reconnu : « ${filename} » n’est ni un PDF, ni un XML, ni un classeur XLSX ou XLS, ni une image PNG ou JPEG (d’après son contenu, pas son nom).`,
+        `Format non reconnu : « ${filename} » n’est ni un PDF, ni un XML, ni un classeur XLSX ou XLS, ni un fichier CSV, ni une image PNG ou JPEG (d’après son contenu, pas son nom).`,
         [describeStart(bytes)],
       );
     }
@@ -178,7 +192,7 @@ export async function readInvoice(bytes: Uint8Array, filename: string): Promise<
         ]);
       }
     } else {
-      const sheets = readSpreadsheet(bytes, format);
+      const sheets = format === 'csv' ? csvSheets(bytes) : readSpreadsheet(bytes, format);
       invoice = pick(SPREADSHEET_LAYOUTS, sheets, format);
       if (!invoice && detectSpreadsheetPortal(sheets)) {
         // A portal export, one billed line per row (ADR 0070): one invoice per PCE and month.
@@ -190,7 +204,8 @@ export async function readInvoice(bytes: Uint8Array, filename: string): Promise<
             invoices.map((i) => `PCE ${i.pce}, mois ${i.month}`).slice(0, 12),
           );
         }
-        invoice = invoices[0]?.extracted ?? null;
+        const only = invoices[0]?.extracted ?? null;
+        invoice = only ? { ...only, invoice: { ...only.invoice, format } } : null;
       }
       if (!invoice) {
         return unknownLayout(filename, format, [

@@ -139,3 +139,39 @@ describe('readInvoice on a portal export', () => {
     ]);
   });
 });
+
+describe('readInvoice on a portal CSV export (ADR 0081)', () => {
+  /** The same export as a portal's CSV: `;`, decimal commas, a title line without separator above the header. */
+  async function portalCsv(invoices: readonly [string, NormalisedInvoice][]): Promise<Uint8Array> {
+    const [sheet] = readSpreadsheet(await portalExport(invoices), 'xlsx');
+    const field = (cell: unknown) =>
+      cell === null || cell === undefined
+        ? ''
+        : typeof cell === 'number'
+          ? String(cell).replace('.', ',')
+          : String(cell);
+    const text = (sheet?.rows ?? []).map((row) => row.map(field).join(';')).join('\r\n');
+    return new TextEncoder().encode(`\ufeff${text.replace(/^([^;]*);+/, '$1')}\r\n`);
+  }
+
+  it('is accepted by its bytes and read like the workbook: values, units from the titles, no anomaly', async () => {
+    const { readInvoice, sniffInvoiceFormat } = await import('../src/index.ts');
+    const bytes = await portalCsv([['21400000000117', T4_FEB_2026]]);
+    expect(sniffInvoiceFormat(bytes)).toBe('csv');
+    const one = await readInvoice(bytes, 'export.csv');
+    if (!one.ok) {
+      throw new Error(one.refusal.message);
+    }
+    expect(one.invoice).toMatchObject({ format: 'csv', layout: 'tableur-portail', cja: 109, car: 15466.8, ntr: 2 });
+    expect(kinds(one.invoice.lines)).toEqual(kinds(T4_FEB_2026.lines));
+    expect(one.warnings).toEqual([]);
+    expect(auditInvoice(one.invoice, REF).findings).toEqual([]);
+  });
+
+  it('plain text without columns, or with control bytes, is not a CSV', async () => {
+    const { sniffInvoiceFormat } = await import('../src/index.ts');
+    expect(sniffInvoiceFormat(new TextEncoder().encode('Bonjour,\nvoici la facture.\n'))).toBeNull();
+    expect(sniffInvoiceFormat(new TextEncoder().encode('PCE;Montant;TVA\n\u0001;2;3\n'))).toBeNull();
+    expect(sniffInvoiceFormat(new Uint8Array([0x50, 0x43, 0x45, 0x3b, 0xff, 0xfe, 0x3b, 0x31]))).toBeNull();
+  });
+});

@@ -63,6 +63,61 @@ export function sniffFormat(bytes: Uint8Array): InvoiceFormat | null {
   return isAsciiLetter(bytes[i + 1]) ? 'xml' : null;
 }
 
+/**
+ * An invoice file's format: `sniffFormat`'s, else `csv` for a text (UTF-8, no control character but tab, CR, LF) one
+ * of whose first lines holds at least two `;`, tabs or commas — a supplier portal's export (issue #25 §4, ADR 0081).
+ * Kept apart from `sniffFormat`, whose null the sites' table import reads as « a CSV text ».
+ */
+export function sniffInvoiceFormat(bytes: Uint8Array): InvoiceFormat | null {
+  const format = sniffFormat(bytes);
+  if (format !== null) {
+    return format;
+  }
+  const head = bytes.subarray(0, SNIFF_BYTES);
+  let text: string;
+  try {
+    // A multi-byte character cut at the end of the sniffed bytes is not an encoding error.
+    text = new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, cutAtCharacter(head)));
+  } catch {
+    return null;
+  }
+  if (text.length === 0 || hasControlCharacter(text)) {
+    return null;
+  }
+  const lines = text
+    .replace(/^\ufeff/, '')
+    .split(/\r\n|\n|\r/)
+    .slice(0, 20);
+  return lines.some((line) => /([;\t,]).*\1/.test(line)) ? 'csv' : null;
+}
+
+/** True when `text` holds a control character other than tab, LF and CR (a binary file). */
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** The length of `bytes` without a UTF-8 sequence cut at its end. */
+function cutAtCharacter(bytes: Uint8Array): number {
+  const end = bytes.length;
+  for (let back = 1; back <= 3 && end - back >= 0; back += 1) {
+    const byte = bytes[end - back] ?? 0;
+    if ((byte & 0xc0) === 0xc0) {
+      const size = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : 2;
+      return back < size ? end - back : end;
+    }
+    if ((byte & 0x80) === 0) {
+      return end;
+    }
+  }
+  return end;
+}
+
 /** A short description of the first bytes, for the « format non reconnu » message. */
 export function describeStart(bytes: Uint8Array): string {
   const head = Array.from(bytes.slice(0, 8), (b) => b.toString(16).padStart(2, '0')).join(' ');

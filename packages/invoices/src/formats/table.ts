@@ -69,7 +69,8 @@ export function readTable(bytes: Uint8Array, maxRows: number): TableRead {
   if (physical.length > maxRows) {
     return { ok: false, reason: 'too-many-rows', message: `plus de ${maxRows} lignes.` };
   }
-  const separator = detectSeparator(physical[0] ?? '');
+  // The separator of the first line that has one: a portal export may start with a title line (ADR 0081).
+  const separator = detectSeparator(physical.find((line) => /[;\t,]/.test(line)) ?? '');
   const rows: Cell[][] = physical.map((line, index) => {
     if (line.trim() === '') {
       return [];

@@ -98,10 +98,18 @@ export function detectSpreadsheetPortal(sheets: readonly Sheet[]): boolean {
 }
 
 const text = (c: Cell | undefined): string => (c === null || c === undefined ? '' : String(c).trim());
-/** A cell as the draft takes it; a number cell gets its column title's unit (« 109000 » under « CJA (kWh/j) »). */
+/**
+ * A cell as the draft takes it; a number cell, or a text cell that is only a number, gets its column title's unit
+ * (« 109000 » under « CJA (kWh/j) »).
+ */
 function withUnit(c: Cell | undefined, unit: string | null): string | number | null {
   if (c === null || c === undefined || c === '' || typeof c === 'boolean') {
     return null;
+  }
+  // A CSV's cells are text: a bare number (« 109000 », « 2 616,00 ») is a number cell too, or it would be read in the
+  // field's default unit (109 000 MWh/j, the ×1000 false claim of issue #25) (ADR 0081).
+  if (typeof c === 'string' && unit && /^[-+]?\d[\d\s\u00a0\u202f.,]*$/.test(c.trim())) {
+    return `${c.trim()} ${unit}`;
   }
   return typeof c === 'number' ? (unit ? `${c} ${unit}` : c) : c;
 }

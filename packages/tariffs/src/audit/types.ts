@@ -13,7 +13,8 @@ import type { PointDeReseau } from '../simulator/types.ts';
  * File formats the readers accept (sniffed from the bytes, never trusted from the name). PNG and JPEG are scans and
  * photos read by OCR (ADR 0080).
  */
-export type InvoiceFormat = 'pdf' | 'xml' | 'xlsx' | 'xls' | 'png' | 'jpeg';
+/** `csv`: a supplier portal's export (issue #25 §4, ADR 0081). */
+export type InvoiceFormat = 'pdf' | 'xml' | 'xlsx' | 'xls' | 'png' | 'jpeg' | 'csv';
 
 /** A billed period as printed on the invoice: both days included ("du 01/02/2026 au 28/02/2026"). */
 export interface InvoicePeriod {

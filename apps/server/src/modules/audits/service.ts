@@ -28,7 +28,7 @@ import {
   type SignUploadResponse,
   type StartAuditResponse,
 } from '@pilote/contracts';
-import { SNIFF_BYTES, sniffFormat } from '@pilote/invoices/sniff';
+import { SNIFF_BYTES, sniffInvoiceFormat } from '@pilote/invoices/sniff';
 import { type AuditReport, type NormalisedInvoice, roundHalfAwayFromZero } from '@pilote/tariffs';
 import type { JobQueue } from '../../adapters/jobs/index.ts';
 import { type ObjectStorage, objectKey, StorageError } from '../../adapters/storage/index.ts';
@@ -253,7 +253,7 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
         throw new AppError('PAYLOAD_TOO_LARGE', AUDIT_MESSAGES.tooLarge);
       }
       const bytes = await storage.get(body.gcs_uri, { maxBytes: AUDIT_MAX_BYTES });
-      const format = sniffFormat(bytes.subarray(0, SNIFF_BYTES));
+      const format = sniffInvoiceFormat(bytes.subarray(0, SNIFF_BYTES));
       if (!format) {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', AUDIT_MESSAGES.magicBytes);
       }
