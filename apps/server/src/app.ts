@@ -279,7 +279,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   // Organisations, members and invitations (issue #24 §1, ADR 0061).
-  const organisations = createOrganisationsService({ db: database.db, mailer, publicUrl: config.publicUrl, now });
+  const organisations = createOrganisationsService({
+    db: database.db,
+    mailer,
+    publicUrl: config.publicUrl,
+    storage,
+    onStorageError: (uri, error) => app.log.error({ err: error, uri }, 'organisation deleted: a file was not deleted'),
+    now,
+  });
   await app.register(organisationsRoutes, { service: organisations });
 
   // Bug reports (ADR 0035): the public POST, staff triage, and the daily digest to staff at 08:00 (Paris).

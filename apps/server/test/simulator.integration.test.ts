@@ -581,6 +581,9 @@ describe.each(testDatabaseKinds())('simulator API on %s', (kind) => {
       const old = await findSimulation(db, oldId);
       expect(old?.result).toEqual(current);
       // The assistant's « last simulation » reads through the same repository.
+      if (!stored.userId) {
+        throw new Error('the acceptance simulation has lost its author');
+      }
       const last = await findLastSimulation(db, stored.userId);
       expect(last?.id).toBe(oldId);
       expect(last?.result).toEqual(current);

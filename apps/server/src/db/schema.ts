@@ -236,9 +236,8 @@ export const simulations = pgTable(
   'simulations',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who made it; null once their account is deleted (it stays with the organisation, migration 0025, ADR 0079). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The organisation it belongs to (ADR 0066): every member may read it; `user_id` is who created it. */
     organisationId: text('organisation_id')
       .notNull()
@@ -255,6 +254,11 @@ export const simulations = pgTable(
     /** First day of the month of effect (YYYY-MM-DD). */
     dateEffet: text('date_effet').notNull(),
     usedSampleData: boolean('used_sample_data').notNull(),
+    /**
+     * The year's fixed network cost of the result (`result.annuel.totalFixe`, €), for the dashboard (ADR 0079):
+     * written by a trigger from the result when the insert does not give it (migration 0025).
+     */
+    annualNetworkEuros: doublePrecision('annual_network_euros'),
     /** The site it was run for (`?site=` on the simulator, ADR 0068); null when none, or once the site is deleted. */
     siteId: text('site_id').references((): AnyPgColumn => sites.id, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -294,9 +298,8 @@ export const optimisations = pgTable(
   'optimisations',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who made it; null once their account is deleted (it stays with the organisation, migration 0025, ADR 0079). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The organisation it belongs to (ADR 0066): every member may read it; `user_id` is who created it. */
     organisationId: text('organisation_id')
       .notNull()
@@ -348,9 +351,8 @@ export const consumptionDatasets = pgTable(
   'consumption_datasets',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who imported it; null once their account is deleted (the organisation keeps it, migration 0025, ADR 0079). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The organisation it belongs to (ADR 0066): every member may read it; `user_id` is who created it. */
     organisationId: text('organisation_id')
       .notNull()
@@ -372,6 +374,12 @@ export const consumptionDatasets = pgTable(
     mandateId: text('mandate_id').references((): AnyPgColumn => mandates.id, { onDelete: 'cascade' }),
     /** 'demo' | 'adict': where an operator series came from (null for imported files). */
     operatorSource: text('operator_source'),
+    /**
+     * The last measured or estimated day of its readings (`manquant` days do not count; null: none), kept by a
+     * statement trigger on `consumption_readings` for every writer (migration 0025, ADR 0079): the dashboard's and
+     * the sites list's freshness reads it instead of the readings.
+     */
+    lastDay: date('last_day', { mode: 'string' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (table) => [
@@ -385,7 +393,7 @@ export const consumptionDatasets = pgTable(
     check('consumption_datasets_unit_check', sql`${table.unit} in ('kWh', 'm3')`),
     index('consumption_datasets_user_pce_idx').on(table.userId, table.pce),
     index('consumption_datasets_user_created_idx').on(table.userId, table.createdAt),
-    index('consumption_datasets_organisation_pce_idx').on(table.organisationId, table.pce),
+    index('consumption_datasets_organisation_pce_last_idx').on(table.organisationId, table.pce, table.lastDay),
     index('consumption_datasets_organisation_created_idx').on(table.organisationId, table.createdAt, table.id),
   ],
 );

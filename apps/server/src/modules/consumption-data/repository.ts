@@ -69,6 +69,7 @@ export async function listDatasetsWithStats(
       conversionCoefficient: d.conversionCoefficient,
       mandateId: d.mandateId,
       operatorSource: d.operatorSource,
+      lastDay: d.lastDay,
       createdAt: d.createdAt,
       ...stats,
     })

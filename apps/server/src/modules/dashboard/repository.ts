@@ -36,8 +36,8 @@ export async function dashboardFigures(
           count(*) filter (where x.last_day < ${days.staleBefore}::date)::int as stale
         from (select ${last} as last_day from sites where sites.organisation_id = ${organisationId}) x`,
   );
-  // The latest result of each site of the organisation (simulation or optimisation, newest first, then by id); the
-  // simulation's JSON is opened only for the sites whose latest result it is.
+  // The latest result of each site of the organisation (simulation or optimisation, newest first, then by id); a
+  // simulation's yearly cost is its `annual_network_euros` column, written with it (migration 0025, ADR 0079).
   const [resultsRow] = await rowsOf<{ cost: number; with_result: number; savings: number; optimised: number }>(
     db,
     sql`with latest as (
@@ -46,7 +46,7 @@ export async function dashboardFigures(
             select o.site_id, o.created_at, o.id, 'optimisation' as kind, o.cout_avant as cost
               from optimisations o where o.organisation_id = ${organisationId} and o.site_id is not null
             union all
-            select s.site_id, s.created_at, s.id, 'simulation' as kind, null::float8 as cost
+            select s.site_id, s.created_at, s.id, 'simulation' as kind, s.annual_network_euros as cost
               from simulations s where s.organisation_id = ${organisationId} and s.site_id is not null
           ) r
           join sites on sites.id = r.site_id and sites.organisation_id = ${organisationId}
@@ -60,7 +60,7 @@ export async function dashboardFigures(
           order by o.site_id, o.created_at desc, o.id desc
         )
         select
-          ${cents(sql`(select sum(coalesce(l.cost, ((select s.result -> 'annuel' ->> 'totalFixe' from simulations s where s.id = l.id))::float8)) from latest l)`)} as cost,
+          ${cents(sql`(select sum(l.cost) from latest l)`)} as cost,
           (select count(*) from latest)::int as with_result,
           ${cents(sql`(select sum(economie_annuelle) from latest_optimisation where economie_annuelle > 0)`)} as savings,
           (select count(*) from latest_optimisation where economie_annuelle > 0)::int as optimised`,

@@ -134,3 +134,29 @@ export async function deleteResultsBefore(
     .returning({ id: optimisations.id });
   return { simulations: gone.length, optimisations: goneOptimisations.length };
 }
+
+/**
+ * « Recalculer » keeps the site (ADR 0064, 0079): the new result is saved to the recalculated one's site when that
+ * site is still in the result's organisation (a site is never moved; a deleted one is null already).
+ */
+export async function keepSite(
+  db: Database,
+  table: typeof simulations | typeof optimisations,
+  id: string,
+  siteId: string | null,
+  organisationId: string,
+): Promise<void> {
+  if (siteId === null) {
+    return;
+  }
+  await db
+    .update(table)
+    .set({ siteId })
+    .where(
+      and(
+        eq(table.id, id),
+        eq(table.organisationId, organisationId),
+        sql`exists (select 1 from sites where sites.id = ${siteId} and sites.organisation_id = ${organisationId})`,
+      ),
+    );
+}

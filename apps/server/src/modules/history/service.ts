@@ -25,12 +25,13 @@ import {
 } from '@pilote/contracts';
 import { roundEuros } from '@pilote/tariffs';
 import type { Database } from '../../db/client.ts';
+import { optimisations as optimisationsTable, simulations as simulationsTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { ConcurrencyLimiter } from '../../lib/concurrency-limiter.ts';
 import { type Actor, requireUser } from '../auth/session.ts';
 import type { OptimisationService } from '../optimisation/service.ts';
 import type { OrganisationAccess } from '../organisations/access.ts';
-import type { PdfLinkSigner } from '../simulator/pdf-link.ts';
+import { linkOwner, type PdfLinkSigner } from '../simulator/pdf-link.ts';
 import type { SimulatorService } from '../simulator/service.ts';
 import { readStoredResult } from '../simulator/stored-result.ts';
 import {
@@ -39,6 +40,7 @@ import {
   deleteResultsBefore,
   findOptimisationById,
   findSimulationById,
+  keepSite,
   listOptimisations,
   listSimulations,
   type OptimisationSummaryRow,
@@ -307,7 +309,7 @@ export function createHistoryService({
 
     async simulation(actor: Actor | null, id: string): Promise<SimulationDetail> {
       const { object: row } = await simulationFor(actor, id, 'read');
-      const link = pdfLinks.link(row.id, row.userId);
+      const link = pdfLinks.link(row.id, linkOwner(row));
       return {
         simulationId: row.id,
         createdAt: row.createdAt.toISOString(),
@@ -336,6 +338,8 @@ export function createHistoryService({
       const body = bodyOfStoredInput(row.input, now().toISOString().slice(0, 7));
       // The new entry goes to the recalculated one's organisation (the caller may create there: checked above).
       const current = await simulations.run(() => simulator.simulate(actor, body, { scope }));
+      // Its site too (ADR 0079): the history of a site goes on with the recalculated result.
+      await keepSite(db, simulationsTable, current.simulationId, row.siteId, row.organisationId);
       const lines = diffResults(previous, current.resultat);
       return {
         previous: { simulationId: row.id, createdAt: row.createdAt.toISOString(), dateEffet: row.dateEffet },
@@ -378,6 +382,7 @@ export function createHistoryService({
         }
         throw error;
       });
+      await keepSite(db, optimisationsTable, stored.id, row.siteId, row.organisationId);
       const lines = diffOptimisations(previous, stored.response);
       return {
         previous: {

@@ -5,6 +5,7 @@ import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   activeOrganisations,
+  audits,
   type OrganisationAddressValue,
   organisationInvitations,
   organisationMembers,
@@ -129,8 +130,17 @@ export async function updateOrganisation(
     .where(eq(organisations.id, organisationId));
 }
 
-export async function deleteOrganisation(db: Executor, organisationId: string): Promise<void> {
+/**
+ * Deletes the organisation and, through its foreign keys, everything it owns. Returns its audits' uploaded files
+ * (storage URIs), which live outside the database: the caller deletes them once this is committed (ADR 0079).
+ */
+export async function deleteOrganisation(db: Executor, organisationId: string): Promise<string[]> {
+  const files = await db
+    .delete(audits)
+    .where(eq(audits.organisationId, organisationId))
+    .returning({ uri: audits.storageUri });
   await db.delete(organisations).where(eq(organisations.id, organisationId));
+  return files.map((file) => file.uri);
 }
 
 export async function findMembers(db: Executor, organisationId: string, query: PageQuery) {

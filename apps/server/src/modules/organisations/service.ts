@@ -16,6 +16,7 @@ import {
   type PageQuery,
 } from '@pilote/contracts';
 import type { Mailer } from '../../adapters/mail/types.ts';
+import { type ObjectStorage, StorageError } from '../../adapters/storage/index.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -52,8 +53,15 @@ export interface OrganisationsServiceDeps {
   db: Database;
   mailer: Mailer;
   publicUrl: string;
+  /** Where the audits' uploaded invoices are: deleted with their organisation (ADR 0079). */
+  storage: Pick<ObjectStorage, 'delete'>;
+  /** Told of a file that could not be deleted (the organisation is gone all the same). */
+  onStorageError?: (uri: string, error: unknown) => void;
   now?: () => Date;
 }
+
+/** Files deleted this many at a time once the organisation is gone. */
+const FILE_DELETIONS_AT_ONCE = 8;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const FIRST_PAGE = { page: 1, pageSize: 1 } as const;
@@ -96,7 +104,7 @@ function requireRank(role: OrganisationRole, least: OrganisationRole): void {
  * cannot leave it without an owner.
  */
 export function createOrganisationsService(deps: OrganisationsServiceDeps) {
-  const { db, mailer, publicUrl } = deps;
+  const { db, mailer, publicUrl, storage } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function membershipOf(executor: Executor, actor: Actor, organisationId: string): Promise<MembershipRow> {
@@ -198,13 +206,25 @@ export function createOrganisationsService(deps: OrganisationsServiceDeps) {
 
     /** Owners only; never the caller's only organisation (they would be left without a workspace). */
     async remove(actor: Actor, organisationId: string): Promise<void> {
-      await locked(actor, organisationId, async (tx, role) => {
+      const files = await locked(actor, organisationId, async (tx, role) => {
         requireRank(role, 'owner');
         if ((await countMemberships(tx, actor.user.id)) < 2) {
           throw new AppError('CONFLICT', organisationMessages.onlyOrganisation);
         }
-        await deleteOrganisation(tx, organisationId);
+        return deleteOrganisation(tx, organisationId);
       });
+      // The audits' uploaded invoices, once the rows are gone for good (a rolled-back deletion keeps its files).
+      for (let start = 0; start < files.length; start += FILE_DELETIONS_AT_ONCE) {
+        await Promise.all(
+          files.slice(start, start + FILE_DELETIONS_AT_ONCE).map((uri) =>
+            storage.delete(uri).catch((error: unknown) => {
+              if (!(error instanceof StorageError && error.kind === 'not_found')) {
+                deps.onStorageError?.(uri, error);
+              }
+            }),
+          ),
+        );
+      }
     },
 
     async members(actor: Actor, organisationId: string, query: PageQuery): Promise<OrganisationMembersPage> {

@@ -3,6 +3,7 @@ import type { SimulationPdfLinkResponse } from '@pilote/contracts';
 import { type Actor, requireUser } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SimulatorContext } from './context.ts';
+import { linkOwner } from './pdf-link.ts';
 import { PDF_RENDERER_VERSION } from './pdf-report.ts';
 import type { SimulationReport } from './report.ts';
 import { storedSimulationInputSchema } from './report.ts';
@@ -25,13 +26,16 @@ export function createSimulationPdfs({ db, pdfLinks, pdfRenderer, quota, access,
     if (!pending) {
       // A render is the costly action the `pdf_reports` quota counts (once per simulation: later downloads
       // read the stored bytes); a failed render gives its unit back.
-      pending = quota
-        .run(record.userId, 'pdf_reports', async () => {
-          const bytes = await pdfRenderer.render(toReport(record), now(), record.userId);
-          await storeSimulationPdf(db, record.id, PDF_RENDERER_VERSION, bytes);
-          return bytes;
-        })
-        .finally(() => rendering.delete(record.id));
+      const render = async () => {
+        const bytes = await pdfRenderer.render(toReport(record), now(), record.userId ?? record.organisationId);
+        await storeSimulationPdf(db, record.id, PDF_RENDERER_VERSION, bytes);
+        return bytes;
+      };
+      // The author's account deleted (ADR 0079): no quota left to count it in; still rendered once per simulation.
+      const author = record.userId;
+      pending = (author === null ? render() : quota.run(author, 'pdf_reports', render)).finally(() =>
+        rendering.delete(record.id),
+      );
       rendering.set(record.id, pending);
     }
     return pending;
@@ -55,7 +59,7 @@ export function createSimulationPdfs({ db, pdfLinks, pdfRenderer, quota, access,
         // Not rendered yet: say now (429 « limite ») rather than at the download when no PDF report is left.
         await quota.check(user.id, 'pdf_reports');
       }
-      const link = pdfLinks.link(record.id, record.userId);
+      const link = pdfLinks.link(record.id, linkOwner(record));
       return { pdfUrl: link.url, pdfUrlExpiresAt: link.expiresAt.toISOString() };
     },
 
@@ -66,7 +70,7 @@ export function createSimulationPdfs({ db, pdfLinks, pdfRenderer, quota, access,
       sig: string | undefined,
     ): Promise<{ bytes: Uint8Array; fileName: string }> {
       const record = await findSimulation(db, simulationId);
-      const verdict = record ? pdfLinks.verify(record.id, record.userId, exp, sig) : 'invalid';
+      const verdict = record ? pdfLinks.verify(record.id, linkOwner(record), exp, sig) : 'invalid';
       if (verdict === 'invalid' || !record) {
         throw new AppError(
           'PDF_LINK_INVALID',

@@ -30,3 +30,11 @@ export class PdfLinkSigner {
     return this.signature.verify([simulationId, ownerId], exp, sig);
   }
 }
+
+/**
+ * Whom a simulation's link is signed for: its author, or its organisation once the author's account is deleted
+ * (the simulation stays with the organisation, ADR 0079).
+ */
+export function linkOwner(record: { userId: string | null; organisationId: string }): string {
+  return record.userId ?? `organisation:${record.organisationId}`;
+}

@@ -14,7 +14,9 @@ function toRecord(row: SimulationRow | undefined): SimulationRecord | undefined 
   return row ? { ...row, result: readStoredResult(row.result) } : undefined;
 }
 
-export type SimulationInsert = Required<Omit<typeof simulations.$inferInsert, 'createdAt' | 'siteId'>> & {
+export type SimulationInsert = Required<
+  Omit<typeof simulations.$inferInsert, 'createdAt' | 'siteId' | 'annualNetworkEuros'>
+> & {
   createdAt: Date;
   /** The site it is saved to (ADR 0068), checked by the caller; null or absent when none. */
   siteId?: string | null;

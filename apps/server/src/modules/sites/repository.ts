@@ -15,11 +15,12 @@ function likeContains(text: string): string {
 }
 
 /**
- * The last measured or estimated day of the organisation's consumption data for a site's PCE (null: none). Walks the
- * readings' primary key (dataset_id, date) backwards per dataset: one index probe per dataset (ADR 0074).
+ * The last measured or estimated day of the organisation's consumption data for a site's PCE (null: none). Reads
+ * `consumption_datasets.last_day`, kept on write by a trigger on the readings (migration 0025, ADR 0079): one
+ * index-only probe of (organisation_id, pce, last_day) per site, whatever the number of readings.
  */
 export const siteLastDataDay = (siteAlias: typeof sites = sites): SQL =>
-  sql`(select max(r.date) from ${consumptionDatasets} d join consumption_readings r on r.dataset_id = d.id and r.quality <> 'manquant' where d.organisation_id = ${siteAlias.organisationId} and d.pce = ${siteAlias.pce})`;
+  sql`(select max(d.last_day) from ${consumptionDatasets} d where d.organisation_id = ${siteAlias.organisationId} and d.pce = ${siteAlias.pce})`;
 
 /** Sites whose data is missing / stale (older than `staleBefore`, YYYY-MM-DD) / either: the dashboard's links. */
 export function siteDataCondition(filter: NonNullable<SiteListQuery['data']>, staleBefore: string): SQL {
