@@ -415,14 +415,17 @@ export const consumptionReadings = pgTable(
     coefficient: doublePrecision('coefficient'),
     /** Line of the imported file; null for a day absent from the file. */
     sourceLine: integer('source_line'),
-    /** Operator series (ADR 0072): the operator's quality of the day, 'published' | 'estimated' | 'corrected'. */
+    /**
+     * Operator series (ADR 0072): the operator's quality of the day, 'published' | 'estimated' | 'corrected', or
+     * 'informative' (not yet published, replaced when it is; ADR 0076).
+     */
     operatorQuality: text('operator_quality'),
   },
   (table) => [
     primaryKey({ columns: [table.datasetId, table.date] }),
     check(
       'consumption_readings_operator_quality_check',
-      sql`${table.operatorQuality} is null or ${table.operatorQuality} in ('published', 'estimated', 'corrected')`,
+      sql`${table.operatorQuality} is null or ${table.operatorQuality} in ('published', 'estimated', 'corrected', 'informative')`,
     ),
     check('consumption_readings_quality_check', sql`${table.quality} in ('mesure', 'estime', 'manquant')`),
     check(

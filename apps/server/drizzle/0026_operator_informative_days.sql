@@ -1,0 +1,2 @@
+ALTER TABLE "consumption_readings" DROP CONSTRAINT "consumption_readings_operator_quality_check";--> statement-breakpoint
+ALTER TABLE "consumption_readings" ADD CONSTRAINT "consumption_readings_operator_quality_check" CHECK ("consumption_readings"."operator_quality" is null or "consumption_readings"."operator_quality" in ('published', 'estimated', 'corrected', 'informative'));
