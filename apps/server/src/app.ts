@@ -324,7 +324,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     access: organisations,
   });
-  await app.register(simulatorRoutes, { service: simulator, pdfRateLimit: pdfRateLimit(config), simulations });
+  await app.register(simulatorRoutes, {
+    service: simulator,
+    pdfRateLimit: pdfRateLimit(config),
+    simulations,
+    checkResponses: config.nodeEnv !== 'production',
+  });
   await app.register(signedIn(simulatorIndexRoutes), {
     index: createSimulatorIndex({ db: database.db, access: organisations }),
   });

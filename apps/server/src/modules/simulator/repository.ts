@@ -20,6 +20,8 @@ export type SimulationInsert = Required<
   createdAt: Date;
   /** The site it is saved to (ADR 0068), checked by the caller; null or absent when none. */
   siteId?: string | null;
+  /** `result` already written as JSON text by the caller (ADR 0075: the same text is answered), stored as it is. */
+  resultJson?: string;
 };
 
 /** Inserts a simulation row; the statement is prepared once per database (ADR 0038): one per simulation. */
@@ -92,7 +94,7 @@ export function simulationRecorder(db: Database): (row: SimulationInsert, unit: 
       organisationId: row.organisationId,
       pointDeReseau: row.pointDeReseau,
       input: JSON.stringify(row.input),
-      result: JSON.stringify(row.result),
+      result: row.resultJson ?? JSON.stringify(row.result),
       gridDates: JSON.stringify(row.gridDates),
       dateEffet: row.dateEffet,
       usedSampleData: row.usedSampleData,

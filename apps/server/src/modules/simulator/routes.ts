@@ -1,7 +1,9 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   communePitdParamsSchema,
   communePitdResponseSchema,
   resultSiteQuerySchema,
+  type SimulateResponse,
   simulateBodySchema,
   simulateResponseSchema,
   simulationIdParamsSchema,
@@ -46,6 +48,22 @@ export function simulationLimiter(options: { concurrency: number; queueMax: numb
   );
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Outside production (tests, `npm run dev`), the answer written as text is checked against what the response schema's
+ * serializer would have answered (ADR 0075): the same value once encoded, nothing stripped, nothing refused.
+ */
+export function checkAnswer(response: SimulateResponse, json: string): void {
+  const encoded = simulateResponseSchema.safeEncode(response);
+  if (!encoded.success) {
+    throw new Error(`simulate answer refused by its schema: ${encoded.error.message}`);
+  }
+  if (!isDeepStrictEqual(JSON.parse(json), JSON.parse(JSON.stringify(encoded.data)))) {
+    throw new Error('simulate answer differs from its schema-encoded value');
+  }
+}
+
 /** Seconds a client is asked to wait when every PDF render slot is taken. */
 const PDF_BUSY_RETRY_AFTER_SECONDS = 5;
 
@@ -58,12 +76,14 @@ export interface SimulatorRoutesOptions {
   simulations: ConcurrencyLimiter;
   /** Downloads of the PDF per client IP (ADR 0018). */
   pdfRateLimit: ReturnType<typeof pdfRateLimit>;
+  /** Checks simulate's JSON text against its response schema (outside production, ADR 0075). */
+  checkResponses: boolean;
 }
 
 /** /api/simulator/*: signed-in users (the service checks); the PDF link carries its own signature (ADR 0012). */
 export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorRoutesOptions> = async (
   app,
-  { service, pdfRateLimit, simulations },
+  { service, pdfRateLimit, simulations, checkResponses },
 ) => {
   await app.register(
     signedIn(async (scope) => {
@@ -108,9 +128,15 @@ export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorRoutesOptions> = as
         },
         async (request, reply) => {
           try {
-            return await simulations.run(() =>
-              service.simulate(request.actor, request.body, { siteId: request.query.site }),
+            const { response, json } = await simulations.run(() =>
+              service.simulateAsJson(request.actor, request.body, { siteId: request.query.site }),
             );
+            if (checkResponses) {
+              checkAnswer(response, json);
+            }
+            // The JSON text as it is (ADR 0075): the result's text is the one stored; fastify sends a string typed
+            // JSON without its serializer (the response schema's encode, then a second JSON.stringify of ~10 kB).
+            return reply.type(JSON_TYPE).send(json as unknown as SimulateResponse);
           } catch (error) {
             if (error instanceof SimulationsBusyError) {
               reply.header('Retry-After', String(LOAD_SHED_RETRY_AFTER_SECONDS));

@@ -212,66 +212,96 @@ export function createSimulate({
     );
   }
 
+  /**
+   * `siteId`: saved to that site of the caller's organisation (`?site=`, ADR 0068), checked first. `scope`: the
+   * organisation it is made in, already authorised by the caller (the history's « Recalculer »: the recalculated
+   * one's); else the caller's active organisation, where their role must allow creating (ADR 0066). Also resolves to
+   * the result's JSON text, the one stored (ADR 0075).
+   */
+  async function run(
+    actor: Actor | null,
+    body: SimulateBody,
+    options: { siteId?: string | undefined; scope?: OrganisationScope | undefined },
+  ): Promise<{ response: SimulateResponse; resultJson: string }> {
+    const signedIn = requireUser(actor);
+    const { user } = signedIn;
+    const { organisationId } = options.scope ?? (await access.scope(signedIn, 'create'));
+    if (options.siteId) {
+      await checkSite(signedIn, options.siteId);
+    }
+    const check = validateSimulatorForm(body);
+    if (!check.ok) {
+      throw check.code === 'BOT_DETECTED'
+        ? new AppError('BOT_DETECTED', check.message)
+        : validationError(check.field, check.message);
+    }
+    const form = check.value;
+    const tso = normaliseTso(form.tso);
+    if (!tso) {
+      throw validationError('tso', SIMULATOR_MESSAGES.tso);
+    }
+    const dateEffet = `${form.dateEffetMonth ?? monthOf(now())}-01`;
+    const id = randomUUID();
+    // One unit of the `simulations` quota (429 « limite » when none is left), taken by the statement that stores
+    // the simulation (ADR 0046): a simulation that fails, or is not stored, takes none.
+    // The plan's rows come with the session's statement when it read them (ADR 0075).
+    const unit = await quota.claim(user.id, 'simulations', signedIn);
+    const resultat =
+      form.pointDeReseau === 'PITD'
+        ? await simulatePitd(form, tso, dateEffet)
+        : await simulateTransport(form.pointDeReseau, form, tso, dateEffet);
+    const stored: StoredSimulationInput = { form: { ...form, tso }, dateEffet };
+    // The result's JSON text, written once: stored, and answered as it is (ADR 0075).
+    const resultJson = JSON.stringify(resultat);
+    const used = await recordSimulation(
+      {
+        id,
+        userId: user.id,
+        organisationId,
+        pointDeReseau: form.pointDeReseau,
+        input: { ...stored },
+        result: { ...resultat },
+        resultJson,
+        gridDates: resultat.gridDates,
+        dateEffet,
+        usedSampleData: resultat.usedSampleData,
+        siteId: options.siteId ?? null,
+        createdAt: now(),
+      },
+      unit,
+    );
+    if (used === null) {
+      throw quota.exceeded(unit);
+    }
+    const link = pdfLinks.link(id, user.id);
+    return {
+      response: { simulationId: id, resultat, pdfUrl: link.url, pdfUrlExpiresAt: link.expiresAt.toISOString() },
+      resultJson,
+    };
+  }
+
   return {
-    /**
-     * `siteId`: saved to that site of the caller's organisation (`?site=`, ADR 0068), checked first. `scope`: the
-     * organisation it is made in, already authorised by the caller (the history's « Recalculer »: the recalculated
-     * one's); else the caller's active organisation, where their role must allow creating (ADR 0066).
-     */
+    /** A simulation, stored; see {@link run}. */
     async simulate(
       actor: Actor | null,
       body: SimulateBody,
       options: { siteId?: string | undefined; scope?: OrganisationScope | undefined } = {},
     ): Promise<SimulateResponse> {
-      const signedIn = requireUser(actor);
-      const { user } = signedIn;
-      const { organisationId } = options.scope ?? (await access.scope(signedIn, 'create'));
-      if (options.siteId) {
-        await checkSite(signedIn, options.siteId);
-      }
-      const check = validateSimulatorForm(body);
-      if (!check.ok) {
-        throw check.code === 'BOT_DETECTED'
-          ? new AppError('BOT_DETECTED', check.message)
-          : validationError(check.field, check.message);
-      }
-      const form = check.value;
-      const tso = normaliseTso(form.tso);
-      if (!tso) {
-        throw validationError('tso', SIMULATOR_MESSAGES.tso);
-      }
-      const dateEffet = `${form.dateEffetMonth ?? monthOf(now())}-01`;
-      const id = randomUUID();
-      // One unit of the `simulations` quota (429 « limite » when none is left), taken by the statement that stores
-      // the simulation (ADR 0046): a simulation that fails, or is not stored, takes none.
-      // The plan's rows come with the session's statement when it read them (ADR 0075).
-      const unit = await quota.claim(user.id, 'simulations', signedIn);
-      const resultat =
-        form.pointDeReseau === 'PITD'
-          ? await simulatePitd(form, tso, dateEffet)
-          : await simulateTransport(form.pointDeReseau, form, tso, dateEffet);
-      const stored: StoredSimulationInput = { form: { ...form, tso }, dateEffet };
-      const used = await recordSimulation(
-        {
-          id,
-          userId: user.id,
-          organisationId,
-          pointDeReseau: form.pointDeReseau,
-          input: { ...stored },
-          result: { ...resultat },
-          gridDates: resultat.gridDates,
-          dateEffet,
-          usedSampleData: resultat.usedSampleData,
-          siteId: options.siteId ?? null,
-          createdAt: now(),
-        },
-        unit,
-      );
-      if (used === null) {
-        throw quota.exceeded(unit);
-      }
-      const link = pdfLinks.link(id, user.id);
-      return { simulationId: id, resultat, pdfUrl: link.url, pdfUrlExpiresAt: link.expiresAt.toISOString() };
+      return (await run(actor, body, options)).response;
+    },
+
+    /**
+     * The same, answered as JSON text (the route `POST /api/simulator/simulate/`, ADR 0075): the result's text is the
+     * one written for the stored row, not serialised a second time. `json` parses to exactly `response`.
+     */
+    async simulateAsJson(
+      actor: Actor | null,
+      body: SimulateBody,
+      options: { siteId?: string | undefined } = {},
+    ): Promise<{ response: SimulateResponse; json: string }> {
+      const { response, resultJson } = await run(actor, body, options);
+      const json = `{"simulationId":${JSON.stringify(response.simulationId)},"resultat":${resultJson},"pdfUrl":${JSON.stringify(response.pdfUrl)},"pdfUrlExpiresAt":${JSON.stringify(response.pdfUrlExpiresAt)}}`;
+      return { response, json };
     },
   };
 }
