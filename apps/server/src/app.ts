@@ -70,6 +70,8 @@ import { createEntitlements } from './modules/plans/entitlements.ts';
 import { createQuota } from './modules/plans/quota.ts';
 import { plansRoutes } from './modules/plans/routes.ts';
 import { createPlansService } from './modules/plans/service.ts';
+import { portfolioRoutes } from './modules/portfolio/routes.ts';
+import { createPortfolioService, type PortfolioOptions } from './modules/portfolio/service.ts';
 import { createReferenceData } from './modules/reference-data/source.ts';
 import { simulatorIndexRoutes } from './modules/simulator/index-routes.ts';
 import { PdfLinkSigner } from './modules/simulator/pdf-link.ts';
@@ -146,6 +148,8 @@ export interface AppDependencies {
    * close leaves the warm threads to the next app of the test process (ADR 0049).
    */
   workerPool?: WorkerPoolHandle;
+  /** The portfolio runs' chunk size and a hook between chunks (tests, ADR 0077). */
+  portfolio?: PortfolioOptions;
 }
 
 /**
@@ -264,6 +268,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       billing: deps.billing ?? createBilling(config.billing, deps.secret, now),
       entitlements,
       publicUrl: config.publicUrl,
+      seller: config.billing.seller,
       logger: app.log,
     }),
   });
@@ -458,6 +463,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(signedIn(dashboardRoutes), {
     service: createDashboardService({ db: database.db, access: organisations, now }),
   });
+  // « Optimiser tout le portefeuille » (issue #24 §4–§5, ADR 0077): chunks of sites in the worker pool; a run left
+  // « running » by a stopped process is failed with a French sentence at start.
+  const portfolio = createPortfolioService({
+    db: database.db,
+    referenceData,
+    tariffOverlay,
+    access: organisations,
+    now,
+    log: app.log,
+    ...deps.portfolio,
+  });
+  await portfolio.recoverInterrupted();
+  app.decorate('portfolio', portfolio);
+  app.addHook('onClose', () => portfolio.close());
+  await app.register(signedIn(portfolioRoutes), { service: portfolio });
   await app.register(signedIn(addressRoutes), {
     search: createAddressSearch({
       url: config.addressSearch.url,

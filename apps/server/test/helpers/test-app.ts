@@ -62,6 +62,7 @@ export async function createTestApp(
     | 'addressFetch'
     | 'auditLimits'
     | 'operatorData'
+    | 'portfolio'
   > = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind);

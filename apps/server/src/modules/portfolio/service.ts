@@ -1,0 +1,403 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type PageQuery,
+  PORTFOLIO_CHUNK_SIZE,
+  type PortfolioResultsPage,
+  type PortfolioRun,
+  type PortfolioRunsPage,
+  portfolioMessages,
+} from '@pilote/contracts';
+import { normaliseTso } from '@pilote/tariffs';
+import type { Executor } from '../../db/client.ts';
+import { portfolioRuns } from '../../db/schema.ts';
+import { type Actor, requireUser } from '../../lib/actor.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { runWorkerTask, WORKERS_BUSY_MESSAGE } from '../../workers/pool.ts';
+import type { OrganisationAccess } from '../organisations/access.ts';
+import { normaliseCommuneName } from '../reference-data/communes.ts';
+import type { ReferenceData } from '../reference-data/source.ts';
+import type { TariffOverlaySource } from '../tariff-data/overlay-source.ts';
+import type { ChunkSite } from './chunk-task.ts';
+import {
+  type ChunkSiteRow,
+  cancelRequested,
+  chunkSites,
+  countResults,
+  datasetYears,
+  failInterruptedRuns,
+  findRun,
+  finishRun,
+  listRuns,
+  rankedResults,
+  recordChunk,
+  requestCancel,
+  type SiteOutcomeRow,
+  sitesWithData,
+  toRun,
+} from './repository.ts';
+import { portfolioTasks } from './tasks.ts';
+
+export interface PortfolioServiceDeps {
+  db: Executor;
+  referenceData: ReferenceData;
+  tariffOverlay: TariffOverlaySource;
+  access: Pick<OrganisationAccess, 'scope' | 'authorise'>;
+  now?: () => Date;
+  /** Sites per chunk (one worker task, one progress step): PORTFOLIO_CHUNK_SIZE unless a test says otherwise. */
+  chunkSize?: number;
+  log?: { error: (object: unknown, message: string) => void };
+  /** Awaited after each chunk is stored, before the cancel check (tests act between two chunks). */
+  betweenChunks?: (runId: string, done: number) => Promise<void>;
+}
+
+/** What the app may set (AppDependencies.portfolio). */
+export type PortfolioOptions = Pick<PortfolioServiceDeps, 'chunkSize' | 'betweenChunks'>;
+
+/** What the site's point resolves to, or why it cannot be optimised. */
+type Resolved =
+  | { ok: true; tso: string; ntr: number; raccordement: ChunkSite['raccordement'] }
+  | { ok: false; message: string };
+
+const notFound = () => new AppError('NOT_FOUND', portfolioMessages.notFound);
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') {
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * « Optimiser tout le portefeuille » (issue #24 §4–§5, ADR 0077). A run reads the organisation's sites with
+ * consumption data in chunks, optimises each chunk in one worker task (never on the event loop), stores the
+ * chunk's outcomes and moves the progress; cancel is read between chunks. The next chunk's data is read from the
+ * database while the worker solves the current one.
+ */
+export function createPortfolioService(deps: PortfolioServiceDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const chunkSize = deps.chunkSize ?? PORTFOLIO_CHUNK_SIZE;
+  const loops = new Map<string, Promise<void>>();
+  let closing = false;
+
+  async function resolvePoints(rows: ChunkSiteRow[]): Promise<Map<string, Resolved>> {
+    const out = new Map<string, Resolved>();
+    const pitd = rows.some((r) => r.pointType === 'PITD') ? await deps.referenceData.pitd() : null;
+    const cache = new Map<string, Resolved>();
+    for (const row of rows) {
+      const option = row.option ?? 'T4';
+      if (!row.pointType || !row.pointCode) {
+        out.set(row.id, { ok: false, message: portfolioMessages.skippedNoPoint });
+        continue;
+      }
+      if (row.pointType === 'PITD' && option !== 'T4' && option !== 'TP') {
+        out.set(row.id, { ok: false, message: portfolioMessages.skippedOption(option) });
+        continue;
+      }
+      const key = `${row.pointType}:${row.pointCode}`;
+      let resolved = cache.get(key);
+      if (!resolved) {
+        if (row.pointType === 'PITD' && pitd) {
+          const entry = (await pitd.rowsOf(row.pointCode))[0];
+          const tso = entry ? normaliseTso(entry.tso) : null;
+          resolved = !entry
+            ? { ok: false, message: portfolioMessages.skippedUnknownPoint(row.pointCode) }
+            : normaliseCommuneName(entry.dso) !== 'grdf'
+              ? { ok: false, message: portfolioMessages.skippedNotGrdf(entry.dso) }
+              : tso
+                ? { ok: true, tso, ntr: entry.ntr, raccordement: 'distribution' }
+                : { ok: false, message: portfolioMessages.skippedUnknownPoint(row.pointCode) };
+        } else {
+          const table = await deps.referenceData.transportPoints(row.pointType === 'LI' ? 'li' : 'pic');
+          const entry = (await table.rowsOf(row.pointCode))[0];
+          const tso = entry ? normaliseTso(entry.tso) : null;
+          resolved =
+            entry && tso
+              ? { ok: true, tso, ntr: entry.ntr, raccordement: 'transport' }
+              : { ok: false, message: portfolioMessages.skippedUnknownPoint(row.pointCode) };
+        }
+        cache.set(key, resolved);
+      }
+      // The site's own NTR (its sheet) wins over the table's.
+      out.set(row.id, resolved.ok && row.ntr !== null ? { ...resolved, ntr: row.ntr } : resolved);
+    }
+    return out;
+  }
+
+  /** A chunk read and packed: the sites to solve and those skipped already (with their reason). */
+  async function prepareChunk(
+    runId: string,
+    organisationId: string,
+    ids: string[],
+  ): Promise<{ sites: ChunkSite[]; skipped: SiteOutcomeRow[] }> {
+    const rows = await chunkSites(db, organisationId, ids);
+    const resolved = await resolvePoints(rows);
+    const years = new Map(
+      (
+        await datasetYears(
+          db,
+          rows.flatMap((r) => (r.datasetId && resolved.get(r.id)?.ok ? [r.datasetId] : [])),
+        )
+      ).map((y) => [y.datasetId, y]),
+    );
+    const sites: ChunkSite[] = [];
+    const skipped: SiteOutcomeRow[] = [];
+    const skip = (siteId: string, message: string) =>
+      skipped.push({
+        runId,
+        siteId,
+        cjaActuelle: null,
+        cjaOptimisee: null,
+        currentCostEuros: null,
+        optimisedCostEuros: null,
+        savingsEuros: null,
+        message,
+      });
+    for (const row of rows) {
+      const point = resolved.get(row.id);
+      if (!point || !point.ok) {
+        skip(row.id, point && !point.ok ? point.message : portfolioMessages.skippedNoPoint);
+        continue;
+      }
+      const year = row.datasetId ? years.get(row.datasetId) : undefined;
+      if (!year || year.days < 365) {
+        skip(row.id, portfolioMessages.skippedShort(year?.days ?? 0));
+        continue;
+      }
+      const kwh = new Float64Array(year.kwh.length);
+      for (let d = 0; d < kwh.length; d += 1) {
+        const v = year.kwh[d];
+        kwh[d] = v === null || v === undefined ? Number.NaN : Number(v);
+      }
+      const option = (row.option ?? 'T4') as ChunkSite['tarif'];
+      sites.push({
+        siteId: row.id,
+        tso: point.tso,
+        ntr: point.ntr,
+        raccordement: point.raccordement,
+        tarif: option,
+        // The site sheet keeps the CJA in MWh/j, as the optimiser takes it (contracts: siteMessages.cja).
+        cjaActuelle: row.cja,
+        first: year.first,
+        kwh,
+        quality: year.quality,
+      });
+    }
+    return { sites, skipped };
+  }
+
+  async function loop(runId: string, organisationId: string, owner: string, ids: string[], dateEffet: string) {
+    const { overlay } = await deps.tariffOverlay.current();
+    const chunks: string[][] = [];
+    for (let i = 0; i < ids.length; i += chunkSize) {
+      chunks.push(ids.slice(i, i + chunkSize));
+    }
+    let next = chunks.length > 0 ? prepareChunk(runId, organisationId, chunks[0] as string[]) : null;
+    for (let c = 0; c < chunks.length; c += 1) {
+      const prepared = await (next as Promise<Awaited<ReturnType<typeof prepareChunk>>>);
+      if (closing) {
+        await finishRun(db, runId, 'failed', now(), portfolioMessages.interrupted);
+        return;
+      }
+      if (await cancelRequested(db, runId)) {
+        await finishRun(db, runId, 'cancelled', now());
+        return;
+      }
+      const solved =
+        prepared.sites.length > 0
+          ? runWorkerTask(portfolioTasks.optimiseChunk, { dateEffet, overlay, sites: prepared.sites }, { owner })
+          : Promise.resolve({ ok: true as const, value: [] });
+      // The next chunk is read while this one is solved.
+      next = c + 1 < chunks.length ? prepareChunk(runId, organisationId, chunks[c + 1] as string[]) : null;
+      const result = await solved;
+      if (!result.ok) {
+        // Let the prefetch settle before failing, so nothing reads after the run is closed.
+        await next?.catch(() => undefined);
+        await finishRun(
+          db,
+          runId,
+          'failed',
+          now(),
+          result.error.kind === 'busy' ? portfolioMessages.workersBusy : portfolioMessages.failed,
+        );
+        return;
+      }
+      const rows: SiteOutcomeRow[] = [
+        ...prepared.skipped,
+        ...result.value.map(
+          (o): SiteOutcomeRow =>
+            o.message === null
+              ? {
+                  runId,
+                  siteId: o.siteId,
+                  cjaActuelle: o.cjaActuelle,
+                  cjaOptimisee: o.cjaOptimisee,
+                  currentCostEuros: o.coutAvant,
+                  optimisedCostEuros: o.coutApres,
+                  savingsEuros: o.economie,
+                  message: null,
+                }
+              : {
+                  runId,
+                  siteId: o.siteId,
+                  cjaActuelle: null,
+                  cjaOptimisee: null,
+                  currentCostEuros: null,
+                  optimisedCostEuros: null,
+                  savingsEuros: null,
+                  message: o.message,
+                },
+        ),
+      ];
+      // Sites deleted since the run started are simply absent (their chunk row was not read).
+      const missing = (chunks[c] as string[]).length - rows.length;
+      const recorded = await recordChunk(db, runId, rows, now(), missing);
+      await deps.betweenChunks?.(runId, recorded.done);
+    }
+    await finishRun(db, runId, 'done', now());
+  }
+
+  function launch(runId: string, organisationId: string, owner: string, ids: string[], dateEffet: string) {
+    const promise = loop(runId, organisationId, owner, ids, dateEffet)
+      .catch(async (error: unknown) => {
+        deps.log?.error({ err: error, runId }, 'portfolio run failed');
+        await finishRun(db, runId, 'failed', now(), portfolioMessages.failed).catch(() => undefined);
+      })
+      .finally(() => {
+        loops.delete(runId);
+      });
+    loops.set(runId, promise);
+  }
+
+  async function authorised(actor: Actor | null, id: string, action: 'read' | 'create') {
+    const user = requireUser(actor);
+    const row = await findRun(db, id);
+    await deps.access.authorise(
+      user,
+      row ? { organisationId: row.organisationId, userId: row.createdBy } : undefined,
+      action,
+      notFound,
+    );
+    return row as NonNullable<typeof row>;
+  }
+
+  return {
+    /** Starts a run in the active organisation (member and above); 409 while one runs. */
+    async start(actor: Actor | null): Promise<PortfolioRun> {
+      const user = requireUser(actor);
+      const scope = await deps.access.scope(user, 'create');
+      const ids = await sitesWithData(db, scope.organisationId);
+      if (ids.length === 0) {
+        throw new AppError('VALIDATION_FAILED', portfolioMessages.noSites);
+      }
+      const at = now();
+      const id = randomUUID();
+      const dateEffet = `${at.toISOString().slice(0, 7)}-01`;
+      let row: typeof portfolioRuns.$inferSelect | undefined;
+      try {
+        [row] = await db
+          .insert(portfolioRuns)
+          .values({
+            id,
+            organisationId: scope.organisationId,
+            createdBy: user.user.id,
+            status: 'running',
+            total: ids.length,
+            dateEffet,
+            createdAt: at,
+            updatedAt: at,
+          })
+          .returning();
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          throw new AppError('CONFLICT', portfolioMessages.alreadyRunning);
+        }
+        throw error;
+      }
+      launch(id, scope.organisationId, user.user.id, ids, dateEffet);
+      return toRun(row as NonNullable<typeof row>);
+    },
+
+    async list(actor: Actor | null, query: PageQuery): Promise<PortfolioRunsPage> {
+      const user = requireUser(actor);
+      const scope = await deps.access.scope(user, 'read');
+      const { rows, total } = await listRuns(db, scope.organisationId, query.page, query.pageSize);
+      return { items: rows.map(toRun), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    async get(actor: Actor | null, id: string): Promise<PortfolioRun> {
+      return toRun(await authorised(actor, id, 'read'));
+    },
+
+    /** Asks the run to stop (member and above); it stops before its next chunk. */
+    async cancel(actor: Actor | null, id: string): Promise<PortfolioRun> {
+      const row = await authorised(actor, id, 'create');
+      if (row.status === 'running') {
+        await requestCancel(db, id, now());
+      }
+      return toRun((await findRun(db, id)) ?? row);
+    },
+
+    async results(actor: Actor | null, id: string, query: PageQuery): Promise<PortfolioResultsPage> {
+      await authorised(actor, id, 'read');
+      const [items, total] = await Promise.all([
+        rankedResults(db, id, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+        countResults(db, id),
+      ]);
+      return { items, total, page: query.page, pageSize: query.pageSize };
+    },
+
+    async export(
+      actor: Actor | null,
+      id: string,
+      format: 'xlsx' | 'pdf',
+    ): Promise<{ bytes: Uint8Array; fileName: string; contentType: string }> {
+      const row = await authorised(actor, id, 'read');
+      const run = toRun(row);
+      const rows = await rankedResults(db, id, { limit: 100_000, offset: 0 });
+      const written = await runWorkerTask(
+        portfolioTasks.writeExport,
+        {
+          format,
+          title: 'Optimisation du portefeuille',
+          subtitle: `Grilles du ${run.dateEffet.split('-').reverse().join('/')} — ${run.sitesOptimised} site${run.sitesOptimised > 1 ? 's' : ''} optimisé${run.sitesOptimised > 1 ? 's' : ''} sur ${run.total}, classés par économie`,
+          totals: {
+            currentCostEuros: run.currentCostEuros,
+            optimisedCostEuros: run.optimisedCostEuros,
+            savingsEuros: run.savingsEuros,
+          },
+          rows,
+        },
+        { owner: requireUser(actor).user.id },
+      );
+      if (!written.ok) {
+        throw new AppError('SERVICE_UNAVAILABLE', WORKERS_BUSY_MESSAGE);
+      }
+      const day = run.createdAt.slice(0, 10);
+      return {
+        bytes: written.value,
+        fileName: `portefeuille-${day}.${format}`,
+        contentType:
+          format === 'pdf' ? 'application/pdf' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      };
+    },
+
+    /** At start: runs a stopped process left « running » are failed with a French sentence (ADR 0077). */
+    recoverInterrupted: () => failInterruptedRuns(db, portfolioMessages.interrupted, now()),
+
+    /** Resolves when every run of this process has stopped (tests, close). */
+    settled: async () => {
+      await Promise.all([...loops.values()]);
+    },
+
+    /** Stops the runs after their current chunk (the app's close): they end failed, « interrompue ». */
+    close: async () => {
+      closing = true;
+      await Promise.all([...loops.values()]);
+    },
+  };
+}
+
+export type PortfolioService = ReturnType<typeof createPortfolioService>;
