@@ -535,7 +535,7 @@ describe.each(testDatabaseKinds())('mandates API on %s', (kind) => {
     expect((await staff.post(`/api/admin/mandates/${other.id}/activate/`)).statusCode).toBe(409);
   });
 
-  it('expires, reminds once at 30 and 7 days, and purges revoked personal data after 30 days (injected clock)', async () => {
+  it('expires, and reminds once at 30 and 7 days before (injected clock)', async () => {
     const db = t.database.handle.db;
     const jobs = t.app.jobs;
     const mandate = await create(alice, { ...gasBody, pce: '99998888777766' });
@@ -570,7 +570,11 @@ describe.each(testDatabaseKinds())('mandates API on %s', (kind) => {
     await jobs.runDue(new Date('2027-11-23T10:00:00Z'));
     const [expired] = await db.select().from(mandates).where(eq(mandates.id, mandate.id));
     expect(expired?.status).toBe('expired');
+  });
 
+  it('purges revoked personal data after 30 days, and the proof record 5 years after the end (injected clock)', async () => {
+    const db = t.database.handle.db;
+    const jobs = t.app.jobs;
     // Purge: a mandate revoked on 2026-11-23 keeps its data 29 days later, loses it after 30.
     const revokedNow = await create(alice, { ...gasBody, pce: '12121212121212' });
     await alice.post(`/api/mandates/${revokedNow.id}/revoke/`, { confirmation: '12121212121212' });
