@@ -268,6 +268,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       billing: deps.billing ?? createBilling(config.billing, deps.secret, now),
       entitlements,
       publicUrl: config.publicUrl,
+      seller: config.billing.seller,
       logger: app.log,
     }),
   });

@@ -23,6 +23,7 @@ import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { importReferenceFile } from '../src/modules/reference-data/importer.ts';
 import { HttpClient } from './helpers/http-client.ts';
 import { invoicePdf, T4_NTR3_SPEC } from './helpers/invoice-pdf.ts';
+import { personalOrganisationOf } from './helpers/organisations.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
 
@@ -85,7 +86,12 @@ describe.each(testDatabaseKinds())('invoice audit review step on %s', (kind) => 
     const [row] = await t.database.handle.db
       .select({ used: usageCounters.used })
       .from(usageCounters)
-      .where(and(eq(usageCounters.userId, userId), eq(usageCounters.feature, 'invoice_audits')));
+      .where(
+        and(
+          eq(usageCounters.organisationId, await personalOrganisationOf(t.database.handle.db, userId)),
+          eq(usageCounters.feature, 'invoice_audits'),
+        ),
+      );
     return row?.used ?? 0;
   }
 

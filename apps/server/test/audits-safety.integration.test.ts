@@ -15,6 +15,7 @@ import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { calendarMonth } from '../src/modules/plans/periods.ts';
 import { importReferenceFile } from '../src/modules/reference-data/importer.ts';
 import { HttpClient } from './helpers/http-client.ts';
+import { personalOrganisationOf } from './helpers/organisations.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
 
@@ -73,7 +74,12 @@ describe.each(testDatabaseKinds())('invoice audit safety gates on %s', (kind) =>
     const [row] = await t.database.handle.db
       .select({ used: usageCounters.used })
       .from(usageCounters)
-      .where(and(eq(usageCounters.userId, userId), eq(usageCounters.feature, 'invoice_audits')));
+      .where(
+        and(
+          eq(usageCounters.organisationId, await personalOrganisationOf(t.database.handle.db, userId)),
+          eq(usageCounters.feature, 'invoice_audits'),
+        ),
+      );
     return row?.used ?? 0;
   }
 
@@ -81,9 +87,15 @@ describe.each(testDatabaseKinds())('invoice audit safety gates on %s', (kind) =>
     const period = calendarMonth(clock);
     await t.database.handle.db
       .insert(usageCounters)
-      .values({ userId, feature: 'invoice_audits', periodStart: period.start, periodEnd: period.end, used: value })
+      .values({
+        organisationId: await personalOrganisationOf(t.database.handle.db, userId),
+        feature: 'invoice_audits',
+        periodStart: period.start,
+        periodEnd: period.end,
+        used: value,
+      })
       .onConflictDoUpdate({
-        target: [usageCounters.userId, usageCounters.feature, usageCounters.periodStart],
+        target: [usageCounters.organisationId, usageCounters.feature, usageCounters.periodStart],
         set: { used: value },
       });
   }

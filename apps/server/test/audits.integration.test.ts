@@ -17,6 +17,7 @@ import { calendarMonth } from '../src/modules/plans/periods.ts';
 import { importReferenceFile } from '../src/modules/reference-data/importer.ts';
 import { hostileFiles } from './helpers/hostile-files.ts';
 import { HttpClient } from './helpers/http-client.ts';
+import { personalOrganisationOf } from './helpers/organisations.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
 
@@ -300,9 +301,13 @@ describe.each(testDatabaseKinds())('invoice audits on %s', (kind) => {
   it('takes one invoice_audits unit per start and refuses with 429 « limite » when none is left', async () => {
     const { client, id: userId } = await newUser();
     const period = calendarMonth(clock);
-    await t.database.handle.db
-      .insert(usageCounters)
-      .values({ userId, feature: 'invoice_audits', periodStart: period.start, periodEnd: period.end, used: 1 });
+    await t.database.handle.db.insert(usageCounters).values({
+      organisationId: await personalOrganisationOf(t.database.handle.db, userId),
+      feature: 'invoice_audits',
+      periodStart: period.start,
+      periodEnd: period.end,
+      used: 1,
+    });
     const first = await createdAudit(client, 'a.xml', Buffer.from('<?xml version="1.0"?><a/>'));
     const second = await createdAudit(client, 'b.xml', Buffer.from('<?xml version="1.0"?><b/>'));
     expect((await client.post(`/api/audits/${first}/start/`, {})).statusCode).toBe(202);

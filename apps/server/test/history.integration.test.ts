@@ -188,9 +188,15 @@ describe.each(testDatabaseKinds())('history of results on %s', (kind) => {
     const period = calendarMonth(new Date());
     await t.database.handle.db
       .insert(usageCounters)
-      .values({ userId: aliceId, feature: 'simulations', periodStart: period.start, periodEnd: period.end, used: 20 })
+      .values({
+        organisationId: await personalOrganisationOf(t.database.handle.db, aliceId),
+        feature: 'simulations',
+        periodStart: period.start,
+        periodEnd: period.end,
+        used: 20,
+      })
       .onConflictDoUpdate({
-        target: [usageCounters.userId, usageCounters.feature, usageCounters.periodStart],
+        target: [usageCounters.organisationId, usageCounters.feature, usageCounters.periodStart],
         set: { used: 20 },
       });
     const before = (await alice.get('/api/simulator/simulations/')).json().total;

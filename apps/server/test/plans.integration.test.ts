@@ -11,16 +11,25 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { localEventSignature } from '../src/adapters/billing/local.ts';
 import { loadConfig } from '../src/config/env.ts';
-import { localBillingSubscriptions, planEvents, usageCounters, users } from '../src/db/schema.ts';
+import { localBillingSubscriptions, organisations, planEvents, usageCounters, users } from '../src/db/schema.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { createBillingService } from '../src/modules/billing/service.ts';
 import { createEntitlements } from '../src/modules/plans/entitlements.ts';
 import { calendarMonth } from '../src/modules/plans/periods.ts';
 import { HttpClient } from './helpers/http-client.ts';
+import { completeIdentityOf, personalOrganisationOf } from './helpers/organisations.ts';
 import { PACKAGED_ACCEPTANCE_FORM } from './helpers/simulator-forms.ts';
 import { createTestApp, TEST_SECRET, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
+
+const TEST_SELLER = {
+  name: 'Vendeur',
+  siren: '000000000',
+  vatNumber: 'FR00000000000',
+  address: 'Paris',
+  demonstration: true,
+};
 
 const PASSWORD = 'Correct-Horse-9';
 const DAY = 86_400_000;
@@ -60,6 +69,7 @@ describe.each(testDatabaseKinds())('plans, quotas and the local billing provider
     const response = await client.post('/api/auth/sign-in/email', { email, password: PASSWORD });
     expect(response.statusCode).toBe(200);
     ids.set(email, user.id);
+    await completeIdentityOf(t.database.handle.db, user.id);
     return { client, id: user.id };
   }
 
@@ -82,9 +92,15 @@ describe.each(testDatabaseKinds())('plans, quotas and the local billing provider
     const period = calendarMonth(clock);
     await t.database.handle.db
       .insert(usageCounters)
-      .values({ userId, feature, periodStart: period.start, periodEnd: period.end, used })
+      .values({
+        organisationId: await personalOrganisationOf(t.database.handle.db, userId),
+        feature,
+        periodStart: period.start,
+        periodEnd: period.end,
+        used,
+      })
       .onConflictDoUpdate({
-        target: [usageCounters.userId, usageCounters.feature, usageCounters.periodStart],
+        target: [usageCounters.organisationId, usageCounters.feature, usageCounters.periodStart],
         set: { used },
       });
   }
@@ -93,7 +109,12 @@ describe.each(testDatabaseKinds())('plans, quotas and the local billing provider
     const rows = await t.database.handle.db
       .select({ used: usageCounters.used })
       .from(usageCounters)
-      .where(and(eq(usageCounters.userId, userId), eq(usageCounters.feature, feature)));
+      .where(
+        and(
+          eq(usageCounters.organisationId, await personalOrganisationOf(t.database.handle.db, userId)),
+          eq(usageCounters.feature, feature),
+        ),
+      );
     return rows.reduce((sum, row) => sum + row.used, 0);
   }
 
@@ -101,7 +122,12 @@ describe.each(testDatabaseKinds())('plans, quotas and the local billing provider
     return t.database.handle.db
       .select()
       .from(planEvents)
-      .where(and(eq(planEvents.userId, userId), eq(planEvents.kind, 'tier_change')));
+      .where(
+        and(
+          eq(planEvents.organisationId, await personalOrganisationOf(t.database.handle.db, userId)),
+          eq(planEvents.kind, 'tier_change'),
+        ),
+      );
   }
 
   beforeAll(async () => {
@@ -213,7 +239,9 @@ describe.each(testDatabaseKinds())('plans, quotas and the local billing provider
     const { client, id } = await newUser();
     const simulateOnce = async () =>
       (await client.post('/api/simulator/simulate/', PACKAGED_ACCEPTANCE_FORM)).statusCode;
-    const setTier = (tier: string) => t.database.handle.db.update(users).set({ tier }).where(eq(users.id, id));
+    const organisationId = await personalOrganisationOf(t.database.handle.db, id);
+    const setTier = (tier: string) =>
+      t.database.handle.db.update(organisations).set({ tier }).where(eq(organisations.id, organisationId));
     await setUsed(id, 'simulations', 20);
     expect(await simulateOnce()).toBe(429);
     await setTier('premium');
@@ -458,7 +486,10 @@ describe.each(testDatabaseKinds())('plans, quotas and the local billing provider
       ['local', 'premium'],
       ['period_end', 'free'],
     ]);
-    const [row] = await t.database.handle.db.select({ tier: users.tier }).from(users).where(eq(users.id, id));
+    const [row] = await t.database.handle.db
+      .select({ tier: organisations.tier })
+      .from(organisations)
+      .where(eq(organisations.id, await personalOrganisationOf(t.database.handle.db, id)));
     expect(row?.tier).toBe('free');
   });
 
@@ -561,6 +592,7 @@ describe.each(testDatabaseKinds())('plans, quotas and the local billing provider
       billing: { provider: null, local: null },
       entitlements: createEntitlements({ db: t.database.handle.db, now: () => clock }),
       publicUrl: 'http://localhost:3000',
+      seller: TEST_SELLER,
       logger: t.app.log,
     });
     const me = (await client.get('/api/account/me')).json().user;

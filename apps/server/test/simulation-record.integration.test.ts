@@ -33,6 +33,7 @@ describe.each(testDatabaseKinds())('simulation and its quota unit in one stateme
   });
 
   const claim = (limit: number | null): UnitClaim => ({
+    organisationId,
     userId,
     feature: 'simulations',
     periodStart: new Date('2026-11-01T00:00:00.000Z'),

@@ -2,6 +2,7 @@ export * from './account.ts';
 export * from './admin.ts';
 export * from './audits.ts';
 export * from './auth.ts';
+export * from './billing.ts';
 export * from './bug-reports.ts';
 export * from './chatbot.ts';
 export * from './common.ts';

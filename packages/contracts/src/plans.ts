@@ -123,6 +123,8 @@ export const planSchema = z.object({
   description: z.string(),
   /** Price in euros per `interval`, taxes excluded (0 for free). */
   price: z.number().min(0),
+  /** The yearly plan's price in euros per year, taxes excluded (ten months, ADR 0078); null when not sold yearly. */
+  yearly_price: z.number().min(0).nullable(),
   currency: z.literal('EUR'),
   interval: planIntervalSchema,
   /** Spec §3: the premium plan is marked popular. */
@@ -157,6 +159,7 @@ export const planCatalogue: Record<UserTier, Plan> = {
     name: 'Gratuit',
     description: 'Pour découvrir le simulateur et l’optimisation de la CJA sur un site.',
     price: 0,
+    yearly_price: null,
     currency: 'EUR',
     interval: 'month',
     popular: false,
@@ -175,6 +178,7 @@ export const planCatalogue: Record<UserTier, Plan> = {
     name: 'Basique',
     description: 'Pour suivre quelques sites et optimiser leurs capacités chaque mois.',
     price: 29,
+    yearly_price: 290,
     currency: 'EUR',
     interval: 'month',
     popular: false,
@@ -193,6 +197,7 @@ export const planCatalogue: Record<UserTier, Plan> = {
     name: 'Premium',
     description: 'Pour les portefeuilles multi-sites : simulations illimitées et audits réguliers.',
     price: 79,
+    yearly_price: 790,
     currency: 'EUR',
     interval: 'month',
     popular: true,
@@ -211,6 +216,7 @@ export const planCatalogue: Record<UserTier, Plan> = {
     name: 'Essai gratuit',
     description: `${BUSINESS_TRIAL_DAYS} jours des fonctionnalités Premium, sans carte bancaire, puis retour au plan Gratuit.`,
     price: 0,
+    yearly_price: null,
     currency: 'EUR',
     interval: 'day',
     popular: false,
@@ -229,6 +235,7 @@ export const planCatalogue: Record<UserTier, Plan> = {
     name: 'Administrateur',
     description: 'Accès illimité réservé à l’équipe.',
     price: 0,
+    yearly_price: null,
     currency: 'EUR',
     interval: 'month',
     popular: false,
@@ -352,6 +359,12 @@ export const usageResponseSchema = z.object({
   trial_available: z.boolean(),
   /** Spec §6: the 'Gérer l'abonnement' portal button (paid non-admin tiers with a subscription). */
   can_manage_billing: z.boolean(),
+  /** The organisation whose plan this is (the active one, ADR 0078), and the caller's role in it. */
+  organisation: z.object({ id: z.string(), name: z.string(), role: z.enum(['owner', 'admin', 'member', 'viewer']) }),
+  /** Whether the caller may change the plan (owners and administrators of the organisation). */
+  can_change_plan: z.boolean(),
+  /** The current subscription's interval, when one runs. */
+  billing_interval: z.enum(['month', 'year']).nullable(),
 });
 export type UsageResponse = z.infer<typeof usageResponseSchema>;
 
@@ -404,7 +417,11 @@ export const purchasablePlanSchema = z
  * POST /api/payments/create-checkout-session/ {plan}. Only the plan id is read: any amount, price or currency
  * sent along is dropped by this schema (the server prices from the catalogue / provider price ids).
  */
-export const createCheckoutSessionBodySchema = z.object({ plan: purchasablePlanSchema });
+export const createCheckoutSessionBodySchema = z.object({
+  plan: purchasablePlanSchema,
+  /** Monthly (default) or yearly payment (ADR 0078). */
+  interval: z.enum(['month', 'year'], { error: 'Choisissez un paiement mensuel ou annuel.' }).default('month'),
+});
 export type CreateCheckoutSessionBody = z.input<typeof createCheckoutSessionBodySchema>;
 
 /** POST /api/payments/create-portal-session/ {} */
@@ -436,6 +453,17 @@ export const localSessionResponseSchema = z.object({
   status: z.enum(['open', 'completed', 'expired']),
   /** What is bought (checkout) or the current plan (portal). */
   plan: planSchema,
+  /** Monthly or yearly (ADR 0078). */
+  interval: z.enum(['month', 'year']),
+  /** The price of one interval in cents: HT, TVA, TTC (null for a plan without price). */
+  price: z
+    .object({
+      ht_cents: z.number().int(),
+      vat_cents: z.number().int(),
+      ttc_cents: z.number().int(),
+      vat_rate_basis_points: z.number().int(),
+    })
+    .nullable(),
   expires_at: z.iso.datetime({ offset: true }),
   /** Where to go on « Annuler » / « Retour » (a relative URL of the app). */
   cancel_url: z.string(),

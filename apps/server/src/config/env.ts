@@ -418,6 +418,38 @@ export const envSchema = z.object({
       .regex(/^price_[A-Za-z0-9_]+$/, { error: 'attendu : un identifiant de prix Stripe price_…' })
       .optional(),
   ),
+  // The yearly plans' Stripe prices (ADR 0078): without them Stripe sells the monthly plans only.
+  STRIPE_PRICE_BASIC_YEARLY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^price_[A-Za-z0-9_]+$/, { error: 'attendu : un identifiant de prix Stripe price_…' })
+      .optional(),
+  ),
+  STRIPE_PRICE_PREMIUM_YEARLY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^price_[A-Za-z0-9_]+$/, { error: 'attendu : un identifiant de prix Stripe price_…' })
+      .optional(),
+  ),
+  // The seller printed on our invoices (ADR 0078); a labelled demonstration seller outside production.
+  INVOICE_SELLER_NAME: z.preprocess(emptyToUndefined, z.string().max(200).optional()),
+  INVOICE_SELLER_SIREN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d{9}$/, { error: 'attendu : 9 chiffres' })
+      .optional(),
+  ),
+  INVOICE_SELLER_VAT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^FR[0-9A-Z]{2}\d{9}$/, { error: 'attendu : un numéro de TVA FR…' })
+      .optional(),
+  ),
+  INVOICE_SELLER_ADDRESS: z.preprocess(emptyToUndefined, z.string().max(300).optional()),
   CHATBOT_ENGINE: z.preprocess(
     emptyToUndefined,
     z.enum(['retrieval', 'llm'], { error: 'attendu : retrieval (par défaut) ou llm' }).optional(),
@@ -678,10 +710,63 @@ export type StorageConfig =
       forcePathStyle: boolean;
     };
 
-export type BillingConfig =
-  | { provider: 'stripe'; secretKey: string; webhookSecret: string; prices: { basic: string; premium: string } }
+/** Who sells, as printed on every invoice (ADR 0078). */
+export interface InvoiceSeller {
+  name: string;
+  siren: string;
+  vatNumber: string;
+  address: string;
+  /** True for the labelled demonstration seller used outside production when none is configured. */
+  demonstration: boolean;
+}
+
+export type BillingConfig = (
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      webhookSecret: string;
+      prices: { basic: string; premium: string };
+      /** The yearly plans' price ids, when configured (ADR 0078). */
+      yearlyPrices: { basic?: string; premium?: string };
+    }
   | { provider: 'local' }
-  | { provider: 'none' };
+  | { provider: 'none' }
+) & { seller: InvoiceSeller };
+
+const DEMONSTRATION_SELLER: InvoiceSeller = {
+  name: 'Pilote Énergie (vendeur de démonstration)',
+  siren: '000000000',
+  vatNumber: 'FR00000000000',
+  address: 'Adresse à configurer (INVOICE_SELLER_ADDRESS)',
+  demonstration: true,
+};
+
+const SELLER_VARIABLES = [
+  'INVOICE_SELLER_NAME',
+  'INVOICE_SELLER_SIREN',
+  'INVOICE_SELLER_VAT',
+  'INVOICE_SELLER_ADDRESS',
+] as const;
+
+/** The configured seller; in production, required once payments are on (an invoice must name who sells). */
+function sellerFrom(value: Env, paying: boolean, issues: { variable: string; message: string }[]): InvoiceSeller {
+  const missing = SELLER_VARIABLES.filter((name) => !value[name]);
+  if (missing.length === 0) {
+    return {
+      name: value.INVOICE_SELLER_NAME as string,
+      siren: value.INVOICE_SELLER_SIREN as string,
+      vatNumber: value.INVOICE_SELLER_VAT as string,
+      address: value.INVOICE_SELLER_ADDRESS as string,
+      demonstration: false,
+    };
+  }
+  if (paying && value.NODE_ENV === 'production') {
+    for (const name of missing) {
+      issues.push({ variable: name, message: 'obligatoire quand le paiement est activé (mentions des factures)' });
+    }
+  }
+  return DEMONSTRATION_SELLER;
+}
 
 const STRIPE_VARIABLES = [
   'STRIPE_SECRET_KEY',
@@ -696,6 +781,14 @@ const STRIPE_VARIABLES = [
  * (BILLING_PROVIDER=local): without it payments are off (`none`).
  */
 function billingFrom(value: Env, issues: { variable: string; message: string }[]): BillingConfig {
+  const provider = providerFrom(value, issues);
+  return { ...provider, seller: sellerFrom(value, provider.provider !== 'none', issues) } as BillingConfig;
+}
+
+function providerFrom(
+  value: Env,
+  issues: { variable: string; message: string }[],
+): { provider: 'none' } | { provider: 'local' } | Omit<Extract<BillingConfig, { provider: 'stripe' }>, 'seller'> {
   const wantsStripe = value.BILLING_PROVIDER === 'stripe' || (!value.BILLING_PROVIDER && value.STRIPE_SECRET_KEY);
   if (wantsStripe) {
     const missing = STRIPE_VARIABLES.filter((name) => !value[name]);
@@ -713,6 +806,10 @@ function billingFrom(value: Env, issues: { variable: string; message: string }[]
       secretKey: value.STRIPE_SECRET_KEY as string,
       webhookSecret: value.STRIPE_WEBHOOK_SECRET as string,
       prices: { basic: value.STRIPE_PRICE_BASIC as string, premium: value.STRIPE_PRICE_PREMIUM as string },
+      yearlyPrices: {
+        ...(value.STRIPE_PRICE_BASIC_YEARLY ? { basic: value.STRIPE_PRICE_BASIC_YEARLY } : {}),
+        ...(value.STRIPE_PRICE_PREMIUM_YEARLY ? { premium: value.STRIPE_PRICE_PREMIUM_YEARLY } : {}),
+      },
     };
   }
   if (value.BILLING_PROVIDER === 'local' || value.NODE_ENV !== 'production') {

@@ -18,7 +18,8 @@ export interface Actor {
    */
   activeScope?: { organisationId: string; role: OrganisationRole };
   /**
-   * The rows the user's plan is computed from — the user's stored tier and role, its subscription and its trial —
+   * The rows the user's plan is computed from — the user's role, the active organisation's tier, subscription and
+   * trial (ADR 0078) —
    * read by the session's own statement on the fast path (ADR 0075), as modules/plans reads them
    * (`entitlementRowsReader`): a quota claim then needs no statement of its own. Undefined when not read
    * (better-auth's path): the plans module reads them. Read afresh on every request, never cached across requests.
@@ -29,6 +30,8 @@ export interface Actor {
 /** See {@link Actor.planRows}: the stored columns, as read (modules/plans/repository.ts makes the entitlement). */
 export interface ActorPlanRows {
   user: { id: string; name: string; email: string; tier: string; role: string };
+  /** The active organisation, which holds the plan (ADR 0078); null when the session found none. */
+  organisation: { id: string; name: string; tier: string } | null;
   subscription: typeof billingSubscriptions.$inferSelect | null;
   trial: typeof businessTrials.$inferSelect | null;
 }

@@ -19,6 +19,7 @@ export function createBilling(config: BillingConfig, secret: string, now: () => 
         client: createStripeClient(config.secretKey),
         webhookSecret: config.webhookSecret,
         prices: config.prices,
+        yearlyPrices: config.yearlyPrices,
         now,
       }),
       local: null,

@@ -13,6 +13,7 @@ import {
   EVENT_TOLERANCE_SECONDS,
   type PortalInput,
   type ProviderSubscription,
+  paymentRefOf,
   subscriptionIdOf,
 } from './types.ts';
 
@@ -42,6 +43,8 @@ function toProviderSubscription(row: LocalSubscription): ProviderSubscription {
     id: row.id,
     customerId: row.customerId,
     userId: row.userId,
+    organisationId: row.organisationId,
+    interval: row.interval === 'year' ? 'year' : 'month',
     plan: plan === 'basic' || plan === 'premium' ? plan : null,
     status: row.status,
     currentPeriodStart: row.currentPeriodStart,
@@ -72,6 +75,18 @@ export function createLocalProvider({ secret, now = () => new Date() }: LocalPro
     return { rawBody: Buffer.from(payload), signature: `t=${timestamp},v1=${sign(payload, timestamp)}` };
   }
 
+  /** The end of a period that starts at `start`: a month or a year later. */
+  const periodEnd = (start: Date, interval: string) => addMonths(start, interval === 'year' ? 12 : 1);
+
+  /** The signed `invoice.paid` of a period just paid: its id is the payment our invoice is issued for, once. */
+  function paid(subscription: { id: string; currentPeriodStart: Date }): SignedLocalEvent {
+    const ref = `in_local_${createHash('sha256')
+      .update(`${subscription.id}:${subscription.currentPeriodStart.toISOString()}`)
+      .digest('hex')
+      .slice(0, 24)}`;
+    return event('invoice.paid', { object: 'invoice', id: ref, subscription: subscription.id });
+  }
+
   async function sessionOf(db: Executor, sessionId: string, userId: string): Promise<LocalSession | undefined> {
     const [row] = await db
       .select()
@@ -98,6 +113,8 @@ export function createLocalProvider({ secret, now = () => new Date() }: LocalPro
       await db.insert(localBillingSessions).values({
         id: sessionId,
         userId: input.userId,
+        organisationId: input.organisationId,
+        interval: input.interval,
         kind: 'checkout',
         plan: input.plan,
         status: 'open',
@@ -110,13 +127,15 @@ export function createLocalProvider({ secret, now = () => new Date() }: LocalPro
 
     async createPortal(input: PortalInput, db: Executor) {
       const subscription = await subscriptionRow(db, input.subscriptionId);
-      if (!subscription || subscription.userId !== input.userId) {
+      if (!subscription || subscription.organisationId !== input.organisationId) {
         throw new AppError('SUBSCRIPTION_CONFLICT', 'Aucun abonnement de démonstration à gérer.');
       }
       const sessionId = id('bps');
       await db.insert(localBillingSessions).values({
         id: sessionId,
         userId: input.userId,
+        organisationId: input.organisationId,
+        interval: subscription.interval,
         kind: 'portal',
         plan: subscription.plan,
         status: 'open',
@@ -152,6 +171,7 @@ export function createLocalProvider({ secret, now = () => new Date() }: LocalPro
         type: parsed.type,
         subscriptionId: subscriptionIdOf(parsed.data.object),
         clientReferenceId: clientReferenceOf(parsed.data.object),
+        paymentRef: paymentRefOf(parsed.type, parsed.data.object),
       };
     },
 
@@ -170,10 +190,11 @@ export function createLocalProvider({ secret, now = () => new Date() }: LocalPro
     subscription: subscriptionRow,
 
     /**
-     * Pays an open checkout session once: the provider's subscription is created (any older one of the user is
-     * ended), then the signed `checkout.session.completed` event is returned for the entitlement code.
+     * Pays an open checkout session once: the provider's subscription is created (any older one of the
+     * organisation is ended), then the signed `checkout.session.completed` and `invoice.paid` events are returned for
+     * the entitlement code (the second issues our invoice).
      */
-    async completeCheckout(db: Executor, session: LocalSession): Promise<SignedLocalEvent | null> {
+    async completeCheckout(db: Executor, session: LocalSession): Promise<SignedLocalEvent[] | null> {
       const at = now();
       const [claimed] = await db
         .update(localBillingSessions)
@@ -184,31 +205,42 @@ export function createLocalProvider({ secret, now = () => new Date() }: LocalPro
         return null;
       }
       const subscriptionId = id('sub');
+      const payer = session.organisationId ?? session.userId;
       await db
         .update(localBillingSubscriptions)
         .set({ status: 'canceled', cancelAtPeriodEnd: false, currentPeriodEnd: at, updatedAt: at })
         .where(
-          and(eq(localBillingSubscriptions.userId, session.userId), ne(localBillingSubscriptions.status, 'canceled')),
+          and(
+            session.organisationId
+              ? eq(localBillingSubscriptions.organisationId, session.organisationId)
+              : eq(localBillingSubscriptions.userId, session.userId),
+            ne(localBillingSubscriptions.status, 'canceled'),
+          ),
         );
       await db.insert(localBillingSubscriptions).values({
         id: subscriptionId,
         userId: session.userId,
-        customerId: `cus_local_${createHash('sha256').update(session.userId).digest('hex').slice(0, 24)}`,
+        organisationId: session.organisationId,
+        interval: session.interval,
+        customerId: `cus_local_${createHash('sha256').update(payer).digest('hex').slice(0, 24)}`,
         plan: session.plan as PaidPlanId,
         status: 'active',
         currentPeriodStart: at,
-        currentPeriodEnd: addMonths(at, 1),
+        currentPeriodEnd: periodEnd(at, session.interval),
         cancelAtPeriodEnd: false,
         createdAt: at,
         updatedAt: at,
       });
       await db.update(localBillingSessions).set({ subscriptionId }).where(eq(localBillingSessions.id, session.id));
-      return event('checkout.session.completed', {
-        object: 'checkout.session',
-        id: session.id,
-        subscription: subscriptionId,
-        client_reference_id: session.userId,
-      });
+      return [
+        event('checkout.session.completed', {
+          object: 'checkout.session',
+          id: session.id,
+          subscription: subscriptionId,
+          client_reference_id: payer,
+        }),
+        paid({ id: subscriptionId, currentPeriodStart: at }),
+      ];
     },
 
     /** Portal: cancel at period end (true) or undo it (false). */
@@ -222,22 +254,26 @@ export function createLocalProvider({ secret, now = () => new Date() }: LocalPro
 
     /**
      * Demonstration only: the current period ends now. A subscription canceled at period end is then over
-     * (`customer.subscription.deleted`); any other is renewed for a month (`customer.subscription.updated`).
+     * (`customer.subscription.deleted`); any other is renewed for its interval and paid (`customer.subscription.updated`
+     * then `invoice.paid`).
      */
-    async endPeriodNow(db: Executor, subscription: LocalSubscription): Promise<SignedLocalEvent> {
+    async endPeriodNow(db: Executor, subscription: LocalSubscription): Promise<SignedLocalEvent[]> {
       const at = now();
       if (subscription.cancelAtPeriodEnd) {
         await db
           .update(localBillingSubscriptions)
           .set({ status: 'canceled', currentPeriodEnd: at, updatedAt: at })
           .where(eq(localBillingSubscriptions.id, subscription.id));
-        return event('customer.subscription.deleted', { object: 'subscription', id: subscription.id });
+        return [event('customer.subscription.deleted', { object: 'subscription', id: subscription.id })];
       }
       await db
         .update(localBillingSubscriptions)
-        .set({ currentPeriodStart: at, currentPeriodEnd: addMonths(at, 1), updatedAt: at })
+        .set({ currentPeriodStart: at, currentPeriodEnd: periodEnd(at, subscription.interval), updatedAt: at })
         .where(eq(localBillingSubscriptions.id, subscription.id));
-      return event('customer.subscription.updated', { object: 'subscription', id: subscription.id });
+      return [
+        event('customer.subscription.updated', { object: 'subscription', id: subscription.id }),
+        paid({ id: subscription.id, currentPeriodStart: at }),
+      ];
     },
   };
 }

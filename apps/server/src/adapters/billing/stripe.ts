@@ -9,6 +9,7 @@ import {
   EVENT_TOLERANCE_SECONDS,
   type PortalInput,
   type ProviderSubscription,
+  paymentRefOf,
   subscriptionIdOf,
 } from './types.ts';
 
@@ -18,6 +19,8 @@ export interface StripeProviderOptions {
   webhookSecret: string;
   /** Stripe price id per plan sold. */
   prices: Record<PaidPlanId, string>;
+  /** The yearly plans' price ids, when configured (ADR 0078). */
+  yearlyPrices?: Partial<Record<PaidPlanId, string>>;
   now?: () => Date;
 }
 
@@ -41,11 +44,13 @@ export function createStripeProvider({
   client,
   webhookSecret,
   prices,
+  yearlyPrices = {},
   now = () => new Date(),
 }: StripeProviderOptions): BillingProvider {
-  const planOfPrice = new Map<string, UserTier>(
-    Object.entries(prices).map(([plan, price]) => [price, plan as UserTier]),
-  );
+  const planOfPrice = new Map<string, UserTier>([
+    ...Object.entries(prices).map(([plan, price]) => [price, plan as UserTier] as const),
+    ...Object.entries(yearlyPrices).map(([plan, price]) => [price as string, plan as UserTier] as const),
+  ]);
 
   function toSubscription(subscription: Stripe.Subscription): ProviderSubscription {
     const item = subscription.items.data[0];
@@ -60,6 +65,8 @@ export function createStripeProvider({
       id: subscription.id,
       customerId: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
       userId: subscription.metadata?.user_id || null,
+      organisationId: subscription.metadata?.organisation_id || null,
+      interval: item?.price.recurring?.interval === 'year' ? 'year' : 'month',
       plan: plan === 'basic' || plan === 'premium' ? plan : null,
       status: subscription.status,
       currentPeriodStart: seconds(start),
@@ -72,16 +79,21 @@ export function createStripeProvider({
     kind: 'stripe',
 
     async createCheckout(input: CheckoutInput) {
+      const price = input.interval === 'year' ? yearlyPrices[input.plan] : prices[input.plan];
+      if (!price) {
+        throw new AppError('SERVICE_UNAVAILABLE', 'Le plan annuel n’est pas proposé sur cette installation.');
+      }
+      const metadata = { user_id: input.userId, organisation_id: input.organisationId, plan: input.plan };
       try {
         const session = await client.checkout.sessions.create({
           mode: 'subscription',
-          line_items: [{ price: prices[input.plan], quantity: 1 }],
+          line_items: [{ price, quantity: 1 }],
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
-          client_reference_id: input.userId,
+          client_reference_id: input.organisationId,
           ...(input.customerId ? { customer: input.customerId } : { customer_email: input.email }),
-          metadata: { user_id: input.userId, plan: input.plan },
-          subscription_data: { metadata: { user_id: input.userId, plan: input.plan } },
+          metadata,
+          subscription_data: { metadata },
         });
         if (!session.url) {
           throw new Error('Stripe checkout session without url');
@@ -127,6 +139,7 @@ export function createStripeProvider({
         type: event.type,
         subscriptionId: subscriptionIdOf(object),
         clientReferenceId: clientReferenceOf(object),
+        paymentRef: paymentRefOf(event.type, object),
       };
     },
 

@@ -7,6 +7,10 @@ export interface ProviderSubscription {
   customerId: string;
   /** Our user id, from the subscription's metadata (set at checkout); null when absent. */
   userId: string | null;
+  /** The organisation that pays (metadata `organisation_id`, ADR 0078); null for subscriptions made before. */
+  organisationId: string | null;
+  /** Monthly or yearly (the price's recurring interval). */
+  interval: 'month' | 'year';
   /** The tier its price buys; null for a price we do not sell. */
   plan: UserTier | null;
   status: string;
@@ -20,14 +24,18 @@ export interface BillingEvent {
   id: string;
   type: string;
   subscriptionId: string | null;
-  /** Checkout sessions carry our user id (client_reference_id). */
+  /** Checkout sessions carry our organisation id (client_reference_id; a user id before ADR 0078). */
   clientReferenceId: string | null;
+  /** A payment (`invoice.paid`): the provider's id of what was paid, for which our invoice is issued once. */
+  paymentRef: string | null;
 }
 
 export interface CheckoutInput {
   userId: string;
+  organisationId: string;
   email: string;
   plan: PaidPlanId;
+  interval: 'month' | 'year';
   /** The provider's customer of this user, when one exists. */
   customerId: string | null;
   successUrl: string;
@@ -36,6 +44,7 @@ export interface CheckoutInput {
 
 export interface PortalInput {
   userId: string;
+  organisationId: string;
   customerId: string;
   subscriptionId: string;
   returnUrl: string;
@@ -82,6 +91,15 @@ export function subscriptionIdOf(object: unknown): string | null {
     return idOf(parent?.subscription_details?.subscription);
   }
   return null;
+}
+
+/** The paid invoice's id of an `invoice.paid` event (a payment: our invoice is issued for it). */
+export function paymentRefOf(type: string, object: unknown): string | null {
+  if (type !== 'invoice.paid' || !object || typeof object !== 'object') {
+    return null;
+  }
+  const record = object as Record<string, unknown>;
+  return record.object === 'invoice' && typeof record.id === 'string' ? record.id : null;
 }
 
 export function clientReferenceOf(object: unknown): string | null {

@@ -3,7 +3,7 @@ import type { UserRole, UserTier } from '@pilote/contracts';
 import { count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { accounts, mailOutbox, users } from '../../db/schema.ts';
-import { changeTier } from '../plans/repository.ts';
+import { changeUserTier } from '../plans/repository.ts';
 
 export interface UserRow {
   id: string;
@@ -75,9 +75,9 @@ export async function updateUserRole(
     const at = new Date();
     await tx.update(users).set({ role, updatedAt: at }).where(eq(users.id, id));
     if (role === 'admin') {
-      await changeTier(tx, { userId: id, to: 'admin', source: 'role', actorId, at });
+      await changeUserTier(tx, { userId: id, to: 'admin', source: 'role', actorId, at });
     } else if (before.role === 'admin') {
-      await changeTier(tx, { userId: id, to: 'free', expected: 'admin', source: 'role', actorId, at });
+      await changeUserTier(tx, { userId: id, to: 'free', expected: 'admin', source: 'role', actorId, at });
     }
     const [row] = await tx.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
     return row ? asUserRow(row) : undefined;

@@ -8,6 +8,7 @@ import {
   billingSubscriptions,
   businessTrials,
   organisationMembers,
+  organisations,
   sessions,
   users,
 } from '../../db/schema.ts';
@@ -140,15 +141,14 @@ function fastLookUp(auth: Auth, db: Database): (request: FastifyRequest) => Prom
       // `scope` reads them from the actor instead of one more statement per request.
       activeOrganisationId: organisationMembers.organisationId,
       activeRole: organisationMembers.role,
-      // The plan's rows (ADR 0075): the subscription and the trial, each keyed by the user's id (at most one row),
-      // as `entitlementRowsReader` reads them; a quota claim takes them from the actor instead of a statement.
+      // The plan's rows (ADR 0075): the active organisation's tier, subscription and trial (ADR 0078; at most one row
+      // each), as `entitlementRowsReader` reads them; a quota claim takes them from the actor instead of a statement.
+      organisation: { id: organisations.id, name: organisations.name, tier: organisations.tier },
       subscription: billingSubscriptions,
       trial: businessTrials,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(billingSubscriptions, eq(billingSubscriptions.userId, users.id))
-    .leftJoin(businessTrials, eq(businessTrials.userId, users.id))
     .leftJoin(activeOrganisations, eq(activeOrganisations.userId, users.id))
     .leftJoin(
       organisationMembers,
@@ -157,6 +157,9 @@ function fastLookUp(auth: Auth, db: Database): (request: FastifyRequest) => Prom
         eq(organisationMembers.userId, users.id),
       ),
     )
+    .leftJoin(organisations, eq(organisations.id, organisationMembers.organisationId))
+    .leftJoin(billingSubscriptions, eq(billingSubscriptions.organisationId, organisationMembers.organisationId))
+    .leftJoin(businessTrials, eq(businessTrials.organisationId, organisationMembers.organisationId))
     .where(eq(sessions.token, sql.placeholder('token')))
     .limit(1)
     .prepare('auth_session_by_token');
@@ -200,7 +203,12 @@ function fastLookUp(auth: Auth, db: Database): (request: FastifyRequest) => Prom
     }
     if (actor) {
       const { id, name, email, tier, role } = row.user;
-      actor.planRows = { user: { id, name, email, tier, role }, subscription: row.subscription, trial: row.trial };
+      actor.planRows = {
+        user: { id, name, email, tier, role },
+        organisation: row.organisation,
+        subscription: row.subscription,
+        trial: row.trial,
+      };
     }
     return actor;
   };

@@ -2,10 +2,13 @@ import {
   billingRedirectResponseSchema,
   createCheckoutSessionBodySchema,
   createPortalSessionBodySchema,
+  invoiceIdParamsSchema,
+  invoicePageSchema,
   localActionBodySchema,
   localActionResponseSchema,
   localSessionIdParamsSchema,
   localSessionResponseSchema,
+  pageQuerySchema,
   pricingResponseSchema,
 } from '@pilote/contracts';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -93,7 +96,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService }> =
             response: { 200: billingRedirectResponseSchema, ...errorResponses(400, 401, 403, 409, 502, 503) },
           },
         },
-        async (request) => service.createCheckout(request.actor, request.body.plan),
+        async (request) => service.createCheckout(request.actor, request.body.plan, request.body.interval),
       );
 
       scope.post(
@@ -107,6 +110,44 @@ export const billingRoutes: FastifyPluginAsyncZod<{ service: BillingService }> =
           },
         },
         async (request) => service.createPortal(request.actor),
+      );
+
+      scope.get(
+        '/api/payments/invoices/',
+        {
+          schema: {
+            tags,
+            summary: 'Factures de l’organisation active (paginées, les plus récentes d’abord)',
+            querystring: pageQuerySchema,
+            response: { 200: invoicePageSchema, ...errorResponses(400, 401, 404) },
+          },
+        },
+        async (request) => service.invoices(request.actor, request.query),
+      );
+
+      scope.get(
+        '/api/payments/invoices/:id/pdf',
+        {
+          schema: {
+            tags,
+            summary: 'Télécharger une facture (PDF) d’une organisation dont on est membre',
+            params: invoiceIdParamsSchema,
+            response: {
+              200: {
+                description: 'La facture, en pièce jointe.',
+                content: { 'application/pdf': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
+              },
+              ...errorResponses(400, 401, 404, 503),
+            },
+          },
+        },
+        async (request, reply) => {
+          const { bytes, fileName } = await service.invoicePdf(request.actor, request.params.id);
+          return reply
+            .header('Content-Type', 'application/pdf')
+            .header('Content-Disposition', `attachment; filename="${fileName}"`)
+            .send(Buffer.from(bytes));
+        },
       );
 
       scope.get(

@@ -6,6 +6,7 @@ import {
   changeTier,
   type EntitlementRows,
   entitlementRowsReader,
+  type PlanOrganisation,
   type PlanUser,
   type SubscriptionRecord,
   type TrialRecord,
@@ -18,9 +19,13 @@ export function isEntitling(subscription: Pick<SubscriptionRecord, 'status' | 'p
   return ENTITLING_STATUSES.includes(subscription.status) && subscription.plan !== null;
 }
 
-/** What a user may do now: the tier, the billing period its counters belong to, and what they come from. */
+/**
+ * What a user may do now in the organisation that holds the plan (their active one, ADR 0078): the tier, the billing
+ * period the organisation's counters belong to, and what they come from.
+ */
 export interface Entitlement {
   user: PlanUser;
+  organisation: PlanOrganisation;
   tier: UserTier;
   period: Period;
   subscription: SubscriptionRecord | undefined;
@@ -47,6 +52,9 @@ export function periodOf(
   return calendarMonth(now);
 }
 
+export const NO_ORGANISATION =
+  'Vous n’appartenez à aucune organisation : ouvrez la page « Organisation » pour en créer une.';
+
 export interface EntitlementsDependencies {
   db: Database;
   now?: () => Date;
@@ -59,9 +67,9 @@ export interface EntitlementsDependencies {
  * readers record it once.
  */
 export function createEntitlements({ db, now = () => new Date() }: EntitlementsDependencies) {
-  async function expire(userId: string, from: UserTier, source: string, at: Date): Promise<void> {
+  async function expire(organisationId: string, from: UserTier, source: string, at: Date): Promise<void> {
     await db.transaction(async (tx) => {
-      await changeTier(tx, { userId, to: 'free', expected: from, source, at });
+      await changeTier(tx, { organisationId, to: 'free', expected: from, source, at });
     });
   }
 
@@ -80,21 +88,27 @@ export function createEntitlements({ db, now = () => new Date() }: EntitlementsD
       if (!rows) {
         throw new AppError('NOT_FOUND', 'Utilisateur introuvable.');
       }
-      const { user, subscription, trial } = rows;
-      let tier = user.tier;
-      if (tier === 'business_trial' && (!trial || trial.endsAt.getTime() <= at.getTime())) {
-        await expire(userId, tier, 'trial_end', at);
-        tier = 'free';
+      const { user, organisation, subscription, trial } = rows;
+      if (!organisation) {
+        throw new AppError('NOT_FOUND', NO_ORGANISATION);
+      }
+      let stored = organisation.tier;
+      if (stored === 'business_trial' && (!trial || trial.endsAt.getTime() <= at.getTime())) {
+        await expire(organisation.id, stored, 'trial_end', at);
+        stored = 'free';
       } else if (
-        paidTiers.includes(tier) &&
+        paidTiers.includes(stored) &&
         subscription?.cancelAtPeriodEnd &&
         subscription.currentPeriodEnd.getTime() <= at.getTime()
       ) {
-        await expire(userId, tier, 'period_end', at);
-        tier = 'free';
+        await expire(organisation.id, stored, 'period_end', at);
+        stored = 'free';
       }
+      // An administrator's tier is their role's (ADR 0047), in any organisation.
+      const tier = user.tier === 'admin' ? 'admin' : stored;
       return {
         user: { ...user, tier },
+        organisation: { ...organisation, tier: stored },
         tier,
         period: periodOf(tier, subscription, trial, at),
         subscription,

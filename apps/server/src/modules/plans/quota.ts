@@ -30,7 +30,8 @@ export interface QuotaDependencies {
 }
 
 /**
- * THE server-side check of the plans' features (ADR 0027). A costly action calls `quota.run(userId, feature, …)`
+ * THE server-side check of the plans' features (ADR 0027). A costly action calls `quota.run(userId, feature, …)`;
+ * the unit is the user's active organisation's (ADR 0078: its members' usage counts together)
  * (or `consume` + `refund`); a capability calls `requireAllowed`. A new feature registers its name and limits
  * in the catalogue (packages/contracts/src/plans.ts) and calls the same functions — nothing else.
  */
@@ -42,10 +43,10 @@ export function createQuota({ db, entitlements }: QuotaDependencies) {
   }
 
   async function consume(userId: string, feature: QuotaFeatureName): Promise<Consumption> {
-    const { tier, period } = await entitlements.resolve(userId);
+    const { tier, period, organisation } = await entitlements.resolve(userId);
     const limit = quotaLimit(tier, feature);
-    const key: CounterKey = { userId, feature, periodStart: period.start };
-    const used = await takeUnit({ ...key, periodEnd: period.end, limit, at: entitlements.now() });
+    const key: CounterKey = { organisationId: organisation.id, feature, periodStart: period.start };
+    const used = await takeUnit({ ...key, userId, periodEnd: period.end, limit, at: entitlements.now() });
     if (used === null) {
       throw refused(feature, limit);
     }
@@ -71,12 +72,20 @@ export function createQuota({ db, entitlements }: QuotaDependencies) {
      * `actor`: the caller, whose plan rows the session's statement may have read (ADR 0075): no statement here then.
      */
     async claim(userId: string, feature: QuotaFeatureName, actor?: Pick<Actor, 'planRows'>): Promise<UnitClaim> {
-      const { tier, period } = await entitlements.resolve(userId, entitlementRowsOfActor(actor, userId));
+      const { tier, period, organisation } = await entitlements.resolve(userId, entitlementRowsOfActor(actor, userId));
       const limit = quotaLimit(tier, feature);
       if (limit !== null && limit <= 0) {
         throw refused(feature, limit);
       }
-      return { userId, feature, periodStart: period.start, periodEnd: period.end, limit, at: entitlements.now() };
+      return {
+        organisationId: organisation.id,
+        userId,
+        feature,
+        periodStart: period.start,
+        periodEnd: period.end,
+        limit,
+        at: entitlements.now(),
+      };
     },
 
     /** The 429 « limite » of a claim whose unit could not be taken. */
@@ -100,18 +109,18 @@ export function createQuota({ db, entitlements }: QuotaDependencies) {
      * audit whose file the reader refused, ADR 0062). Never below zero.
      */
     async giveBack(userId: string, feature: QuotaFeatureName): Promise<void> {
-      const { period } = await entitlements.resolve(userId);
-      await returnUnit(db, { userId, feature, periodStart: period.start }, entitlements.now());
+      const { period, organisation } = await entitlements.resolve(userId);
+      await returnUnit(db, { organisationId: organisation.id, feature, periodStart: period.start }, entitlements.now());
     },
 
     /** Refuses early (same 429) when no unit is left, without taking one: the unit is taken by `consume` later. */
     async check(userId: string, feature: QuotaFeatureName): Promise<void> {
-      const { tier, period } = await entitlements.resolve(userId);
+      const { tier, period, organisation } = await entitlements.resolve(userId);
       const limit = quotaLimit(tier, feature);
       if (limit === null) {
         return;
       }
-      const used = await usedOf(db, { userId, feature, periodStart: period.start });
+      const used = await usedOf(db, { organisationId: organisation.id, feature, periodStart: period.start });
       if (used >= limit) {
         throw refused(feature, limit);
       }

@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { normaliseTier, type QuotaFeatureName, type UserTier } from '@pilote/contracts';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { billingSubscriptions, businessTrials, planEvents, usageCounters, users } from '../../db/schema.ts';
+import {
+  activeOrganisations,
+  billingSubscriptions,
+  businessTrials,
+  organisationMembers,
+  organisations,
+  planEvents,
+  usageCounters,
+  users,
+} from '../../db/schema.ts';
 import type { Actor } from '../../lib/actor.ts';
 
 /** A transaction or the database itself. */
@@ -11,6 +20,7 @@ export type { Executor } from '../../db/client.ts';
 export type SubscriptionRecord = typeof billingSubscriptions.$inferSelect;
 export type TrialRecord = typeof businessTrials.$inferSelect;
 
+/** The user and the tier that applies to them in the organisation read (their role's for an administrator). */
 export interface PlanUser {
   id: string;
   name: string;
@@ -18,101 +28,190 @@ export interface PlanUser {
   tier: UserTier;
 }
 
-const userColumns = { id: users.id, name: users.name, email: users.email, tier: users.tier, role: users.role };
-
-function toPlanUser({
-  role,
-  ...row
-}: {
+/** The organisation that holds the plan (ADR 0078): its id, name and stored tier. */
+export interface PlanOrganisation {
   id: string;
   name: string;
-  email: string;
-  tier: string;
-  role: string;
-}): PlanUser {
-  // An administrator has the admin tier whatever is stored (spec §6; accounts made admin before ADR 0047 were left on
-  // free). The CHECK constraint keeps tiers canonical; normaliseTier also reads the aliases tier1/tier2.
-  return { ...row, tier: role === 'admin' ? 'admin' : (normaliseTier(row.tier) ?? 'free') };
+  tier: UserTier;
 }
 
-/** The user row locked until the end of the transaction (tier changes are serialised per user). */
-export async function lockPlanUser(tx: Executor, userId: string): Promise<PlanUser | undefined> {
-  const [row] = await tx.select(userColumns).from(users).where(eq(users.id, userId)).for('update').limit(1);
-  return row ? toPlanUser(row) : undefined;
+const userColumns = { id: users.id, name: users.name, email: users.email, tier: users.tier, role: users.role };
+
+const tierOf = (stored: string | null | undefined): UserTier => normaliseTier(stored ?? 'free') ?? 'free';
+
+/**
+ * The tier that applies to a user in an organisation: an administrator has the admin tier whatever the organisation
+ * holds (spec §6, ADR 0047); anyone else has the organisation's plan (ADR 0078). The CHECK constraint keeps tiers
+ * canonical; normaliseTier also reads the aliases tier1/tier2.
+ */
+function toPlanUser(
+  row: { id: string; name: string; email: string; role: string },
+  organisationTier: UserTier,
+): PlanUser {
+  return { id: row.id, name: row.name, email: row.email, tier: row.role === 'admin' ? 'admin' : organisationTier };
 }
 
-export async function findSubscription(db: Executor, userId: string): Promise<SubscriptionRecord | undefined> {
-  const [row] = await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.userId, userId)).limit(1);
+/** The organisation row locked until the end of the transaction (its tier changes are serialised). */
+export async function lockPlanOrganisation(
+  tx: Executor,
+  organisationId: string,
+): Promise<PlanOrganisation | undefined> {
+  const [row] = await tx
+    .select({ id: organisations.id, name: organisations.name, tier: organisations.tier })
+    .from(organisations)
+    .where(eq(organisations.id, organisationId))
+    .for('update')
+    .limit(1);
+  return row ? { ...row, tier: tierOf(row.tier) } : undefined;
+}
+
+export async function findSubscription(db: Executor, organisationId: string): Promise<SubscriptionRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(billingSubscriptions)
+    .where(eq(billingSubscriptions.organisationId, organisationId))
+    .limit(1);
   return row;
 }
 
-/** What a user's entitlement is read from: the user, its subscription and its trial (each at most one row). */
+/**
+ * What an entitlement is read from: the user, the organisation holding the plan (the user's active one), its
+ * subscription and its trial (each at most one row). `organisation` is undefined only for a user in none.
+ */
 export interface EntitlementRows {
   user: PlanUser;
+  organisation: PlanOrganisation | undefined;
   subscription: SubscriptionRecord | undefined;
   trial: TrialRecord | undefined;
 }
 
 /**
- * The {@link EntitlementRows} the session's statement read with the actor (ADR 0075: the same user, subscription and
- * trial rows as {@link entitlementRowsReader}), or undefined when that actor carries none or is another user's.
+ * The {@link EntitlementRows} the session's statement read with the actor (ADR 0075: the same rows as
+ * {@link entitlementRowsReader}), or undefined when that actor carries none or is another user's.
  */
 export function entitlementRowsOfActor(actor: Pick<Actor, 'planRows'> | undefined, userId: string) {
   const rows = actor?.planRows;
-  if (!rows || rows.user.id !== userId) {
+  if (!rows || rows.user.id !== userId || !rows.organisation) {
     return undefined;
   }
+  const organisation = { ...rows.organisation, tier: tierOf(rows.organisation.tier) };
   return {
-    user: toPlanUser(rows.user),
+    user: toPlanUser(rows.user, organisation.tier),
+    organisation,
     subscription: rows.subscription ?? undefined,
     trial: rows.trial ?? undefined,
   } satisfies EntitlementRows;
 }
 
 /**
- * The reader of {@link EntitlementRows} in ONE query (the user left-joined with its subscription and its trial, both
- * keyed by user id), prepared once per database (ADR 0038): on every quota check, so on every costly request.
+ * The reader of {@link EntitlementRows} in ONE query: the user, their active organisation (else their oldest
+ * membership), its subscription and its trial, prepared once per database (ADR 0038): on every quota check that
+ * the session's statement did not already read.
  */
 export function entitlementRowsReader(db: Database): (userId: string) => Promise<EntitlementRows | undefined> {
+  const organisationOfUser = sql<string | null>`coalesce(
+    (select ${activeOrganisations.organisationId} from ${activeOrganisations}
+      join ${organisationMembers} on ${organisationMembers.organisationId} = ${activeOrganisations.organisationId}
+        and ${organisationMembers.userId} = ${activeOrganisations.userId}
+      where ${activeOrganisations.userId} = ${users.id}),
+    (select ${organisationMembers.organisationId} from ${organisationMembers}
+      where ${organisationMembers.userId} = ${users.id}
+      order by ${organisationMembers.createdAt}, ${organisationMembers.organisationId} limit 1))`;
   const query = db
-    .select({ user: userColumns, subscription: billingSubscriptions, trial: businessTrials })
+    .select({
+      user: userColumns,
+      organisation: { id: organisations.id, name: organisations.name, tier: organisations.tier },
+      subscription: billingSubscriptions,
+      trial: businessTrials,
+    })
     .from(users)
-    .leftJoin(billingSubscriptions, eq(billingSubscriptions.userId, users.id))
-    .leftJoin(businessTrials, eq(businessTrials.userId, users.id))
+    .leftJoin(organisations, eq(organisations.id, organisationOfUser))
+    .leftJoin(billingSubscriptions, eq(billingSubscriptions.organisationId, organisations.id))
+    .leftJoin(businessTrials, eq(businessTrials.organisationId, organisations.id))
     .where(eq(users.id, sql.placeholder('userId')))
     .limit(1)
     .prepare('plans_entitlement_rows');
   return async (userId) => {
     const [row] = await query.execute({ userId });
-    return row
-      ? { user: toPlanUser(row.user), subscription: row.subscription ?? undefined, trial: row.trial ?? undefined }
-      : undefined;
+    if (!row) {
+      return undefined;
+    }
+    const organisation = row.organisation ? { ...row.organisation, tier: tierOf(row.organisation.tier) } : undefined;
+    return {
+      user: toPlanUser(row.user, organisation?.tier ?? 'free'),
+      organisation,
+      subscription: row.subscription ?? undefined,
+      trial: row.trial ?? undefined,
+    };
   };
 }
 
-/** Records the trial unless the user already had one; true when this call started it. */
+/** Records the trial unless the organisation or the user already had one; true when this call started it. */
 export async function insertTrial(db: Executor, trial: TrialRecord): Promise<boolean> {
   const rows = await db
     .insert(businessTrials)
     .values(trial)
-    .onConflictDoNothing({ target: businessTrials.userId })
-    .returning({ userId: businessTrials.userId });
+    .onConflictDoNothing()
+    .returning({ organisationId: businessTrials.organisationId });
   return rows.length === 1;
 }
 
-/** Sets the user's trial window (an admin granting the trial tier). */
+/** Sets the organisation's trial window (an admin granting the trial tier). */
 export async function upsertTrial(db: Executor, trial: TrialRecord): Promise<void> {
   await db
     .insert(businessTrials)
     .values(trial)
-    .onConflictDoUpdate({ target: businessTrials.userId, set: { startedAt: trial.startedAt, endsAt: trial.endsAt } });
+    .onConflictDoUpdate({
+      target: businessTrials.organisationId,
+      set: { startedAt: trial.startedAt, endsAt: trial.endsAt },
+    });
 }
 
 /**
- * Changes the tier when it is `expected` (or any tier when `expected` is undefined) and records who / what did it.
- * Returns the previous tier, or undefined when nothing changed (already there, or `expected` no longer true).
+ * Changes the organisation's tier when it is `expected` (or any tier when `expected` is undefined) and records who /
+ * what did it. Returns the previous tier, or undefined when nothing changed (already there, or `expected` no longer
+ * true).
  */
 export async function changeTier(
+  tx: Executor,
+  input: {
+    organisationId: string;
+    to: UserTier;
+    expected?: UserTier;
+    source: string;
+    actorId?: string | null;
+    at: Date;
+  },
+): Promise<UserTier | undefined> {
+  const current = await lockPlanOrganisation(tx, input.organisationId);
+  const from = current?.tier;
+  if (from === undefined || from === input.to || (input.expected !== undefined && from !== input.expected)) {
+    return undefined;
+  }
+  await tx
+    .update(organisations)
+    .set({ tier: input.to, updatedAt: input.at })
+    .where(eq(organisations.id, input.organisationId));
+  await tx.insert(planEvents).values({
+    id: randomUUID(),
+    organisationId: input.organisationId,
+    userId: null,
+    kind: 'tier_change',
+    source: input.source,
+    fromTier: from,
+    toTier: input.to,
+    feature: null,
+    actorId: input.actorId ?? null,
+    createdAt: input.at,
+  });
+  return from;
+}
+
+/**
+ * The account's own stored tier (`users.tier`), which only the administrator role still sets (ADR 0047): the
+ * entitlement reads the role, so this is a record, kept with its plan event under the user.
+ */
+export async function changeUserTier(
   tx: Executor,
   input: {
     userId: string;
@@ -136,6 +235,7 @@ export async function changeTier(
   await tx.update(users).set({ tier: input.to, updatedAt: input.at }).where(eq(users.id, input.userId));
   await tx.insert(planEvents).values({
     id: randomUUID(),
+    organisationId: null,
     userId: input.userId,
     kind: 'tier_change',
     source: input.source,
@@ -150,8 +250,9 @@ export async function changeTier(
 
 // ─── Counters ─────────────────────────────────────────────────────────────────────────────────────────────
 
+/** A counter: the organisation's units of a feature in the period starting at `periodStart` (ADR 0078). */
 export interface CounterKey {
-  userId: string;
+  organisationId: string;
   feature: QuotaFeatureName;
   periodStart: Date;
 }
@@ -164,10 +265,10 @@ export interface CounterKey {
 export type TakeUnit = (key: UnitClaim) => Promise<number | null>;
 
 /** The key, period and limit of one unit to take, and the time it is taken at (TakeUnit, unitUpsert). */
-export type UnitClaim = CounterKey & { periodEnd: Date; limit: number | null; at: Date };
+export type UnitClaim = CounterKey & { periodEnd: Date; limit: number | null; at: Date; userId: string };
 
 /**
- * The statement that takes one unit (see TakeUnit), not yet prepared, with placeholders `userId`, `feature`,
+ * The statement that takes one unit (see TakeUnit), not yet prepared, with placeholders `organisationId`, `feature`,
  * `periodStart`, `periodEnd`, `at` and — when `limited` — `limit`; it returns `used`. A caller may run it alone
  * (unitTaker) or as the first part of a statement that also writes what the unit pays for (a simulation and its
  * row, ADR 0046): then both happen, or neither.
@@ -176,7 +277,7 @@ export function unitUpsert(db: Database, limited: boolean) {
   return db
     .insert(usageCounters)
     .values({
-      userId: sql.placeholder('userId'),
+      organisationId: sql.placeholder('organisationId'),
       feature: sql.placeholder('feature'),
       periodStart: sql.placeholder('periodStart'),
       periodEnd: sql.placeholder('periodEnd'),
@@ -184,7 +285,7 @@ export function unitUpsert(db: Database, limited: boolean) {
       updatedAt: sql.placeholder('at'),
     })
     .onConflictDoUpdate({
-      target: [usageCounters.userId, usageCounters.feature, usageCounters.periodStart],
+      target: [usageCounters.organisationId, usageCounters.feature, usageCounters.periodStart],
       set: { used: sql`${usageCounters.used} + 1`, updatedAt: sql`excluded.updated_at` },
       ...(limited ? { setWhere: sql`${usageCounters.used} < ${sql.placeholder('limit')}` } : {}),
     })
@@ -207,7 +308,7 @@ export function unitTaker(db: Database): TakeUnit {
       return null;
     }
     const values = {
-      userId: key.userId,
+      organisationId: key.organisationId,
       feature: key.feature,
       periodStart: key.periodStart,
       periodEnd: key.periodEnd,
@@ -227,7 +328,7 @@ export async function returnUnit(db: Executor, key: CounterKey, at: Date): Promi
     .set({ used: sql`${usageCounters.used} - 1`, updatedAt: at })
     .where(
       and(
-        eq(usageCounters.userId, key.userId),
+        eq(usageCounters.organisationId, key.organisationId),
         eq(usageCounters.feature, key.feature),
         eq(usageCounters.periodStart, key.periodStart),
         sql`${usageCounters.used} > 0`,
@@ -236,11 +337,15 @@ export async function returnUnit(db: Executor, key: CounterKey, at: Date): Promi
 }
 
 /** Units used per feature in the period starting at `periodStart`. */
-export async function countersOf(db: Executor, userId: string, periodStart: Date): Promise<Map<string, number>> {
+export async function countersOf(
+  db: Executor,
+  organisationId: string,
+  periodStart: Date,
+): Promise<Map<string, number>> {
   const rows = await db
     .select({ feature: usageCounters.feature, used: usageCounters.used })
     .from(usageCounters)
-    .where(and(eq(usageCounters.userId, userId), eq(usageCounters.periodStart, periodStart)));
+    .where(and(eq(usageCounters.organisationId, organisationId), eq(usageCounters.periodStart, periodStart)));
   return new Map(rows.map((row) => [row.feature, row.used]));
 }
 
@@ -250,7 +355,7 @@ export async function usedOf(db: Executor, key: CounterKey): Promise<number> {
     .from(usageCounters)
     .where(
       and(
-        eq(usageCounters.userId, key.userId),
+        eq(usageCounters.organisationId, key.organisationId),
         eq(usageCounters.feature, key.feature),
         eq(usageCounters.periodStart, key.periodStart),
       ),
@@ -267,14 +372,15 @@ export async function resetCounter(db: Database, key: CounterKey & { actorId: st
       .set({ used: 0, updatedAt: key.at })
       .where(
         and(
-          eq(usageCounters.userId, key.userId),
+          eq(usageCounters.organisationId, key.organisationId),
           eq(usageCounters.feature, key.feature),
           eq(usageCounters.periodStart, key.periodStart),
         ),
       );
     await tx.insert(planEvents).values({
       id: randomUUID(),
-      userId: key.userId,
+      organisationId: key.organisationId,
+      userId: null,
       kind: 'usage_reset',
       source: 'admin',
       fromTier: null,
@@ -290,13 +396,14 @@ export async function resetCounter(db: Database, key: CounterKey & { actorId: st
 
 export async function findPlanEvents(
   db: Executor,
-  userId: string,
+  organisationId: string,
   options: { limit: number; offset: number },
 ): Promise<{ rows: (typeof planEvents.$inferSelect & { actorEmail: string | null })[]; total: number }> {
   const [rows, totals] = await Promise.all([
     db
       .select({
         id: planEvents.id,
+        organisationId: planEvents.organisationId,
         userId: planEvents.userId,
         kind: planEvents.kind,
         source: planEvents.source,
@@ -309,11 +416,21 @@ export async function findPlanEvents(
       })
       .from(planEvents)
       .leftJoin(users, eq(users.id, planEvents.actorId))
-      .where(eq(planEvents.userId, userId))
+      .where(eq(planEvents.organisationId, organisationId))
       .orderBy(desc(planEvents.createdAt), desc(planEvents.id))
       .limit(options.limit)
       .offset(options.offset),
-    db.select({ total: count() }).from(planEvents).where(eq(planEvents.userId, userId)),
+    db.select({ total: count() }).from(planEvents).where(eq(planEvents.organisationId, organisationId)),
   ]);
   return { rows, total: totals[0]?.total ?? 0 };
+}
+
+/** The caller's role in an organisation, or undefined when not a member. */
+export async function memberRoleIn(db: Executor, organisationId: string, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ role: organisationMembers.role })
+    .from(organisationMembers)
+    .where(and(eq(organisationMembers.organisationId, organisationId), eq(organisationMembers.userId, userId)))
+    .limit(1);
+  return row?.role;
 }

@@ -20,13 +20,15 @@ import {
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Actor, requireRole, requireUser } from '../auth/session.ts';
-import type { Entitlement, Entitlements } from './entitlements.ts';
+import { mayManageBilling, requireBillingManager } from './billing-role.ts';
+import { type Entitlement, type Entitlements, isEntitling } from './entitlements.ts';
 import { addDays, toUsagePeriod } from './periods.ts';
 import {
   changeTier,
   countersOf,
   findPlanEvents,
   insertTrial,
+  memberRoleIn,
   resetCounter,
   type SubscriptionRecord,
   upsertTrial,
@@ -78,7 +80,7 @@ export interface PlansServiceDependencies {
 
 export function createPlansService({ db, entitlements }: PlansServiceDependencies) {
   async function featuresOf(entitlement: Entitlement): Promise<UsageFeature[]> {
-    const used = await countersOf(db, entitlement.user.id, entitlement.period.start);
+    const used = await countersOf(db, entitlement.organisation.id, entitlement.period.start);
     return planCatalogue[entitlement.tier].features.map((feature): UsageFeature => {
       if (feature.type === 'boolean') {
         return { type: 'boolean', name: feature.name, label: feature.label, allowed: feature.allowed };
@@ -129,6 +131,10 @@ export function createPlansService({ db, entitlements }: PlansServiceDependencie
     async usage(actor: Actor | null): Promise<UsageResponse> {
       const { user } = requireUser(actor);
       const entitlement = await entitlements.resolve(user.id);
+      const role =
+        actor?.activeScope?.organisationId === entitlement.organisation.id
+          ? actor.activeScope.role
+          : await memberRoleIn(db, entitlement.organisation.id, user.id);
       const names = splitName(entitlement.user.name);
       const subscription = toSubscriptionSummary(entitlement.subscription);
       return {
@@ -146,7 +152,20 @@ export function createPlansService({ db, entitlements }: PlansServiceDependencie
         trial_ends_at:
           entitlement.tier === 'business_trial' && entitlement.trial ? entitlement.trial.endsAt.toISOString() : null,
         trial_available: entitlement.tier === 'free' && entitlement.trial === undefined,
-        can_manage_billing: paidTiers.includes(entitlement.tier) && entitlement.subscription !== undefined,
+        can_manage_billing:
+          paidTiers.includes(entitlement.tier) && entitlement.subscription !== undefined && mayManageBilling(role),
+        organisation: {
+          id: entitlement.organisation.id,
+          name: entitlement.organisation.name,
+          role: role === 'owner' || role === 'admin' || role === 'member' ? role : 'viewer',
+        },
+        can_change_plan: mayManageBilling(role) && entitlement.tier !== 'admin',
+        billing_interval:
+          entitlement.subscription && isEntitling(entitlement.subscription)
+            ? entitlement.subscription.interval === 'year'
+              ? 'year'
+              : 'month'
+            : null,
       };
     },
 
@@ -157,12 +176,21 @@ export function createPlansService({ db, entitlements }: PlansServiceDependencie
       if (entitlement.tier !== 'free' || entitlement.trial) {
         throw new AppError('TRIAL_UNAVAILABLE');
       }
+      await requireBillingManager(db, entitlement.organisation.id, user.id);
       const at = entitlements.now();
       const endsAt = addDays(at, BUSINESS_TRIAL_DAYS);
+      const organisationId = entitlement.organisation.id;
       await db.transaction(async (tx) => {
-        const inserted = await insertTrial(tx, { userId: user.id, startedAt: at, endsAt });
+        const inserted = await insertTrial(tx, { organisationId, userId: user.id, startedAt: at, endsAt });
         const from = inserted
-          ? await changeTier(tx, { userId: user.id, to: 'business_trial', expected: 'free', source: 'trial', at })
+          ? await changeTier(tx, {
+              organisationId,
+              to: 'business_trial',
+              expected: 'free',
+              source: 'trial',
+              actorId: user.id,
+              at,
+            })
           : undefined;
         if (from === undefined) {
           // Already used, or the tier moved meanwhile (a checkout completed): nothing is kept.
@@ -181,14 +209,25 @@ export function createPlansService({ db, entitlements }: PlansServiceDependencie
     /** PATCH /api/admin/users/:id/tier (admins), recorded with who and when. */
     async adminSetTier(actor: Actor | null, userId: string, tier: UserTier): Promise<AdminUserPlanResponse> {
       const admin = requireRole(actor, ADMINS);
-      await existingUser(userId);
+      const { organisation } = await existingUser(userId);
       const at = entitlements.now();
       await db.transaction(async (tx) => {
         if (tier === 'business_trial') {
-          // The trial tier needs its window: an admin grants a fresh 14-day one (it counts as the user's trial).
-          await upsertTrial(tx, { userId, startedAt: at, endsAt: addDays(at, BUSINESS_TRIAL_DAYS) });
+          // The trial tier needs its window: an admin grants a fresh 14-day one (it counts as the organisation's trial).
+          await upsertTrial(tx, {
+            organisationId: organisation.id,
+            userId: null,
+            startedAt: at,
+            endsAt: addDays(at, BUSINESS_TRIAL_DAYS),
+          });
         }
-        await changeTier(tx, { userId, to: tier, source: 'admin', actorId: admin.user.id, at });
+        await changeTier(tx, {
+          organisationId: organisation.id,
+          to: tier,
+          source: 'admin',
+          actorId: admin.user.id,
+          at,
+        });
       });
       return adminView(userId);
     },
@@ -202,7 +241,7 @@ export function createPlansService({ db, entitlements }: PlansServiceDependencie
       const admin = requireRole(actor, ADMINS);
       const entitlement = await existingUser(userId);
       await resetCounter(db, {
-        userId,
+        organisationId: entitlement.organisation.id,
         feature,
         periodStart: entitlement.period.start,
         actorId: admin.user.id,
@@ -214,8 +253,8 @@ export function createPlansService({ db, entitlements }: PlansServiceDependencie
     /** GET /api/admin/users/:id/plan-events (staff and admins), newest first. */
     async adminPlanEvents(actor: Actor | null, userId: string, query: PageQuery): Promise<AdminPlanEventsResponse> {
       requireRole(actor, READERS);
-      await existingUser(userId);
-      const { rows, total } = await findPlanEvents(db, userId, {
+      const { organisation } = await existingUser(userId);
+      const { rows, total } = await findPlanEvents(db, organisation.id, {
         limit: query.pageSize,
         offset: (query.page - 1) * query.pageSize,
       });
