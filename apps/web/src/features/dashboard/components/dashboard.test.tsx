@@ -24,6 +24,11 @@ const empty: Dashboard = {
   data: { missing: 0, stale: 0 },
 };
 
+/** No portfolio run yet (ADR 0077): the panel below the figures shows its button only. */
+const noRun = {
+  'GET /api/dashboard/portfolio-optimisations/': () => ({ body: { items: [], total: 0, page: 1, pageSize: 1 } }),
+};
+
 /** A figure's card: a link whose accessible name starts with the figure's title. */
 function card(key: string): HTMLElement {
   const link = document.querySelector<HTMLElement>(`a[data-figure="${key}"]`);
@@ -36,7 +41,7 @@ describe('dashboard figures (issue #24 §4, ADR 0074)', () => {
 
   it('shows each figure below the welcome line, each a link to its filtered list', async () => {
     await openPrivatePage('/private/gas/dashboard', {
-      handlers: { 'GET /api/dashboard/': () => ({ body: figures }) },
+      handlers: { 'GET /api/dashboard/': () => ({ body: figures }), ...noRun },
     });
     expect(await screen.findByText('Bonjour Camille Martin')).toBeInTheDocument();
     await screen.findByText('Votre portefeuille');
@@ -58,7 +63,7 @@ describe('dashboard figures (issue #24 §4, ADR 0074)', () => {
 
   it('says what to do next when the organisation has nothing yet', async () => {
     await openPrivatePage('/private/gas/dashboard', {
-      handlers: { 'GET /api/dashboard/': () => ({ body: empty }) },
+      handlers: { 'GET /api/dashboard/': () => ({ body: empty }), ...noRun },
     });
     await screen.findByText('Votre portefeuille');
     expect(card('sites')).toHaveTextContent('Importez vos sites');
@@ -69,7 +74,10 @@ describe('dashboard figures (issue #24 §4, ADR 0074)', () => {
 
   it('tells when the figures could not be read', async () => {
     await openPrivatePage('/private/gas/dashboard', {
-      handlers: { 'GET /api/dashboard/': () => ({ status: 500, body: { error: 'x', code: 'INTERNAL' } }) },
+      handlers: {
+        'GET /api/dashboard/': () => ({ status: 500, body: { error: 'x', code: 'INTERNAL' } }),
+        ...noRun,
+      },
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Les chiffres du portefeuille n’ont pas pu être chargés',

@@ -2,6 +2,7 @@ import { ArrowRight, Calculator, FilePenLine, FileSearch, Gauge, type LucideIcon
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { PortfolioFigures } from './portfolio-figures.tsx';
+import { PortfolioOptimisation } from './portfolio-optimisation.tsx';
 
 type Energy = 'gas' | 'elec';
 
@@ -49,6 +50,7 @@ export function Dashboard({ name, energy }: { name: string; energy: Energy }) {
         </p>
       </div>
       <PortfolioFigures energy={energy} />
+      <PortfolioOptimisation />
       <h2 className="text-lg font-semibold text-foreground">Vos outils</h2>
       <ul className="grid gap-4 sm:grid-cols-2">
         {cardsFor(energy).map(({ title, description, href, icon: Icon }) => (
