@@ -94,8 +94,10 @@ const [lint, typecheck, unit] = await Promise.all([
   run('vitest', 'npx', [
     'vitest',
     'run',
-    // Both cores: most test time is waiting on PGlite, PostgreSQL and scrypt, not on the test's own thread.
-    `--maxWorkers=${Math.max(2, availableParallelism())}`,
+    // One worker per core (ADR 0082): PGlite, the PDF renders and scrypt are CPU in the worker's own process or its
+    // threads, so more workers than cores only slow every test down (and each has a timeout); on the 2-core CI
+    // machine, 2. On a machine shared with other jobs, `VITEST_MAX_WORKERS=1 npm test` (Vitest reads it over this).
+    `--maxWorkers=${availableParallelism()}`,
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${vitestReport}`,
