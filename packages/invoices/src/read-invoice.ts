@@ -137,7 +137,21 @@ function csvSheets(bytes: Uint8Array): Sheet[] {
   return [{ name: 'CSV', rows: table.rows }];
 }
 
-export async function readInvoice(bytes: Uint8Array, filename: string): Promise<ReadResult> {
+/** One invoice of a portal export: its PCE and month (`YYYY-MM`). */
+export interface InvoicePart {
+  readonly pce: string;
+  readonly month: string;
+}
+
+/**
+ * `options.part`: the invoice of a portal export of several PCE-months to read (ADR 0081); without it such an export
+ * is refused with its list, and a part the file does not hold is refused too.
+ */
+export async function readInvoice(
+  bytes: Uint8Array,
+  filename: string,
+  options: { part?: InvoicePart } = {},
+): Promise<ReadResult> {
   try {
     if (bytes.length > LIMITS.maxFileBytes) {
       return refused(
@@ -196,7 +210,16 @@ export async function readInvoice(bytes: Uint8Array, filename: string): Promise<
       invoice = pick(SPREADSHEET_LAYOUTS, sheets, format);
       if (!invoice && detectSpreadsheetPortal(sheets)) {
         // A portal export, one billed line per row (ADR 0070): one invoice per PCE and month.
-        const { invoices } = extractSpreadsheetPortal(sheets);
+        const { invoices: all } = extractSpreadsheetPortal(sheets);
+        const { part } = options;
+        const invoices = part ? all.filter((i) => i.pce === part.pce && i.month === part.month) : all;
+        if (part && invoices.length === 0) {
+          return refused(
+            'UNKNOWN_LAYOUT',
+            `« ${filename} » ne contient pas de facture du PCE ${part.pce} pour le mois ${part.month}.`,
+            all.map((i) => `PCE ${i.pce}, mois ${i.month}`).slice(0, 12),
+          );
+        }
         if (invoices.length > 1) {
           return refused(
             'UNKNOWN_LAYOUT',

@@ -175,3 +175,20 @@ describe('readInvoice on a portal CSV export (ADR 0081)', () => {
     expect(sniffInvoiceFormat(new Uint8Array([0x50, 0x43, 0x45, 0x3b, 0xff, 0xfe, 0x3b, 0x31]))).toBeNull();
   });
 });
+
+describe('readInvoice of one part of a portal export (ADR 0081)', () => {
+  it('reads the PCE-month asked, and refuses one the file does not hold', async () => {
+    const { readInvoice } = await import('../src/index.ts');
+    const bytes = await portalExport([
+      ['21400000000117', T4_FEB_2026],
+      [OTHER_PCE, SIX_ERRORS],
+    ]);
+    const second = await readInvoice(bytes, 'export.xlsx', { part: { pce: OTHER_PCE, month: '2026-02' } });
+    expect(second.ok && second.invoice.point.pce).toBe(OTHER_PCE);
+    expect(second.ok && auditInvoice(second.invoice, REF).overBilledEuros).toBe(1291.87);
+    const absent = await readInvoice(bytes, 'export.xlsx', { part: { pce: OTHER_PCE, month: '2026-03' } });
+    expect(!absent.ok && absent.refusal.message).toBe(
+      `« export.xlsx » ne contient pas de facture du PCE ${OTHER_PCE} pour le mois 2026-03.`,
+    );
+  });
+});
