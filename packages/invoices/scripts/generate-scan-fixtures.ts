@@ -6,13 +6,15 @@
  * - `*.words.json`: the words tesseract.js reads on each page (text, box, confidence), recorded by this script
  *   with the reader's own `ocrImages`: the unit tests give them to the reader without the seconds of a full-page
  *   OCR (bench/ocr.ts runs the real OCR of both pages and checks the same findings);
- * - `tcl-ligne-scan.png`: one table row of the six-error page (the TCL line), for the unit test's real OCR.
+ * - `tcl-ligne-scan.png`: one table row of the six-error page (the TCL line), and `tcl-ligne-scan.pdf`, that PNG
+ *   alone on a PDF page (pdf-lib: a PDF without text, as a scanner writes it), for the unit tests.
  * Run: `npx tsx packages/invoices/scripts/generate-scan-fixtures.ts` (from the repository root).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import { chromium } from 'playwright-core';
 import { checkImage } from '../src/formats/image.ts';
 import { ocrImages } from '../src/formats/ocr.ts';
@@ -54,8 +56,13 @@ try {
         ...['-png', '-gray', '-r', String(DPI), '-f', '1', '-l', '1', '-singlefile'],
         ...['-x', '0', '-y', '1088', '-W', '2480', '-H', '64', pdf, row],
       ]);
-      writeFileSync(new URL('tcl-ligne-scan.png', out), readFileSync(`${row}.png`));
-      console.log('tcl-ligne-scan.png');
+      const rowPng = readFileSync(`${row}.png`);
+      writeFileSync(new URL('tcl-ligne-scan.png', out), rowPng);
+      const doc = await PDFDocument.create({ updateMetadata: false });
+      const image = await doc.embedPng(rowPng);
+      doc.addPage([595.28, 15.36]).drawImage(image, { x: 0, y: 0, width: 595.28, height: 15.36 });
+      writeFileSync(new URL('tcl-ligne-scan.pdf', out), await doc.save());
+      console.log('tcl-ligne-scan.png, tcl-ligne-scan.pdf');
     }
   }
 } finally {

@@ -177,32 +177,29 @@ async function pageImages(doc: Awaited<ReturnType<typeof getDocumentProxy>>): Pr
   return images;
 }
 
-/** PBM (1 bit), or PPM (RGB; alpha dropped) of a decoded image. */
+/**
+ * PBM (1 bit) or PGM (8-bit grey) of a decoded image: OCR needs no colour, and a grey bitmap is a third of an RGB
+ * one for the engine to copy and binarise.
+ */
 function toPnm(image: DecodedImage): Uint8Array {
   const { width, height, kind, data } = image;
-  const header = (magic: string) =>
-    new TextEncoder().encode(`${magic}\n${width} ${height}\n${magic === 'P4' ? '' : '255\n'}`);
-  let body: Uint8Array;
   let magic: string;
+  let body: Uint8Array;
   if (kind === GRAYSCALE_1BPP) {
     // PDF.js packs 1 = white; PBM's 1 is black.
     magic = 'P4';
     body = Uint8Array.from(data.subarray(0, Math.ceil(width / 8) * height), (b) => ~b & 0xff);
-  } else if (kind === RGB_24BPP) {
-    magic = 'P6';
-    body = new Uint8Array(data.buffer, data.byteOffset, width * height * 3);
-  } else if (kind === RGBA_32BPP) {
-    magic = 'P6';
-    body = new Uint8Array(width * height * 3);
-    for (let p = 0, q = 0; q < body.length; p += 4, q += 3) {
-      body[q] = data[p] ?? 0;
-      body[q + 1] = data[p + 1] ?? 0;
-      body[q + 2] = data[p + 2] ?? 0;
+  } else if (kind === RGB_24BPP || kind === RGBA_32BPP) {
+    magic = 'P5';
+    const step = kind === RGB_24BPP ? 3 : 4;
+    body = new Uint8Array(width * height);
+    for (let p = 0, q = 0; q < body.length; p += step, q += 1) {
+      body[q] = ((data[p] ?? 0) * 299 + (data[p + 1] ?? 0) * 587 + (data[p + 2] ?? 0) * 114) / 1000;
     }
   } else {
     throw new RefusalError('UNREADABLE_FILE', 'PDF illisible : image de page d’un type inconnu.');
   }
-  const head = header(magic);
+  const head = new TextEncoder().encode(`${magic}\n${width} ${height}\n${magic === 'P4' ? '' : '255\n'}`);
   const out = new Uint8Array(head.length + body.length);
   out.set(head);
   out.set(body, head.length);
