@@ -24,6 +24,15 @@ export type SimulationInsert = Required<
   resultJson?: string;
 };
 
+/**
+ * The year's fixed network cost of a result (`annuel.totalFixe`), stored beside it for the dashboard (migration 0025,
+ * ADR 0079); null when the result has none (the table's trigger then reads it from the JSON, and finds none either).
+ */
+export function annualNetworkEurosOf(result: Record<string, unknown>): number | null {
+  const annuel = result.annuel as { totalFixe?: unknown } | undefined;
+  return typeof annuel?.totalFixe === 'number' ? annuel.totalFixe : null;
+}
+
 /** Inserts a simulation row; the statement is prepared once per database (ADR 0038): one per simulation. */
 export function simulationInserter(db: Database): (row: SimulationInsert) => Promise<void> {
   const query = db
@@ -73,6 +82,7 @@ export function simulationRecorder(db: Database): (row: SimulationInsert, unit: 
             gridDates: value('gridDates', 'jsonb').as('grid_dates'),
             dateEffet: value('dateEffet', 'text').as('date_effet'),
             usedSampleData: value('usedSampleData', 'boolean').as('used_sample_data'),
+            annualNetworkEuros: sql`${sql.placeholder('annualNetworkEuros')}::float8`.as('annual_network_euros'),
             siteId: value('siteId', 'text').as('site_id'),
             createdAt: value('createdAt', 'timestamptz').as('created_at'),
           })
@@ -98,6 +108,7 @@ export function simulationRecorder(db: Database): (row: SimulationInsert, unit: 
       gridDates: JSON.stringify(row.gridDates),
       dateEffet: row.dateEffet,
       usedSampleData: row.usedSampleData,
+      annualNetworkEuros: annualNetworkEurosOf(row.result),
       siteId: row.siteId ?? null,
       createdAt: row.createdAt.toISOString(),
     };
