@@ -3,7 +3,10 @@
  * 10 000), one consumption dataset of DAYS days per site (default 30 — short; the lead runs DAYS=365), one
  * optimisation per site and a simulation for one site in five (the latest for those), 1 000 done audits, 200 active
  * mandates; another organisation of the same size is not read. Times `dashboardFigures` (the service's four SQL
- * statements, PGlite in the process as the default server) ROUNDS times after a warm-up and prints p50 / p95.
+ * statements, PGlite in the process as the default server) ROUNDS times after a warm-up and prints p50 / p95, and
+ * the sites list the dashboard's « data » card opens (page 1 by name, ?data=missing-or-stale) the same way.
+ * BENCH_DASHBOARD_DIR keeps the seeded database (a later run reuses it and migrates it first); BENCH_DATABASE_URL
+ * runs on PostgreSQL instead (an empty database).
  *
  *   npx tsx bench/dashboard.ts            # SITES=10000 DAYS=30 ROUNDS=20
  *   SITES=10000 DAYS=365 ROUNDS=50 npx tsx bench/dashboard.ts
@@ -19,6 +22,7 @@ import { openAndMigrate } from '../apps/server/src/db/open-configured.ts';
 import { insertVerifiedUser } from '../apps/server/src/modules/admin/repository.ts';
 import { dashboardFigures } from '../apps/server/src/modules/dashboard/repository.ts';
 import { addDays, parisDay } from '../apps/server/src/modules/mandates/dates.ts';
+import { listSites } from '../apps/server/src/modules/sites/repository.ts';
 
 const SITES = Number(process.env.SITES ?? 10_000);
 const DAYS = Number(process.env.DAYS ?? 30);
@@ -26,7 +30,13 @@ const ROUNDS = Number(process.env.ROUNDS ?? 20);
 
 const kept = process.env.BENCH_DASHBOARD_DIR;
 const dir = kept ?? mkdtempSync(path.join(tmpdir(), 'bench-dashboard-'));
-const config = loadConfig({ ...process.env, NODE_ENV: 'production', DATA_DIR: dir, DATABASE_URL: '' });
+// BENCH_DATABASE_URL: a PostgreSQL database instead of PGlite (its plans read with EXPLAIN, ADR 0079).
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'production',
+  DATA_DIR: dir,
+  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+});
 const handle = await openAndMigrate(config, 'bench', { thread: false });
 const db = handle.db;
 
@@ -100,17 +110,27 @@ try {
   const days = { today, staleBefore: addDays(today, -45), mandatesUntil: addDays(today, 30) };
   const first = await dashboardFigures(db, organisationId, days);
   console.log(JSON.stringify(first));
+  // The dashboard, and the sites list its « data » card leads to (page 1 by name, ?data=missing-or-stale), alternated.
+  const list = { page: 1, pageSize: 50, sort: 'name', data: 'missing-or-stale' } as const;
+  const listed = await listSites(db, organisationId, list, days.staleBefore);
+  console.log(`sites list ?data=${list.data}: ${listed.total} sites, page of ${listed.rows.length}`);
   const times: number[] = [];
+  const listTimes: number[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     const start = performance.now();
     await dashboardFigures(db, organisationId, days);
     times.push(performance.now() - start);
+    const listStart = performance.now();
+    await listSites(db, organisationId, list, days.staleBefore);
+    listTimes.push(performance.now() - listStart);
   }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)] ?? Number.NaN;
-  console.log(
-    `dashboardFigures, ${ROUNDS} rounds: p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${at(1).toFixed(1)} ms`,
-  );
+  const summary = (values: number[]) => {
+    values.sort((a, b) => a - b);
+    const at = (q: number) => values[Math.min(values.length - 1, Math.ceil(q * values.length) - 1)] ?? Number.NaN;
+    return `p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${at(1).toFixed(1)} ms`;
+  };
+  console.log(`dashboardFigures, ${ROUNDS} rounds: ${summary(times)}`);
+  console.log(`listSites ?data=${list.data}, ${ROUNDS} rounds: ${summary(listTimes)}`);
 } finally {
   await handle.close();
   if (!kept) {

@@ -265,6 +265,13 @@ export type SiteListQueryInput = z.input<typeof siteListQuerySchema>;
 
 export const siteIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 export const siteDeleteResponseSchema = z.object({ deleted: z.literal(true) });
+/**
+ * `PUT /api/sites/:id/audits/:auditId` (« Rattacher à un site », ADR 0079): an audit of the site's organisation saved
+ * to the site (member and above); 404 for an audit of another organisation.
+ */
+export const siteAuditParamsSchema = z.object({ id: z.string().min(1).max(100), auditId: z.string().min(1).max(100) });
+export const siteAuditLinkSchema = z.object({ siteId: z.string(), auditId: z.string() });
+export type SiteAuditLink = z.infer<typeof siteAuditLinkSchema>;
 
 // ---- import / export ----------------------------------------------------------------------------------------
 

@@ -1,6 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.ts';
-import { siteLastDataDay } from '../sites/repository.ts';
 
 /**
  * The dashboard's aggregates (issue #24 §4, ADR 0074): four statements, each one pass over the organisation's rows
@@ -28,20 +27,27 @@ export async function dashboardFigures(
   organisationId: string,
   days: { today: string; staleBefore: string; mandatesUntil: string },
 ): Promise<DashboardFigures> {
-  const last = siteLastDataDay();
+  // Each site's last data day: the organisation's datasets grouped by PCE once, hash-joined to its sites
+  // (`last_day` is kept on write, migration 0025, ADR 0079); no reading is read, nothing is probed per site.
   const [sitesRow] = await rowsOf<{ sites: number; missing: number; stale: number }>(
     db,
     sql`select count(*)::int as sites,
           count(*) filter (where x.last_day is null)::int as missing,
           count(*) filter (where x.last_day < ${days.staleBefore}::date)::int as stale
-        from (select ${last} as last_day from sites where sites.organisation_id = ${organisationId}) x`,
+        from sites s
+        left join (
+          select d.pce, max(d.last_day) as last_day from consumption_datasets d
+          where d.organisation_id = ${organisationId} group by d.pce
+        ) x on x.pce = s.pce
+        where s.organisation_id = ${organisationId}`,
   );
   // The latest result of each site of the organisation (simulation or optimisation, newest first, then by id); a
-  // simulation's yearly cost is its `annual_network_euros` column, written with it (migration 0025, ADR 0079).
+  // simulation's yearly cost is its `annual_network_euros` column, written with it (migration 0025, ADR 0079). Ids
+  // are sorted byte-wise (`collate "C"`): the same groups, without the locale's comparison (ADR 0079).
   const [resultsRow] = await rowsOf<{ cost: number; with_result: number; savings: number; optimised: number }>(
     db,
     sql`with latest as (
-          select distinct on (r.site_id) r.site_id, r.kind, r.id, r.cost
+          select distinct on (r.site_id collate "C") r.site_id, r.kind, r.id, r.cost
           from (
             select o.site_id, o.created_at, o.id, 'optimisation' as kind, o.cout_avant as cost
               from optimisations o where o.organisation_id = ${organisationId} and o.site_id is not null
@@ -50,14 +56,14 @@ export async function dashboardFigures(
               from simulations s where s.organisation_id = ${organisationId} and s.site_id is not null
           ) r
           join sites on sites.id = r.site_id and sites.organisation_id = ${organisationId}
-          order by r.site_id, r.created_at desc, r.id desc
+          order by r.site_id collate "C", r.created_at desc, r.id desc
         ),
         latest_optimisation as (
-          select distinct on (o.site_id) o.economie_annuelle
+          select distinct on (o.site_id collate "C") o.economie_annuelle
           from optimisations o
           join sites on sites.id = o.site_id and sites.organisation_id = ${organisationId}
           where o.organisation_id = ${organisationId}
-          order by o.site_id, o.created_at desc, o.id desc
+          order by o.site_id collate "C", o.created_at desc, o.id desc
         )
         select
           ${cents(sql`(select sum(l.cost) from latest l)`)} as cost,

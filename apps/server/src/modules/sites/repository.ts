@@ -15,23 +15,28 @@ function likeContains(text: string): string {
 }
 
 /**
- * The last measured or estimated day of the organisation's consumption data for a site's PCE (null: none). Reads
- * `consumption_datasets.last_day`, kept on write by a trigger on the readings (migration 0025, ADR 0079): one
- * index-only probe of (organisation_id, pce, last_day) per site, whatever the number of readings.
+ * A consumption dataset of the organisation for the site's PCE whose last measured or estimated day
+ * (`consumption_datasets.last_day`, kept on write by a trigger on the readings, migration 0025, ADR 0079) matches
+ * `dayCondition`. Written as (NOT) EXISTS so that PostgreSQL joins the organisation's datasets once (hash (anti)
+ * join) instead of probing per site; no reading is read.
  */
-export const siteLastDataDay = (siteAlias: typeof sites = sites): SQL =>
-  sql`(select max(d.last_day) from ${consumptionDatasets} d where d.organisation_id = ${siteAlias.organisationId} and d.pce = ${siteAlias.pce})`;
+const datasetWhere = (dayCondition: SQL): SQL =>
+  sql`exists (select 1 from ${consumptionDatasets} d where d.organisation_id = ${sites.organisationId} and d.pce = ${sites.pce} and ${dayCondition})`;
 
-/** Sites whose data is missing / stale (older than `staleBefore`, YYYY-MM-DD) / either: the dashboard's links. */
+/**
+ * Sites whose data is missing (no measured or estimated day) / stale (the last one older than `staleBefore`,
+ * YYYY-MM-DD) / either: the dashboard's links, with the dashboard's counts' meaning (dashboard/repository.ts).
+ */
 export function siteDataCondition(filter: NonNullable<SiteListQuery['data']>, staleBefore: string): SQL {
-  const last = siteLastDataDay();
+  const any = datasetWhere(sql`d.last_day is not null`);
+  const fresh = datasetWhere(sql`d.last_day >= ${staleBefore}::date`);
   if (filter === 'missing') {
-    return sql`${last} is null`;
+    return sql`not ${any}`;
   }
   if (filter === 'stale') {
-    return sql`${last} < ${staleBefore}::date`;
+    return sql`(${any} and not ${fresh})`;
   }
-  return sql`coalesce(${last} < ${staleBefore}::date, true)`;
+  return sql`not ${fresh}`;
 }
 
 function listFilter(organisationId: string, query: SiteListQuery, staleBefore?: string): SQL {
@@ -282,4 +287,19 @@ export async function latestDataset(db: Database, organisationId: string, pce: s
     .orderBy(desc(consumptionDatasets.createdAt))
     .limit(1);
   return row;
+}
+
+/** Saves the organisation's audit to the site (« Rattacher à un site »); false when the organisation has no such audit. */
+export async function attachAudit(
+  db: Executor,
+  organisationId: string,
+  siteId: string,
+  auditId: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(audits)
+    .set({ siteId })
+    .where(and(eq(audits.id, auditId), eq(audits.organisationId, organisationId)))
+    .returning({ id: audits.id });
+  return rows.length > 0;
 }

@@ -1,5 +1,7 @@
 import {
   siteActivitySchema,
+  siteAuditLinkSchema,
+  siteAuditParamsSchema,
   siteBodySchema,
   siteDeleteResponseSchema,
   siteExportQuerySchema,
@@ -158,6 +160,19 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ service: SitesService }> = asy
       },
     },
     async (request) => service.remove(request.actor, request.params.id),
+  );
+
+  app.put(
+    '/api/sites/:id/audits/:auditId',
+    {
+      schema: {
+        tags,
+        summary: 'Rattacher un audit de facture au site (membre et au-delà)',
+        params: siteAuditParamsSchema,
+        response: { 200: siteAuditLinkSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.attachAudit(request.actor, request.params.id, request.params.auditId),
   );
 
   app.get(

@@ -1,10 +1,12 @@
 import {
+  AUDIT_MESSAGES,
   DASHBOARD_STALE_DAYS,
   SITE_IMPORT_MAX_BYTES,
   SITE_IMPORT_MAX_ERRORS,
   SITE_IMPORT_PREVIEW_ROWS,
   type Site,
   type SiteActivity,
+  type SiteAuditLink,
   type SiteBody,
   type SiteImportBody,
   type SiteImportPreview,
@@ -22,6 +24,7 @@ import { addDays, parisDay } from '../mandates/dates.ts';
 import type { OrganisationAccess } from '../organisations/access.ts';
 import {
   allSites,
+  attachAudit,
   deleteSite,
   existingPces,
   findSiteById,
@@ -214,6 +217,15 @@ export function createSitesService(deps: SitesServiceDeps) {
         throw notFound();
       }
       return toSite(row);
+    },
+
+    /** « Rattacher à un site » (ADR 0079): an audit of the site's organisation saved to it; member and above. */
+    async attachAudit(actor: Actor | null, id: string, auditId: string): Promise<SiteAuditLink> {
+      const { row } = await authorised(actor, id, 'edit');
+      if (!(await attachAudit(db, row.organisationId, row.id, auditId))) {
+        throw new AppError('NOT_FOUND', AUDIT_MESSAGES.notFound);
+      }
+      return { siteId: row.id, auditId };
     },
 
     async remove(actor: Actor | null, id: string): Promise<{ deleted: true }> {
