@@ -7,6 +7,8 @@
  * `useObjectPermissions`, `CreateGuard` and `ReadOnlyNotice` hide or disable what a viewer may not do.
  */
 export { activeOrganisationQueryOptions, useActiveOrganisation } from './api/get-active-organisation.ts';
+export { useUpdateOrganisation } from './api/save-organisation.ts';
+export { IdentityForm } from './components/identity-form.tsx';
 export { InvitationPage } from './components/invitation-page.tsx';
 export { CreateGuard, ReadOnlyNotice, useObjectPermissions } from './components/object-permissions.tsx';
 export { OrganisationSettingsPage } from './components/organisation-settings-page.tsx';

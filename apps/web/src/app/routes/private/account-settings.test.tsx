@@ -80,7 +80,9 @@ describe('settings page (spec §2.6, §6, §9)', () => {
     expect(within(basic).queryByText('Actuel')).not.toBeInTheDocument();
     expect(within(basic).getByRole('button', { name: 'Choisir Basique' })).toBeEnabled();
     expect(within(premium).getByText('Populaire')).toBeInTheDocument();
-    expect(premium).toHaveTextContent('79 € HT / mois');
+    expect(premium).toHaveTextContent('79,00 € HT / mois');
+    expect(premium).toHaveTextContent('TVA 20 % : 15,80 €');
+    expect(premium).toHaveTextContent('TTC : 94,80 €');
     expect(screen.queryByRole('button', { name: "Gérer l'abonnement" })).not.toBeInTheDocument();
   });
 
@@ -134,6 +136,7 @@ describe('settings page (spec §2.6, §6, §9)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/private/account/billing/checkout'));
     expect(requests.find((request) => request.path === '/api/payments/create-checkout-session/')?.body).toEqual({
       plan: 'premium',
+      interval: 'month',
     });
   });
 
@@ -198,5 +201,87 @@ describe('settings page (spec §2.6, §6, §9)', () => {
     used = 5;
     await user.click(screen.getByRole('button', { name: 'Actualiser' }));
     expect(await screen.findByText('5 / 20')).toBeInTheDocument();
+  });
+
+  it('yearly prices HT / TVA / TTC, a checkout for the yearly plan, and the invoices with their PDF (ADR 0078)', async () => {
+    const { user, requests } = await openSettings(usageOf('free'), {
+      'GET /api/organisations/active': () => ({
+        body: {
+          id: 'org-1',
+          name: 'Martin Énergie',
+          siren: '732829320',
+          vatNumber: 'FR44732829320',
+          address: {
+            label: '8 Boulevard du Port 80000 Amiens',
+            address: '8 Boulevard du Port',
+            postal_code: '80000',
+            city: 'Amiens',
+            citycode: '80021',
+          },
+          role: 'owner',
+          createdAt: '2026-11-01T00:00:00.000Z',
+        },
+      }),
+      'GET /api/payments/invoices/': () => ({
+        body: {
+          items: [
+            {
+              id: 'inv-1',
+              number: 'F-2026-000007',
+              issued_at: '2026-11-23T16:00:00.000Z',
+              period_start: '2026-11-23T16:00:00.000Z',
+              period_end: '2027-11-23T16:00:00.000Z',
+              plan: 'basic',
+              interval: 'year',
+              provider: 'local',
+              amount_ht_cents: 29000,
+              vat_cents: 5800,
+              amount_ttc_cents: 34800,
+              vat_rate_basis_points: 2000,
+            },
+          ],
+          total: 1,
+          page: 1,
+          pageSize: 10,
+        },
+      }),
+      'POST /api/payments/create-checkout-session/': () => ({
+        body: { url: '/private/account/billing/checkout?session=cs_1' },
+      }),
+    });
+    await user.click(screen.getByRole('radio', { name: 'Annuel (2 mois offerts)' }));
+    const basic = screen.getAllByTestId('plan-card')[1] as HTMLElement;
+    expect(basic).toHaveTextContent('290,00 € HT / an');
+    expect(basic).toHaveTextContent('TVA 20 % : 58,00 €');
+    expect(basic).toHaveTextContent('TTC : 348,00 €');
+    const invoice = await screen.findByTestId('invoice');
+    expect(invoice).toHaveTextContent('Facture F-2026-000007');
+    expect(invoice).toHaveTextContent('290,00 € HT · TVA 58,00 € · 348,00 € TTC');
+    expect(within(invoice).getByRole('link', { name: /Télécharger la facture F-2026-000007/ })).toHaveAttribute(
+      'href',
+      '/api/payments/invoices/inv-1/pdf',
+    );
+    await user.click(within(basic).getByRole('button', { name: 'Choisir Basique' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.path === '/api/payments/create-checkout-session/')?.body).toEqual({
+        plan: 'basic',
+        interval: 'year',
+      }),
+    );
+  });
+
+  it('a member sees the plans but cannot choose one (only owners and admins change the plan)', async () => {
+    await openSettings(
+      usageOf('free', {
+        organisation: { id: 'org-1', name: 'Martin Énergie', role: 'member' },
+        can_change_plan: false,
+      }),
+    );
+    expect(screen.getByTestId('plan-managers-only')).toHaveTextContent(
+      'Seuls les propriétaires et administrateurs de l’organisation peuvent changer son abonnement.',
+    );
+    for (const card of screen.getAllByTestId('plan-card')) {
+      expect(within(card).getByRole('button')).toBeDisabled();
+    }
   });
 });

@@ -32,7 +32,8 @@ describe('demonstration checkout (local provider, ADR 0027)', () => {
     expect(await screen.findByTestId('demo-payment-banner')).toHaveTextContent('Paiement de démonstration');
     expect(document.title).toContain('Paiement de démonstration');
     expect(await screen.findByTestId('plan-summary')).toHaveTextContent('Plan Premium');
-    await user.click(screen.getByRole('button', { name: /^Payer 79\s€ HT \(démonstration\)$/ }));
+    expect(screen.getByTestId('plan-summary')).toHaveTextContent('TTC : 94,80 €');
+    await user.click(screen.getByRole('button', { name: /^Payer 94,80\s€ TTC \(démonstration\)$/ }));
     await waitFor(() =>
       expect(requests.some((r) => r.path === '/api/payments/local/sessions/cs_1/confirm')).toBe(true),
     );

@@ -1,14 +1,14 @@
-import { settingsMessages } from '@pilote/contracts';
+import { formatEuroCents, settingsMessages } from '@pilote/contracts';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonStyles } from '../../../components/ui/button.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { formatCurrency } from '../../../lib/format.ts';
-import { intervalLabels } from '../../../lib/plan-format.ts';
 import { useConfirmLocalCheckout } from '../api/confirm-local-checkout.ts';
 import { useLocalSession } from '../api/get-local-session.ts';
 import { DemoSessionNotice, DemoSessionPage } from './demo-payment-frame.tsx';
 import { PlanSummary } from './plan-summary.tsx';
+import { PriceLines } from './price-lines.tsx';
 
 function CheckoutSession({ sessionId }: { sessionId: string }) {
   const session = useLocalSession(sessionId);
@@ -41,13 +41,17 @@ function CheckoutSession({ sessionId }: { sessionId: string }) {
       onError: (error) => toast.error(settingsMessages.checkoutFailed, { description: error.message }),
     });
   };
-  const amount = `${formatCurrency(data.plan.price, Number.isInteger(data.plan.price) ? 0 : 2)} HT`;
+  const amount = data.price
+    ? `${formatEuroCents(data.price.ttc_cents)} TTC`
+    : `${formatCurrency(data.plan.price, Number.isInteger(data.plan.price) ? 0 : 2)} HT`;
+  const paid = data.plan.id === 'basic' || data.plan.id === 'premium' ? data.plan.id : null;
 
   return (
-    <PlanSummary plan={data.plan}>
+    <PlanSummary plan={data.plan} price={paid ? <PriceLines plan={paid} interval={data.interval} /> : undefined}>
       <p className="mt-6 text-sm text-muted-foreground">
-        Renouvelé chaque {intervalLabels[data.plan.interval]} jusqu'à résiliation depuis «&nbsp;Gérer
-        l'abonnement&nbsp;». Le paiement active le plan immédiatement, avec ses nouvelles limites.
+        Paiement {data.interval === 'year' ? 'annuel' : 'mensuel'}, renouvelé chaque{' '}
+        {data.interval === 'year' ? 'année' : 'mois'} jusqu'à résiliation depuis «&nbsp;Gérer l'abonnement&nbsp;». Le
+        paiement active le plan immédiatement, avec ses nouvelles limites.
       </p>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center">
         <Button size="lg" onClick={pay} disabled={confirm.isPending} aria-busy={confirm.isPending}>

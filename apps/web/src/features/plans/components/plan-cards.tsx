@@ -1,4 +1,4 @@
-import type { Plan, UserTier } from '@pilote/contracts';
+import type { BillingInterval, Plan, UserTier } from '@pilote/contracts';
 import { useId } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -6,6 +6,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatPlanPrice } from '../../../lib/plan-format.ts';
 import { PlanFeatureItem } from './plan-feature-item.tsx';
+import { PriceLines } from './price-lines.tsx';
 
 export const CURRENT_PLAN_LABEL = 'Actuel';
 export const POPULAR_PLAN_LABEL = 'Populaire';
@@ -19,18 +20,80 @@ type PlanCardsProps = {
   paymentsEnabled: boolean;
   /** The plan whose checkout is being created (its button shows it). */
   pendingPlan: string | null;
+  /** Monthly or yearly prices (ADR 0078). */
+  interval: BillingInterval;
+  onIntervalChange: (interval: BillingInterval) => void;
+  /** Owners and administrators of the organisation only (ADR 0078); others see the plans, disabled. */
+  canChangePlan: boolean;
   onChoose: (plan: Plan) => void;
 };
+
+export const MANAGERS_ONLY_HINT =
+  'Seuls les propriétaires et administrateurs de l’organisation peuvent changer son abonnement.';
+
+function IntervalSwitch({
+  interval,
+  onChange,
+}: {
+  interval: BillingInterval;
+  onChange: (interval: BillingInterval) => void;
+}) {
+  const options: { value: BillingInterval; label: string }[] = [
+    { value: 'month', label: 'Mensuel' },
+    { value: 'year', label: 'Annuel (2 mois offerts)' },
+  ];
+  return (
+    <fieldset className="flex flex-wrap items-center gap-2">
+      <legend className="sr-only">Période de facturation</legend>
+      {options.map((option) => (
+        <label
+          key={option.value}
+          className={cn(
+            'cursor-pointer rounded-md border px-3 py-1.5 text-sm font-medium focus-within:ring-2 focus-within:ring-ring',
+            interval === option.value
+              ? 'border-primary bg-primary text-primary-foreground'
+              : 'border-border bg-card text-foreground hover:bg-muted',
+          )}
+        >
+          <input
+            type="radio"
+            name="billing-interval"
+            value={option.value}
+            checked={interval === option.value}
+            onChange={() => onChange(option.value)}
+            className="sr-only"
+          />
+          {option.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
 
 /**
  * Spec §6: the plan cards; the current plan is marked 'Actuel'; neither the free plan nor the current one can be
  * chosen. The caller shows none to an admin.
  */
-export function PlanCards({ plans, tier, hasSubscription, paymentsEnabled, pendingPlan, onChoose }: PlanCardsProps) {
+export function PlanCards({
+  plans,
+  tier,
+  hasSubscription,
+  paymentsEnabled,
+  pendingPlan,
+  interval,
+  onIntervalChange,
+  canChangePlan,
+  onChoose,
+}: PlanCardsProps) {
   const hintId = useId();
   return (
     <div className="flex flex-col gap-3">
-      {hasSubscription ? (
+      <IntervalSwitch interval={interval} onChange={onIntervalChange} />
+      {!canChangePlan ? (
+        <p id={hintId} className="text-sm text-muted-foreground" data-testid="plan-managers-only">
+          {MANAGERS_ONLY_HINT}
+        </p>
+      ) : hasSubscription ? (
         <p id={hintId} className="text-sm text-muted-foreground">
           Pour changer de plan ou résilier, passez par «&nbsp;Gérer l'abonnement&nbsp;».
         </p>
@@ -43,7 +106,7 @@ export function PlanCards({ plans, tier, hasSubscription, paymentsEnabled, pendi
       <ul className="grid gap-4 lg:grid-cols-3">
         {plans.map((plan) => {
           const isCurrent = plan.id === tier;
-          const selectable = plan.id !== 'free' && !isCurrent && !hasSubscription && paymentsEnabled;
+          const selectable = plan.id !== 'free' && !isCurrent && !hasSubscription && paymentsEnabled && canChangePlan;
           const titleId = `${hintId}-${plan.id}`;
           return (
             <li key={plan.id}>
@@ -63,7 +126,13 @@ export function PlanCards({ plans, tier, hasSubscription, paymentsEnabled, pendi
                     <Badge className="border-warning/50 bg-warning-soft text-foreground">{POPULAR_PLAN_LABEL}</Badge>
                   ) : null}
                 </div>
-                <p className="mt-2 text-2xl font-bold tracking-tight text-foreground">{formatPlanPrice(plan)}</p>
+                <div className="mt-2">
+                  {plan.id === 'basic' || plan.id === 'premium' ? (
+                    <PriceLines plan={plan.id} interval={interval} />
+                  ) : (
+                    <p className="text-2xl font-bold tracking-tight text-foreground">{formatPlanPrice(plan)}</p>
+                  )}
+                </div>
                 <p className="mt-2 text-sm leading-6 text-muted-foreground">{plan.description}</p>
                 <ul className="mt-4 flex flex-1 flex-col gap-2 text-sm">
                   {plan.features.map((feature) => (
@@ -75,7 +144,9 @@ export function PlanCards({ plans, tier, hasSubscription, paymentsEnabled, pendi
                   variant={isCurrent || !selectable ? 'outline' : 'primary'}
                   disabled={!selectable || pendingPlan !== null}
                   aria-describedby={
-                    (hasSubscription || !paymentsEnabled) && plan.id !== 'free' && !isCurrent ? hintId : undefined
+                    (hasSubscription || !paymentsEnabled || !canChangePlan) && plan.id !== 'free' && !isCurrent
+                      ? hintId
+                      : undefined
                   }
                   aria-busy={pendingPlan === plan.id || undefined}
                   onClick={() => onChoose(plan)}

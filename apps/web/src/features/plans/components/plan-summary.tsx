@@ -4,12 +4,21 @@ import { formatPlanPrice } from '../../../lib/plan-format.ts';
 import { PlanFeatureItem } from './plan-feature-item.tsx';
 
 /** A plan's name, price and features (demonstration checkout and portal). */
-export function PlanSummary({ plan, children }: { plan: Plan; children?: React.ReactNode }) {
+export function PlanSummary({
+  plan,
+  price,
+  children,
+}: {
+  plan: Plan;
+  /** Shown instead of the catalogue's monthly price (the checkout's interval, HT / TVA / TTC). */
+  price?: React.ReactNode;
+  children?: React.ReactNode;
+}) {
   return (
     <Card data-testid="plan-summary">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <CardTitle>Plan {plan.name}</CardTitle>
-        <p className="text-xl font-bold text-foreground">{formatPlanPrice(plan)}</p>
+        {price ?? <p className="text-xl font-bold text-foreground">{formatPlanPrice(plan)}</p>}
       </div>
       <ul className="mt-4 grid gap-2 text-sm sm:grid-cols-2">
         {plan.features.map((feature) => (

@@ -1,4 +1,4 @@
-import { type Plan, settingsMessages, type UsageResponse } from '@pilote/contracts';
+import { type BillingInterval, type Plan, paidTiers, settingsMessages, type UsageResponse } from '@pilote/contracts';
 import { RefreshCw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -12,12 +12,15 @@ import { formatBillingDate } from '../../../lib/plan-format.ts';
 import { useUsage } from '../../../lib/usage.ts';
 import { useCurrentUser } from '../../../lib/use-current-user.ts';
 import { AccountCard } from '../../account/index.ts';
+import { useActiveOrganisation } from '../../organisations/index.ts';
 import { useCreateCheckoutSession } from '../api/create-checkout-session.ts';
 import { useCreatePortalSession } from '../api/create-portal-session.ts';
 import { usePricing } from '../api/get-pricing.ts';
 import { usePaymentReturn } from '../hooks/use-payment-return.ts';
 import { showsPlanCards } from '../utils/tiers.ts';
+import { CheckoutIdentity, identityComplete } from './checkout-identity.tsx';
 import { CycleCard } from './cycle-card.tsx';
+import { InvoicesCard } from './invoices-card.tsx';
 import { PlanCards } from './plan-cards.tsx';
 import { UsageCards } from './usage-cards.tsx';
 
@@ -77,6 +80,9 @@ export function SettingsPage() {
   const portal = useCreatePortalSession();
   const goTo = useGoTo();
   const [pendingPlan, setPendingPlan] = useState<string | null>(null);
+  const [interval, setBillingInterval] = useState<BillingInterval>('month');
+  const [identityFor, setIdentityFor] = useState<Plan | null>(null);
+  const organisation = useActiveOrganisation();
   const usageHeadingId = useId();
   const plansHeadingId = useId();
   usePaymentReturn();
@@ -90,10 +96,10 @@ export function SettingsPage() {
     void pricing.refetch();
   };
 
-  const choosePlan = (plan: Plan) => {
+  const checkoutPlan = (plan: Plan) => {
     setPendingPlan(plan.id);
     checkout.mutate(
-      { plan: plan.id },
+      { plan: plan.id, interval },
       {
         onSuccess: ({ url }) => goTo(url),
         onError: (error) => {
@@ -102,6 +108,15 @@ export function SettingsPage() {
         },
       },
     );
+  };
+
+  /** The organisation's identity is asked at this step when an invoice could not name it (ADR 0078). */
+  const choosePlan = (plan: Plan) => {
+    if (organisation.data && !identityComplete(organisation.data)) {
+      setIdentityFor(plan);
+      return;
+    }
+    checkoutPlan(plan);
   };
 
   const openPortal = () => {
@@ -163,18 +178,40 @@ export function SettingsPage() {
           {pricing.isError ? (
             <Alert tone="error">Impossible de charger les plans : {errorText(pricing.error)}</Alert>
           ) : null}
+          {identityFor && organisation.data ? (
+            <CheckoutIdentity
+              organisation={organisation.data}
+              planName={identityFor.name}
+              onSaved={() => {
+                const plan = identityFor;
+                setIdentityFor(null);
+                checkoutPlan(plan);
+              }}
+              onCancel={() => setIdentityFor(null)}
+            />
+          ) : null}
           {pricing.data && usage.data ? (
             <PlanCards
               plans={pricing.data.plans}
               tier={tier}
-              hasSubscription={usage.data.can_manage_billing}
+              hasSubscription={
+                usage.data.can_manage_billing ||
+                (paidTiers.includes(tier) &&
+                  usage.data.subscription !== null &&
+                  usage.data.subscription.status !== 'canceled')
+              }
               paymentsEnabled={pricing.data.provider !== 'none'}
               pendingPlan={pendingPlan}
+              interval={interval}
+              onIntervalChange={setBillingInterval}
+              canChangePlan={usage.data.can_change_plan}
               onChoose={choosePlan}
             />
           ) : null}
         </section>
       ) : null}
+
+      {usage.data ? <InvoicesCard /> : null}
     </div>
   );
 }

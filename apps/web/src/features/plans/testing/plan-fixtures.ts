@@ -50,6 +50,9 @@ export function usageOf(
     trial_ends_at: null,
     trial_available: tier === 'free',
     can_manage_billing: false,
+    organisation: { id: 'org-1', name: 'Martin Énergie', role: 'owner' },
+    can_change_plan: tier !== 'admin',
+    billing_interval: null,
     ...rest,
   };
 }
@@ -78,6 +81,8 @@ export function localSessionOf(overrides: Partial<LocalSessionResponse> = {}): L
     kind: 'checkout',
     status: 'open',
     plan: planCatalogue.premium,
+    interval: 'month',
+    price: { ht_cents: 7900, vat_cents: 1580, ttc_cents: 9480, vat_rate_basis_points: 2000 },
     expires_at: '2026-11-23T17:00:00+00:00',
     cancel_url: '/private/account/settings?payment=canceled',
     return_url: '/private/account/settings?payment=success',
