@@ -29,7 +29,7 @@ export const AUDIT_ACCEPT = auditExtensions.join(',');
 export const AUDIT_MAX_BYTES = 20 * 1024 * 1024;
 
 export const AUDIT_MESSAGES = {
-  extension: 'Format non pris en charge : déposez un fichier PDF, XML, XLS ou XLSX, ou une image PNG ou JPEG.',
+  extension: 'Format non pris en charge : déposez un fichier PDF, XML, XLS, XLSX ou CSV, ou une image PNG ou JPEG.',
   tooLarge: 'Le fichier dépasse la taille maximale de 20 Mo.',
   empty: 'Le fichier est vide.',
   notFound: 'Audit introuvable.',

@@ -24,11 +24,11 @@ describe('gas audit screen: e-invoices', () => {
     await screen.findByRole('heading', { name: 'Audit (Beta)', level: 1 });
     expect(
       screen.getByText(
-        'PDF, XML, XLS ou XLSX, factures électroniques Factur-X, UBL et CII comprises — 20 Mo maximum par fichier.',
+        'PDF, XML, XLS, XLSX ou CSV, factures électroniques Factur-X, UBL et CII comprises — 20 Mo maximum par fichier.',
       ),
     ).toBeInTheDocument();
     const picker = screen.getByLabelText('Choisir des fichiers');
-    expect(picker.getAttribute('accept')?.split(',')).toEqual(expect.arrayContaining(['.xml', '.pdf']));
+    expect(picker.getAttribute('accept')?.split(',')).toEqual(expect.arrayContaining(['.xml', '.pdf', '.csv']));
     await user.upload(picker, [
       new File(['<Invoice/>'], 'facture-ubl.xml', { type: 'application/xml' }),
       new File(['%PDF-1.7'], 'facture-factur-x.pdf', { type: 'application/pdf' }),

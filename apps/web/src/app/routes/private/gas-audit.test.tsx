@@ -112,7 +112,7 @@ describe('gas audit screen (spec §2.5, §4)', () => {
     });
     expect(input).toBeInTheDocument();
     const row = await screen.findByRole('row', { name: /virus\.exe/ });
-    expect(within(row).getByRole('alert')).toHaveTextContent('PDF, XML, XLS ou XLSX');
+    expect(within(row).getByRole('alert')).toHaveTextContent('PDF, XML, XLS, XLSX ou CSV');
     expect(api.requests.some((request) => request.path === '/api/audits/sign-upload')).toBe(false);
   });
 });

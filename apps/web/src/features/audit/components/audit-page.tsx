@@ -60,9 +60,9 @@ function Explainer() {
         <Collapsible.Content className="border-t border-border px-4 py-4 text-sm leading-6 text-muted-foreground sm:px-6">
           <ol className="list-decimal space-y-1 pl-5">
             <li>
-              Déposez vos factures de transport ou de distribution de gaz : PDF, XML, XLS ou XLSX, 20 Mo au plus. Les
-              factures électroniques (Factur-X ou ZUGFeRD, UBL, CII) sont lues d’après leurs données structurées, les
-              plus sûres.
+              Déposez vos factures de transport ou de distribution de gaz : PDF, XML, XLS, XLSX ou CSV (l’export de
+              l’espace client de votre fournisseur), 20 Mo au plus. Les factures électroniques (Factur-X ou ZUGFeRD,
+              UBL, CII) sont lues d’après leurs données structurées, les plus sûres.
             </li>
             <li>
               « Lancer » envoie le fichier sur un stockage sécurisé, puis démarre l’audit : la facture est lue, puis le
@@ -136,7 +136,7 @@ function UploadPanel() {
           />
         </label>
         <p className="text-xs text-muted-foreground">
-          PDF, XML, XLS ou XLSX, factures électroniques Factur-X, UBL et CII comprises — 20 Mo maximum par fichier.
+          PDF, XML, XLS, XLSX ou CSV, factures électroniques Factur-X, UBL et CII comprises — 20 Mo maximum par fichier.
         </p>
       </div>
       {queue.items.length > 0 ? (
