@@ -8,9 +8,10 @@ import { consumptionDatasets, consumptionReadings, mailOutbox, mandates, users }
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { renderSealedMandate } from '../src/modules/mandates/mandate-pdf.ts';
+import { createOperatorRepository } from '../src/modules/mandates/operator-repository.ts';
 import { generateSelfSignedP12 } from '../src/modules/mandates/seal.ts';
 import { loadFonts } from '../src/pdf/fonts.ts';
-import { type AdictPeer, startAdictPeer } from './helpers/adict-peer.ts';
+import { type AdictPeer, peerKwh, startAdictPeer } from './helpers/adict-peer.ts';
 import { HttpClient } from './helpers/http-client.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -46,6 +47,7 @@ interface Harness {
   alice: HttpClient;
 }
 
+/** The app on a moved clock; `withAlice` signs Alice in (a second hook: each set-up step its own time). */
 async function harness(env: Record<string, string>, operatorData?: (clock: { now: Date }) => OperatorDataAdapter) {
   const clock = { now: new Date('2026-11-26T10:00:00Z') };
   const t = await createTestApp('pglite', { ...ENV, ...env }, undefined, {
@@ -53,6 +55,10 @@ async function harness(env: Record<string, string>, operatorData?: (clock: { now
     renderMandate: renderSealedMandate,
     ...(operatorData ? { operatorData: operatorData(clock) } : {}),
   });
+  return { t, clock };
+}
+
+async function withAlice({ t, clock }: Omit<Harness, 'alice'>): Promise<Harness> {
   const db = t.database.handle.db;
   const row = await insertVerifiedUser(db, {
     email: 'alice@exemple.fr',
@@ -123,17 +129,35 @@ async function readingsOf(h: Harness, mandateId: string) {
   return row ?? { total: 0, distinctDays: 0, published: 0 };
 }
 
+/** The stored days of a mandate's series: kWh and the operator's quality, by date (missing days left out). */
+async function daysOf(h: Harness, mandateId: string) {
+  const rows = await h.t.database.handle.db
+    .select({
+      date: consumptionReadings.date,
+      kwh: consumptionReadings.kwh,
+      operatorQuality: consumptionReadings.operatorQuality,
+    })
+    .from(consumptionReadings)
+    .innerJoin(consumptionDatasets, eq(consumptionDatasets.id, consumptionReadings.datasetId))
+    .where(and(eq(consumptionDatasets.mandateId, mandateId), sql`${consumptionReadings.quality} <> 'manquant'`));
+  return new Map(rows.map((row) => [String(row.date), { kwh: row.kwh, operatorQuality: row.operatorQuality }]));
+}
+
 beforeAll(async () => {
   await loadFonts();
 });
 
 describe('GRDF mandates with the demonstration source (default configuration)', () => {
+  let base: Omit<Harness, 'alice'>;
   let h: Harness;
   beforeAll(async () => {
-    h = await harness({});
+    base = await harness({});
+  });
+  beforeAll(async () => {
+    h = await withAlice(base);
   });
   afterAll(async () => {
-    await h?.t.close();
+    await (h ?? base)?.t.close();
   });
 
   it('declares on send, turns active after the delay, backfills three years of demo data once, syncs idempotently', async () => {
@@ -223,6 +247,7 @@ describe('GRDF mandates with the demonstration source (default configuration)', 
 });
 
 describe('GRDF mandates through the adict adapter on the local peer', () => {
+  let base: Omit<Harness, 'alice'>;
   let h: Harness;
   let peer: AdictPeer;
   let counter = 0;
@@ -230,7 +255,7 @@ describe('GRDF mandates through the adict adapter on the local peer', () => {
 
   beforeAll(async () => {
     peer = await startAdictPeer({ today: '2026-11-26', maxWindowDays: 366 });
-    h = await harness({ OPERATOR_DATA: 'none' }, (clock) =>
+    base = await harness({ OPERATOR_DATA: 'none' }, (clock) =>
       createAdictAdapter({
         clientId: peer.clientId,
         clientSecret: peer.clientSecret,
@@ -248,8 +273,11 @@ describe('GRDF mandates through the adict adapter on the local peer', () => {
       }),
     );
   });
+  beforeAll(async () => {
+    h = await withAlice(base);
+  });
   afterAll(async () => {
-    await h?.t.close();
+    await (h ?? base)?.t.close();
     await peer?.close();
   });
 
@@ -305,6 +333,82 @@ describe('GRDF mandates through the adict adapter on the local peer', () => {
     expect(waiting.status).toBe('sent');
     expect(waiting.operator_data?.access_state).toBe('declaring');
     expect((await untilDecided(h, sent.id)).status).toBe('active');
+  });
+
+  describe('informative consumption', () => {
+    const pce = '24000000009000';
+    let sent: Mandate;
+    // The mandate made and accepted in a hook (its sealed PDF is set-up work, seconds on a busy machine). A PCE in
+    // service since 1 November (a short backfill); GRDF has published up to the 20th, the informative read gives
+    // the days after it.
+    beforeAll(async () => {
+      peer.outcome(pce, { afterReads: 1, etat: 'Active', statutControlePreuve: 'Preuve Vérifiée OK' });
+      peer.historyFrom('2026-11-01');
+      peer.publishUntil('2026-11-20');
+      sent = await createAndSend(h, pce);
+      expect((await untilDecided(h, sent.id)).status).toBe('active');
+    });
+    afterAll(() => {
+      peer.publishUntil(null);
+      peer.historyFrom(null);
+    });
+
+    it('informative days fill what GRDF has not published yet, never replace a published day, and give way to it', async () => {
+      await advance(h, 0);
+      const first = await daysOf(h, sent.id);
+      expect(first.get('2026-11-20')).toEqual({ kwh: peerKwh(pce, '2026-11-20'), operatorQuality: 'published' });
+      for (const date of ['2026-11-21', '2026-11-25']) {
+        expect(first.get(date)).toEqual({ kwh: peerKwh(pce, date) + 0.1, operatorQuality: 'informative' });
+      }
+      expect(first.has('2026-11-26')).toBe(false);
+      expect((await mandateOf(h, sent.id)).operator_data?.period_end).toBe('2026-11-25');
+
+      // A rerun stores each day once; an informative value never replaces a published day.
+      await h.t.app.jobs.enqueue('mandates.operator.sync', { mandateId: sent.id });
+      await advance(h, 0);
+      const [dataset] = await h.t.database.handle.db
+        .select()
+        .from(consumptionDatasets)
+        .where(eq(consumptionDatasets.mandateId, sent.id));
+      const series = {
+        mandateId: sent.id,
+        userId: dataset?.userId ?? '',
+        organisationId: dataset?.organisationId ?? '',
+        pce,
+        source: 'adict' as const,
+        label: '',
+      };
+      const informative = (date: string) => ({
+        date,
+        endDate: date,
+        kwh: 1,
+        volumeM3: null,
+        quality: 'published' as const,
+        operatorQuality: 'Informative',
+      });
+      await createOperatorRepository(h.t.database.handle.db).storeDays(
+        series,
+        [informative('2026-11-19'), informative('2026-11-22')],
+        h.clock.now,
+        'informative',
+      );
+      const second = await daysOf(h, sent.id);
+      expect(second.size).toBe(first.size);
+      expect(second.get('2026-11-19')).toEqual(first.get('2026-11-19'));
+      expect(second.get('2026-11-22')).toEqual({ kwh: 1, operatorQuality: 'informative' });
+
+      // GRDF publishes the rest: the published days replace the informative ones, each day still once.
+      peer.publishUntil(null);
+      await h.t.app.jobs.enqueue('mandates.operator.sync', { mandateId: sent.id });
+      await advance(h, 0);
+      const third = await daysOf(h, sent.id);
+      expect(third.size).toBe(first.size);
+      for (const date of ['2026-11-21', '2026-11-22', '2026-11-25']) {
+        expect(third.get(date)).toEqual({ kwh: peerKwh(pce, date), operatorQuality: 'published' });
+      }
+      const stored = await readingsOf(h, sent.id);
+      expect(stored.total).toBe(stored.distinctDays);
+    });
   });
 
   it('a 500 then success, and a stalled GRDF: a clear error status, then the next run stores each day once', async () => {

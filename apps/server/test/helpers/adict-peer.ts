@@ -98,6 +98,10 @@ export async function startAdictPeer(
   let tokenLifetime = options.tokenLifetimeSeconds ?? 3600;
   let tokensIssued = 0;
   const maxWindowDays = options.maxWindowDays ?? 366;
+  /** Published days stop at this day (later days are informative only, as before GRDF publishes them); null: none. */
+  let publishedUntil: string | null = null;
+  /** The PCEs' history starts at this day (null: as far back as asked). */
+  let historyFrom: string | null = null;
 
   const read = (request: IncomingMessage) =>
     new Promise<Buffer>((resolve, reject) => {
@@ -162,8 +166,13 @@ export async function startAdictPeer(
     }
     const lines: unknown[] = [];
     // The peer treats `date_fin` as inclusive: the adapter must keep only the days it asked for.
-    for (let date = from; date <= to; date = addDays(date, 1)) {
-      const kwh = peerKwh(pce, date);
+    const first = historyFrom !== null && historyFrom > from ? historyFrom : from;
+    for (let date = first; date <= to; date = addDays(date, 1)) {
+      if (!informative && publishedUntil !== null && date > publishedUntil) {
+        break;
+      }
+      // An informative value differs from the published one by a tenth (the published one corrects it).
+      const kwh = informative ? peerKwh(pce, date) + 0.1 : peerKwh(pce, date);
       lines.push({
         pce: { id_pce: pce },
         periode: { date_debut: date, date_fin: addDays(date, 1) },
@@ -495,6 +504,14 @@ export async function startAdictPeer(
     proofs,
     unknownPces,
     forbiddenPces,
+    /** Published days stop at `day` (null: up to the request's end); informative days always go on. */
+    publishUntil(day: string | null) {
+      publishedUntil = day;
+    },
+    /** No day before `day` (a short history: a PCE put in service lately); null: as far back as asked. */
+    historyFrom(day: string | null) {
+      historyFrom = day;
+    },
     /** The next call(s) matching `path` fail as scripted, in order. */
     fail(...scripted: ScriptedFailure[]) {
       failures.push(...scripted);

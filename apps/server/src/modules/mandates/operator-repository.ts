@@ -111,20 +111,32 @@ export function createOperatorRepository(db: Database) {
       return member?.id ?? null;
     },
 
-    /** The last stored day with a value, or null. */
-    async lastDay(mandateId: string): Promise<string | null> {
+    /**
+     * The last stored day with a value, or null; `published`: the last PUBLISHED day (informative days, stored ahead
+     * of publication, do not move the published read's start).
+     */
+    async lastDay(mandateId: string, published = false): Promise<string | null> {
       const [row] = await db
         .select({ last: sql<string | null>`max(${r.date})::text` })
         .from(r)
         .innerJoin(consumptionDatasets, eq(consumptionDatasets.id, r.datasetId))
-        .where(and(eq(consumptionDatasets.mandateId, mandateId), sql`${r.quality} <> 'manquant'`));
+        .where(
+          and(
+            eq(consumptionDatasets.mandateId, mandateId),
+            published
+              ? sql`${r.operatorQuality} in ('published', 'estimated', 'corrected')`
+              : sql`${r.quality} <> 'manquant'`,
+          ),
+        );
       return row?.last ?? null;
     },
 
     /**
      * Stores one page of days in one transaction: the series is created on first use; a day already stored is
      * replaced (a correction), never added twice; the days between the first and the last without a value are
-     * kept as missing (`manquant`), as an imported file's (consumption_readings' invariant).
+     * kept as missing (`manquant`), as an imported file's (consumption_readings' invariant). Informative days
+     * (`kind = 'informative'`, ADR 0076) are stored with operator_quality `informative` only where no published day
+     * is: they fill a missing or informative day, never replace a published one; a published day replaces them.
      */
     async storeDays(
       series: {
@@ -137,7 +149,9 @@ export function createOperatorRepository(db: Database) {
       },
       days: readonly DailyConsumption[],
       now: Date,
+      kind: 'published' | 'informative' = 'published',
     ): Promise<number> {
+      const informative = kind === 'informative';
       // Daily values only (GRDF's end of a gas day is the same day or the next one); a monthly meter's monthly value
       // is not a day of the series (ADR 0072).
       const daily = days.filter((day) => day.endDate <= nextDay(day.date) && Number.isFinite(day.kwh) && day.kwh >= 0);
@@ -177,11 +191,11 @@ export function createOperatorRepository(db: Database) {
                 datasetId: dataset.id,
                 date: day.date,
                 kwh: day.kwh,
-                quality: day.quality === 'estimated' ? 'estime' : 'mesure',
+                quality: !informative && day.quality === 'estimated' ? 'estime' : 'mesure',
                 volumeM3: day.volumeM3,
                 coefficient: null,
                 sourceLine: null,
-                operatorQuality: day.quality,
+                operatorQuality: informative ? 'informative' : day.quality,
               })),
             )
             .onConflictDoUpdate({
@@ -192,6 +206,10 @@ export function createOperatorRepository(db: Database) {
                 volumeM3: sql`excluded.volume_m3`,
                 operatorQuality: sql`excluded.operator_quality`,
               },
+              // Published wins: an informative day only fills a missing day or replaces an informative one.
+              ...(informative
+                ? { setWhere: sql`${r.quality} = 'manquant' or ${r.operatorQuality} = 'informative'` }
+                : {}),
             });
         }
         await tx.execute(sql`

@@ -125,9 +125,11 @@ export function createMandateOperator(context: MandateContext) {
       }
       return;
     }
-    // Pending, proof being checked, to recheck: ask again later (1 s demo / 5 s, doubling, up to an hour).
+    // Pending, proof being checked, to recheck: ask again later (1 s demo / 5 s, doubling, up to an hour) — counted
+    // from now, after GRDF's answer, not from the job's start: the demonstration's 1 s is then over at the first poll.
     const delay = Math.min(pollBaseMs * 2 ** round, MAX_POLL_DELAY_MS);
-    await enqueue(OPERATOR_JOBS.poll, { mandateId: row.id, round: round + 1 }, new Date(now.getTime() + delay));
+    const after = Math.max(now.getTime(), deps.now().getTime());
+    await enqueue(OPERATOR_JOBS.poll, { mandateId: row.id, round: round + 1 }, new Date(after + delay));
   }
 
   /** Records a failed call on the mandate (French message for the card and staff), then lets the queue retry. */
@@ -310,7 +312,8 @@ export function createMandateOperator(context: MandateContext) {
         }
         if (row.authorizedConsumptionData) {
           const yesterday = addDays(parisDay(now), -1);
-          const last = await operatorRepository.lastDay(mandateId);
+          // The last PUBLISHED day: informative days stored beyond it are read again as published when they are.
+          const last = await operatorRepository.lastDay(mandateId, true);
           const earliest = addDays(yearsBefore(yesterday, BACKFILL_YEARS), 1);
           const from = last === null ? earliest : ([addDays(last, -REREAD_DAYS), earliest].sort()[1] as string);
           const organisationId = await operatorRepository.organisationOf({
@@ -328,6 +331,16 @@ export function createMandateOperator(context: MandateContext) {
             };
             for await (const page of adapter.readPublishedConsumption(pce, { from, to: yesterday, ...options })) {
               await operatorRepository.storeDays(series, page.days, now);
+            }
+            // Informative consumption (ADR 0076): the days after the last published one, not yet published; stored
+            // as `informative`, they never replace a published day, and the published day replaces them later.
+            const published = await operatorRepository.lastDay(mandateId, true);
+            const informativeFrom = published === null ? from : addDays(published, 1);
+            if (informativeFrom <= yesterday) {
+              const range = { from: informativeFrom, to: yesterday, ...options };
+              for await (const page of adapter.readInformativeConsumption(pce, range)) {
+                await operatorRepository.storeDays(series, page.days, now, 'informative');
+              }
             }
           }
         }
