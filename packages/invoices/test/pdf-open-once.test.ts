@@ -4,6 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PDFDocument } from 'pdf-lib';
 import * as unpdf from 'unpdf';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { readInvoice } from '../src/index.ts';
@@ -31,6 +32,20 @@ describe('readInvoice opens a PDF once', () => {
     const result = await readInvoice(await load('e-factures/t4-fevrier-2026-factur-x.pdf'), 'facture.pdf');
     expect(result.ok && result.invoice.format).toBe('pdf');
     expect(result.ok && result.provenance?.sources.pce).toContain('joint au PDF');
+    expect(unpdf.getDocumentProxy).toHaveBeenCalledTimes(1);
+  });
+
+  it('a ZUGFeRD 1.0 attachment (not read, ADR 0081) falls back to the page text in the same opening', async () => {
+    const doc = await PDFDocument.load(await load('t4-pitd-fevrier-2026.pdf'));
+    await doc.attach(
+      new TextEncoder().encode(
+        '<?xml version="1.0"?><rsm:CrossIndustryDocument xmlns:rsm="urn:ferd:CrossIndustryDocument:invoice:1p0"/>',
+      ),
+      'ZUGFeRD-invoice.xml',
+      { mimeType: 'text/xml' },
+    );
+    const result = await readInvoice(await doc.save(), 'facture.pdf');
+    expect(result.ok && result.invoice.layout).toBe('fournisseur-pdf');
     expect(unpdf.getDocumentProxy).toHaveBeenCalledTimes(1);
   });
 });
