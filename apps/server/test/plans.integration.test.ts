@@ -153,9 +153,14 @@ describe.each(testDatabaseKinds())('plans, quotas and the local billing provider
   });
 
   it('chooses the billing adapter from the environment; local is refused in production unless chosen', () => {
-    expect(loadConfig({ NODE_ENV: 'development' }).billing).toEqual({ provider: 'local' });
-    expect(loadConfig({ NODE_ENV: 'production' }).billing).toEqual({ provider: 'none' });
-    expect(loadConfig({ NODE_ENV: 'production', BILLING_PROVIDER: 'local' }).billing).toEqual({ provider: 'local' });
+    expect(loadConfig({ NODE_ENV: 'development' }).billing).toMatchObject({
+      provider: 'local',
+      seller: { demonstration: true },
+    });
+    expect(loadConfig({ NODE_ENV: 'production' }).billing).toMatchObject({ provider: 'none' });
+    expect(loadConfig({ NODE_ENV: 'production', BILLING_PROVIDER: 'local' }).billing).toMatchObject({
+      provider: 'local',
+    });
     expect(() => loadConfig({ NODE_ENV: 'test', STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
     expect(
       loadConfig({
@@ -164,8 +169,28 @@ describe.each(testDatabaseKinds())('plans, quotas and the local billing provider
         STRIPE_WEBHOOK_SECRET: 'whsec_abc',
         STRIPE_PRICE_BASIC: 'price_basic',
         STRIPE_PRICE_PREMIUM: 'price_premium',
+        STRIPE_PRICE_PREMIUM_YEARLY: 'price_premium_year',
+        INVOICE_SELLER_NAME: 'Pilote Énergie SAS',
+        INVOICE_SELLER_SIREN: '732829320',
+        INVOICE_SELLER_VAT: 'FR44732829320',
+        INVOICE_SELLER_ADDRESS: '1 rue de la Paix 75002 Paris',
       }).billing,
-    ).toMatchObject({ provider: 'stripe', prices: { basic: 'price_basic', premium: 'price_premium' } });
+    ).toMatchObject({
+      provider: 'stripe',
+      prices: { basic: 'price_basic', premium: 'price_premium' },
+      yearlyPrices: { premium: 'price_premium_year' },
+      seller: { name: 'Pilote Énergie SAS', demonstration: false },
+    });
+    // Real payments in production name a real seller on their invoices.
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        STRIPE_SECRET_KEY: 'sk_live_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+        STRIPE_PRICE_BASIC: 'price_basic',
+        STRIPE_PRICE_PREMIUM: 'price_premium',
+      }),
+    ).toThrow(/INVOICE_SELLER_NAME/);
   });
 
   it('answers the usage of a new user: free tier, the calendar month in Europe/Paris, every feature', async () => {

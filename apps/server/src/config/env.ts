@@ -748,7 +748,7 @@ const SELLER_VARIABLES = [
   'INVOICE_SELLER_ADDRESS',
 ] as const;
 
-/** The configured seller; in production, required once payments are on (an invoice must name who sells). */
+/** The configured seller; in production, required with Stripe (an invoice must name who sells). */
 function sellerFrom(value: Env, paying: boolean, issues: { variable: string; message: string }[]): InvoiceSeller {
   const missing = SELLER_VARIABLES.filter((name) => !value[name]);
   if (missing.length === 0) {
@@ -782,7 +782,8 @@ const STRIPE_VARIABLES = [
  */
 function billingFrom(value: Env, issues: { variable: string; message: string }[]): BillingConfig {
   const provider = providerFrom(value, issues);
-  return { ...provider, seller: sellerFrom(value, provider.provider !== 'none', issues) } as BillingConfig;
+  // Real payments (Stripe) in production need a real seller; the demonstration provider may print the labelled one.
+  return { ...provider, seller: sellerFrom(value, provider.provider === 'stripe', issues) } as BillingConfig;
 }
 
 function providerFrom(

@@ -36,6 +36,7 @@ import {
   findSubscription,
   lockPlanOrganisation,
   memberRoleIn,
+  personalOrganisationOf,
   type SubscriptionRecord,
 } from '../plans/repository.ts';
 import { toSubscriptionSummary } from '../plans/service.ts';
@@ -133,9 +134,13 @@ export function createBillingService({
         .from(organisations)
         .where(eq(organisations.id, clientReferenceId))
         .limit(1);
-      return named?.id ?? null;
+      if (named) {
+        return named.id;
+      }
     }
-    return null;
+    // A subscription made before ADR 0078 names its user only: their personal organisation pays (migration 0024's rule).
+    const userId = snapshot.userId ?? clientReferenceId;
+    return userId ? ((await personalOrganisationOf(tx, userId)) ?? null) : null;
   }
 
   /** Mirrors the provider's subscription and derives the tier from it (inside the event's transaction). */

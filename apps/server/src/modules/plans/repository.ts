@@ -434,3 +434,21 @@ export async function memberRoleIn(db: Executor, organisationId: string, userId:
     .limit(1);
   return row?.role;
 }
+
+/** The user's personal organisation (ADR 0066 § 2): the one made with them that they own, else one they own, else their oldest. */
+export async function personalOrganisationOf(db: Executor, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ organisationId: organisationMembers.organisationId })
+    .from(organisationMembers)
+    .innerJoin(users, eq(users.id, organisationMembers.userId))
+    .innerJoin(organisations, eq(organisations.id, organisationMembers.organisationId))
+    .where(eq(organisationMembers.userId, userId))
+    .orderBy(
+      sql`(${organisations.createdAt} = ${users.createdAt} and ${organisationMembers.role} = 'owner') desc`,
+      sql`(${organisationMembers.role} = 'owner') desc`,
+      organisationMembers.createdAt,
+      organisations.id,
+    )
+    .limit(1);
+  return row?.organisationId;
+}
