@@ -103,7 +103,8 @@ export interface DatasetYear {
 }
 
 /**
- * The last 365 days (up to the dataset's last day) of each dataset, aggregated in SQL: one row per dataset with its
+ * The last 365 days up to the dataset's last measured or estimated day (`last_day`, kept by triggers, ADR 0079) of each
+ * dataset, aggregated in SQL: one row per dataset with its
  * kWh as an array and one letter per day for the quality (m / e / x), so 200 datasets are 200 rows, not 73 000.
  */
 export async function datasetYears(db: Executor, datasetIds: string[]): Promise<DatasetYear[]> {
@@ -116,10 +117,9 @@ export async function datasetYears(db: Executor, datasetIds: string[]): Promise<
     sql`select r.dataset_id as "datasetId", min(r.date)::text as first, count(*)::int as days,
           array_agg(r.kwh order by r.date) as kwh,
           string_agg(case r.quality when 'mesure' then 'm' when 'estime' then 'e' else 'x' end, '' order by r.date) as quality
-        from consumption_readings r
-        join (select dataset_id, max(date) as last from consumption_readings where dataset_id = any(${ids})
-              group by dataset_id) m on m.dataset_id = r.dataset_id
-        where r.dataset_id = any(${ids}) and r.date > m.last - 365
+        from consumption_datasets d
+        join consumption_readings r on r.dataset_id = d.id and r.date > d.last_day - 365 and r.date <= d.last_day
+        where d.id = any(${ids}) and d.last_day is not null
         group by r.dataset_id`,
   );
 }
