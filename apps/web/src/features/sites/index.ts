@@ -5,7 +5,10 @@
  * The public entry of this feature (ADR 0058): another feature imports only what is exported here, never a file
  * under this folder.
  */
+
+export { CreateSiteLink } from './components/create-site-link.tsx';
 export { SiteFormPage } from './components/site-form.tsx';
 export { SitePage } from './components/site-page.tsx';
 export { SitesPage } from './components/sites-page.tsx';
 export { useSiteParam } from './hooks/use-site-param.ts';
+export { type SiteDraft, siteDraftFromInvoice, siteDraftFromMandate } from './lib/site-draft.ts';

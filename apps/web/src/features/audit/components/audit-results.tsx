@@ -14,6 +14,7 @@ import { Card, CardTitle } from '../../../components/ui/card.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatCurrency, formatDate, formatNumber } from '../../../lib/format.ts';
+import { CreateSiteLink, siteDraftFromInvoice } from '../../sites/index.ts';
 import { useAudit } from '../api/get-audit.ts';
 import { useClaimLetterLink } from '../api/get-claim-letter-link.ts';
 import { useQualifyDuplicate } from '../api/qualify-duplicate.ts';
@@ -120,6 +121,11 @@ function AuditBody({ audit }: { audit: AuditDetail }) {
       {report.possibleDuplicates.length > 0 ? <PossibleDuplicates id={audit.id} report={report} /> : null}
       <Findings report={report} />
       <InvoiceCard invoice={audit.invoice} report={report} />
+      {audit.invoice.point.pce ? (
+        <div className="flex flex-wrap gap-2">
+          <CreateSiteLink draft={siteDraftFromInvoice(audit.id, audit.invoice)} />
+        </div>
+      ) : null}
     </div>
   );
 }

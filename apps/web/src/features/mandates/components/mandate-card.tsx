@@ -11,6 +11,7 @@ import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { CreateSiteLink, siteDraftFromMandate } from '../../sites/index.ts';
 import { useMandateDownload } from '../api/get-mandate-download.ts';
 import { useSendMandate } from '../api/send-mandate.ts';
 import { useVerifyMandate } from '../api/verify-mandate.ts';
@@ -175,6 +176,9 @@ export function MandateCard({ mandate }: { mandate: Mandate }) {
               Vérifier le sceau
             </Button>
           </>
+        ) : null}
+        {mandate.energy_type === 'gas' && mandate.delivery_point_number && !mandate.personal_data_purged ? (
+          <CreateSiteLink draft={siteDraftFromMandate(mandate)} />
         ) : null}
         {canTransitionMandate(mandate.status, 'revoked') && mandate.delivery_point_number ? (
           <RevokeMandateDialog mandate={mandate} />

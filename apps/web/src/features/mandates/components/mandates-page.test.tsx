@@ -2,6 +2,7 @@ import type { Mandate, MandateListResponse } from '@pilote/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
 import { type MockHandler, mockApi } from '../../../testing/mock-api.ts';
@@ -64,7 +65,10 @@ function renderPage() {
   const user = userEvent.setup({ delay: null });
   render(
     <AppProviders queryClient={queryClient}>
-      <MandatesPage />
+      {/* A router: a gas mandate's card links to « Créer le site » (ADR 0079). */}
+      <MemoryRouter>
+        <MandatesPage />
+      </MemoryRouter>
     </AppProviders>,
   );
   return { user };

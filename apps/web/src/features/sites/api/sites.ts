@@ -10,6 +10,7 @@ import {
   type SiteImportBody,
   type SiteSort,
   siteActivitySchema,
+  siteAuditLinkSchema,
   siteDeleteResponseSchema,
   siteImportPreviewSchema,
   siteImportResultSchema,
@@ -111,6 +112,11 @@ export function useUpdateSite() {
   return useInvalidatingMutation(({ id, body }: { id: string; body: SiteBodyInput }) =>
     api.put(siteUrl(id), body, { schema: siteSchema }),
   );
+}
+
+/** « Rattacher à un site » (ADR 0079): the audit saved to the site; the site's page lists it. */
+export function attachAuditToSite(siteId: string, auditId: string) {
+  return api.put(`${siteUrl(siteId)}/audits/${encodeURIComponent(auditId)}`, {}, { schema: siteAuditLinkSchema });
 }
 
 export function useDeleteSite() {

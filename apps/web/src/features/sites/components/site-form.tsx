@@ -10,7 +10,7 @@ import {
 } from '@pilote/contracts';
 import { useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -21,7 +21,8 @@ import { Input, Select } from '../../../components/ui/input.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { AddressAutocomplete } from '../../address/index.ts';
-import { useCreateSite, useSite, useUpdateSite } from '../api/sites.ts';
+import { attachAuditToSite, useCreateSite, useSite, useUpdateSite } from '../api/sites.ts';
+import { readSiteDraft, type SiteDraft } from '../lib/site-draft.ts';
 
 /** The form's values as typed (text); the contract's schema turns them into a site (numbers, tags, dates). */
 export type SiteFormValues = {
@@ -85,7 +86,7 @@ function serverFieldErrors(error: unknown): [keyof SiteFormValues, string][] {
  * A site's form (react-hook-form on the contract's schema: the server's French messages, every error at once). The
  * address comes from the BAN search; numbers are typed the French way (« 15 466,8 »).
  */
-export function SiteForm({ site }: { site?: Site }) {
+export function SiteForm({ site, draft }: { site?: Site; draft?: SiteDraft | null }) {
   const navigate = useNavigate();
   const create = useCreateSite();
   const update = useUpdateSite();
@@ -93,10 +94,10 @@ export function SiteForm({ site }: { site?: Site }) {
   const form = useForm<SiteFormValues, unknown, SiteBody>({
     resolver,
     mode: 'onTouched',
-    defaultValues: siteFormValues(site),
+    defaultValues: { ...siteFormValues(site), ...(site ? {} : draft?.values) },
   });
   const { errors } = form.formState;
-  const [addressText, setAddressText] = useState(site?.address?.label ?? '');
+  const [addressText, setAddressText] = useState(site?.address?.label ?? draft?.addressText ?? '');
   const [addressError, setAddressError] = useState<string | undefined>();
 
   const submit = form.handleSubmit(
@@ -106,8 +107,19 @@ export function SiteForm({ site }: { site?: Site }) {
         return;
       }
       setAddressError(undefined);
-      const onSuccess = (saved: Site) => {
+      const onSuccess = async (saved: Site) => {
+        // Created from an audited invoice: the audit is attached to the new site (« Rattacher à un site »).
+        const attached =
+          draft?.auditId && !site
+            ? await attachAuditToSite(saved.id, draft.auditId).then(
+                () => true,
+                () => false,
+              )
+            : true;
         toast.success(site ? 'Site enregistré.' : 'Site créé.');
+        if (!attached) {
+          toast.error('Le site est créé, mais l’audit n’a pas pu lui être rattaché. Réessayez depuis l’audit.');
+        }
         navigate(paths.site.getHref(saved.id));
       };
       const onError = (error: unknown) => {
@@ -131,6 +143,12 @@ export function SiteForm({ site }: { site?: Site }) {
   const hasFieldErrors = serverFieldErrors(mutation.error).length > 0;
   return (
     <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label="Données du site">
+      {draft && !site ? (
+        <Alert tone="info" className="sm:col-span-2">
+          Pré-rempli depuis {draft.source} : vérifiez chaque champ avant de créer le site.
+          {draft.addressText ? ' Choisissez l’adresse dans les suggestions.' : ''}
+        </Alert>
+      ) : null}
       <FormField label="Nom du site" error={errors.name?.message} className="sm:col-span-2">
         {(control) => <Input {...control} {...form.register('name')} autoComplete="off" required />}
       </FormField>
@@ -254,6 +272,9 @@ export function SiteForm({ site }: { site?: Site }) {
 /** `/private/sites/nouveau` and `/private/sites/:id/modifier`. */
 export function SiteFormPage({ id }: { id: string | null }) {
   const site = useSite(id);
+  // « Créer le site » from a mandate card or an audit's result carries the pre-filled values (ADR 0079).
+  const location = useLocation();
+  const draft = id ? null : readSiteDraft(location.state);
   return (
     <div className="flex w-full max-w-3xl min-w-0 flex-col gap-6">
       <div>
@@ -269,7 +290,7 @@ export function SiteFormPage({ id }: { id: string | null }) {
       </div>
       {id && site.isPending ? <LoadingState label="Chargement du site…" /> : null}
       {id && site.isError ? <Alert tone="error">{site.error.message}</Alert> : null}
-      {!id ? <SiteForm /> : site.data ? <SiteForm key={site.data.id} site={site.data} /> : null}
+      {!id ? <SiteForm draft={draft} /> : site.data ? <SiteForm key={site.data.id} site={site.data} /> : null}
     </div>
   );
 }
