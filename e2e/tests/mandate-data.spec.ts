@@ -71,7 +71,10 @@ test('a GRDF mandate created and sent in the UI turns active by the jobs; the op
   await form.getByLabel('Code postal').fill('13002');
   await form.getByLabel('Commune').fill('Marseille');
   await form.getByLabel('Numéro PCE').fill(PCE);
+  // The server renders and seals the mandate's PDF in a worker thread before it answers: wait for that answer.
+  const created = page.waitForResponse((response) => response.url().endsWith('/api/mandates/'));
   await form.getByRole('button', { name: 'Créer le mandat' }).click();
+  expect((await created).status()).toBe(201);
   await expect(page.getByText('Mandat créé avec succès !')).toBeVisible();
 
   // Sent: the access right is declared through the API, the customer is told as before.
@@ -103,8 +106,12 @@ test('a GRDF mandate created and sent in the UI turns active by the jobs; the op
   const banner = page.getByTestId('series-banner');
   await expect(banner).toContainText('Données de démonstration');
   await expect(banner).toContainText(PCE);
-  // The last 365 days: the banner's period ends yesterday and spans a year.
+  // A whole year of the PCE's days (365, or 366 across a 29 February): the banner's period spans it.
   await expect(banner).toContainText('du ');
+  const [, first, last] =
+    /du (\d\d\/\d\d\/\d{4}) au (\d\d\/\d\d\/\d{4})/.exec((await banner.textContent()) ?? '') ?? [];
+  const time = (day = '') => Date.parse(`${day.slice(6)}-${day.slice(3, 5)}-${day.slice(0, 2)}T00:00:00Z`);
+  expect([365, 366]).toContain((time(last) - time(first)) / 86_400_000 + 1);
 });
 
 test('a PCE that GRDF refuses: the mandate is rejected with GRDF’s reason in French, the customer told', async ({
@@ -167,9 +174,19 @@ test('the mandate card’s operator states at 360 and 1280 px, light and dark', 
   await expect(activeCard.getByTestId('demo-data-badge')).toHaveText('Données de démonstration');
   await expect(activeCard.getByTestId('operator-days')).toHaveText(/^\d[\d\s\u202f]*$/);
   await expect(mandateCard(page, refusedPce)).toContainText('Le code postal ne correspond pas à l’adresse du PCE.');
-  await expect(mandateCard(page, revokedPce).getByRole('status')).toHaveText('Droit d’accès terminé auprès de GRDF.');
+  await expect(mandateCard(page, revokedPce).getByRole('status')).toHaveText(
+    'Droit d’accès terminé auprès de GRDF. Les données récupérées seront supprimées sous 30 jours.',
+  );
   await expect(mandateCard(page, pdl).getByTestId('mandate-no-automatic-data')).toHaveText(
     'La récupération automatique des données n’est pas encore disponible pour l’électricité.',
   );
   await shootViews(page, testInfo, 'mandate-cards-operator-states');
+  // Each card alone on the phone, to look at closely (the full page at 360 px is five cards long).
+  await page.setViewportSize({ width: 360, height: 900 });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const [name, number] of Object.entries({ pendingPce, activePce, revokedPce, refusedPce })) {
+      await mandateCard(page, number).screenshot({ path: testInfo.outputPath(`card-${name}-360-${colorScheme}.png`) });
+    }
+  }
 });
