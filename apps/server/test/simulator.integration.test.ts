@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type LineSourceDto, SIMULATOR_MESSAGES, sourcesOfLine } from '@pilote/contracts';
+import { type LineSourceDto, SIMULATOR_MESSAGES, simulateResponseSchema, sourcesOfLine } from '@pilote/contracts';
 import { simulate } from '@pilote/tariffs';
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy, getResolvedPDFJS } from 'unpdf';
@@ -13,6 +13,7 @@ import { simulationPassage } from '../src/modules/chatbot/sources/own-work.ts';
 import { importReferenceFile } from '../src/modules/reference-data/importer.ts';
 import { PdfLinkSigner } from '../src/modules/simulator/pdf-link.ts';
 import { findLastSimulation, findSimulation } from '../src/modules/simulator/repository.ts';
+import { checkAnswer } from '../src/modules/simulator/routes.ts';
 import { readStoredResult } from '../src/modules/simulator/stored-result.ts';
 import { HttpClient } from './helpers/http-client.ts';
 import { ACCEPTANCE_FORM, PACKAGED_ACCEPTANCE_FORM } from './helpers/simulator-forms.ts';
@@ -611,5 +612,32 @@ describe.each(testDatabaseKinds())('simulator API on %s', (kind) => {
       expect(before).toContain('texte officiel');
       expect(before).toBe(after);
     });
+  });
+
+  it('answers the result’s JSON text as stored: equal to the schema-encoded response; the guard used outside production refuses a divergence (ADR 0075)', async () => {
+    // A user of its own: the others' monthly quota is spent by the tests above.
+    const passwordHash = await createPasswordHasher(10).hash(PASSWORD);
+    await insertVerifiedUser(t.database.handle.db, {
+      email: 'anne@exemple.fr',
+      name: 'Anne',
+      role: 'user',
+      passwordHash,
+    });
+    const anne = await signedIn('anne@exemple.fr');
+    const answer = await anne.post('/api/simulator/simulate/', SAMPLE_ACCEPTANCE);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = answer.json();
+    // Nothing the response schema would strip or refuse: encoding the answer gives it back unchanged.
+    expect(JSON.parse(JSON.stringify(simulateResponseSchema.encode(body)))).toEqual(body);
+    expect(body.resultat.lignes.length).toBeGreaterThan(0);
+    expect((await findSimulation(t.database.handle.db, body.simulationId))?.result).toEqual(body.resultat);
+
+    expect(() => checkAnswer(body, answer.body)).not.toThrow();
+    const extra = { ...body, resultat: { ...body.resultat, leaked: 1 } };
+    expect(() => checkAnswer(extra, JSON.stringify(extra))).toThrow(/differs/);
+    expect(() => checkAnswer(body, JSON.stringify({ ...body, pdfUrl: 'autre' }))).toThrow(/differs/);
+    const refused = { ...body, pdfUrlExpiresAt: 'demain' };
+    expect(() => checkAnswer(refused, JSON.stringify(refused))).toThrow(/refused/);
   });
 });
