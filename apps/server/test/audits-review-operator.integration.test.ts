@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { MandatePceDataList } from '@pilote/contracts';
 import type { NormalisedInvoice } from '@pilote/tariffs';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema.ts';
+import { organisationMembers, organisations } from '../src/db/schema.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { reviewFieldsOf, suggestionsFor } from '../src/modules/audits/review.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
@@ -72,7 +72,13 @@ describe('audit review suggestions from the GRDF data of a mandate', () => {
       role: 'user',
       passwordHash: await createPasswordHasher(10).hash(PASSWORD),
     });
-    await t.database.handle.db.update(users).set({ tier: 'premium' }).where(eq(users.id, row.id));
+    // The premium plan of the user's organisation (plans belong to organisations, ADR 0078).
+    const db = t.database.handle.db;
+    const members = db.select({ id: organisationMembers.organisationId }).from(organisationMembers);
+    await db
+      .update(organisations)
+      .set({ tier: 'premium' })
+      .where(inArray(organisations.id, members.where(eq(organisationMembers.userId, row.id))));
     const client = new HttpClient(t.app);
     expect((await client.post('/api/auth/sign-in/email', { email, password: PASSWORD })).statusCode).toBe(200);
     return { client, id: row.id };

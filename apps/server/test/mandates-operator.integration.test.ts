@@ -1,10 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { Mandate, MandatePceDataList } from '@pilote/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdictAdapter } from '../src/adapters/operator-data/adict.ts';
 import type { OperatorDataAdapter } from '../src/adapters/operator-data/types.ts';
-import { consumptionDatasets, consumptionReadings, mailOutbox, mandates, users } from '../src/db/schema.ts';
+import {
+  consumptionDatasets,
+  consumptionReadings,
+  mailOutbox,
+  mandates,
+  organisationMembers,
+  organisations,
+} from '../src/db/schema.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { renderSealedMandate } from '../src/modules/mandates/mandate-pdf.ts';
@@ -66,7 +73,12 @@ async function withAlice({ t, clock }: Omit<Harness, 'alice'>): Promise<Harness>
     role: 'user',
     passwordHash: await createPasswordHasher(10).hash(PASSWORD),
   });
-  await db.update(users).set({ tier: 'premium' }).where(eq(users.id, row.id));
+  // Several mandates: the premium plan of Alice's organisation (plans belong to organisations, ADR 0078).
+  const members = db.select({ id: organisationMembers.organisationId }).from(organisationMembers);
+  await db
+    .update(organisations)
+    .set({ tier: 'premium' })
+    .where(inArray(organisations.id, members.where(eq(organisationMembers.userId, row.id))));
   const alice = new HttpClient(t.app);
   expect(
     (await alice.post('/api/auth/sign-in/email', { email: 'alice@exemple.fr', password: PASSWORD })).statusCode,
