@@ -4,10 +4,11 @@ import { and, count, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStripeClient, createStripeProvider } from '../src/adapters/billing/stripe.ts';
-import { billingEvents, planEvents, users } from '../src/db/schema.ts';
+import { billingEvents, organisations, planEvents } from '../src/db/schema.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { HttpClient } from './helpers/http-client.ts';
+import { completeIdentityOf, personalOrganisationOf } from './helpers/organisations.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
 
@@ -138,6 +139,7 @@ describe.each(testDatabaseKinds())('Stripe adapter (official SDK, local HTTP pee
     });
     const client = new HttpClient(t.app);
     expect((await client.post('/api/auth/sign-in/email', { email, password: PASSWORD })).statusCode).toBe(200);
+    await completeIdentityOf(t.database.handle.db, user.id);
     return { client, id: user.id };
   }
 
@@ -165,8 +167,12 @@ describe.each(testDatabaseKinds())('Stripe adapter (official SDK, local HTTP pee
       ...(options.timestamp === undefined ? {} : { timestamp: options.timestamp }),
     });
 
+  /** The tier of the user's personal organisation, which holds the plan (ADR 0078). */
   async function tierOf(userId: string) {
-    const [row] = await t.database.handle.db.select({ tier: users.tier }).from(users).where(eq(users.id, userId));
+    const [row] = await t.database.handle.db
+      .select({ tier: organisations.tier })
+      .from(organisations)
+      .where(eq(organisations.id, await personalOrganisationOf(t.database.handle.db, userId)));
     return row?.tier;
   }
 
@@ -174,7 +180,12 @@ describe.each(testDatabaseKinds())('Stripe adapter (official SDK, local HTTP pee
     const [row] = await t.database.handle.db
       .select({ n: count() })
       .from(planEvents)
-      .where(and(eq(planEvents.userId, userId), eq(planEvents.kind, 'tier_change')));
+      .where(
+        and(
+          eq(planEvents.organisationId, await personalOrganisationOf(t.database.handle.db, userId)),
+          eq(planEvents.kind, 'tier_change'),
+        ),
+      );
     return row?.n ?? 0;
   }
 
@@ -222,8 +233,10 @@ describe.each(testDatabaseKinds())('Stripe adapter (official SDK, local HTTP pee
     expect(form.get('line_items[0][quantity]')).toBe('1');
     expect(form.get('success_url')).toBe('http://localhost:3000/private/account/settings?payment=success');
     expect(form.get('cancel_url')).toBe('http://localhost:3000/private/account/settings?payment=canceled');
-    expect(form.get('client_reference_id')).toBe(id);
+    const organisationId = await personalOrganisationOf(t.database.handle.db, id);
+    expect(form.get('client_reference_id')).toBe(organisationId);
     expect(form.get('subscription_data[metadata][user_id]')).toBe(id);
+    expect(form.get('subscription_data[metadata][organisation_id]')).toBe(organisationId);
     expect([...form.keys()].filter((key) => /amount|currency|unit/.test(key))).toEqual([]);
     expect(await tierOf(id)).toBe('free');
   });
@@ -335,5 +348,25 @@ describe.each(testDatabaseKinds())('Stripe adapter (official SDK, local HTTP pee
     expect(answer.json().outcome).toBe('ignored');
     const other = event('evt_other', 'payment_intent.succeeded', { object: 'payment_intent', id: 'pi_1' });
     expect((await deliver(other, signed(other))).json().outcome).toBe('ignored');
+  });
+
+  it('issues our invoice once per paid Stripe invoice (invoice.paid), for the organisation, at the catalogue price', async () => {
+    const { client, id } = await newUser();
+    peer.subscriptions.set('sub_paid', subscription('sub_paid', id, PRICES.basic, 'active'));
+    const paid = event('evt_paid_1', 'invoice.paid', { object: 'invoice', id: 'in_test_1', subscription: 'sub_paid' });
+    expect((await deliver(paid, signed(paid))).json().outcome).toBe('applied');
+    const again = event('evt_paid_2', 'invoice.paid', { object: 'invoice', id: 'in_test_1', subscription: 'sub_paid' });
+    expect((await deliver(again, signed(again))).json().outcome).toBe('applied');
+    const invoices = (await client.get('/api/payments/invoices/')).json();
+    expect(invoices.total).toBe(1);
+    expect(invoices.items[0]).toMatchObject({
+      provider: 'stripe',
+      plan: 'basic',
+      interval: 'month',
+      amount_ht_cents: 2900,
+      vat_cents: 580,
+      amount_ttc_cents: 3480,
+    });
+    expect(await tierOf(id)).toBe('basic');
   });
 });
