@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { openFromUserMenu, postJson } from '../support/auth.ts';
+import { openFromUserMenu, postJson, waitForSplash } from '../support/auth.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { chooseCode, expectSelected, openGasSimulator, PITD_FIXTURE, simulatorForm } from '../support/simulator.ts';
@@ -68,13 +68,38 @@ test('free → quota reached (Limite atteinte) → demonstration checkout → pr
   await expect(page.getByRole('button', { name: "Gérer l'abonnement" })).toHaveCount(0);
   expect(await seriousAxeViolations(page, 'main')).toEqual([]);
 
+  // The invoice names the organisation (ADR 0078): its identity, set through the API (the form is the organisations').
+  const active = (await (await page.request.get('/api/organisations/active')).json()) as { id: string; name: string };
+  const token = ((await (await page.request.get('/api/common/get-csrf-token/')).json()) as { csrfToken: string })
+    .csrfToken;
+  const identity = await page.request.patch(`/api/organisations/${active.id}`, {
+    headers: { 'X-CSRFToken': token },
+    data: {
+      name: active.name,
+      siren: '732829320',
+      vatNumber: 'FR44732829320',
+      address: {
+        label: '8 Boulevard du Port 80000 Amiens',
+        address: '8 Boulevard du Port',
+        postal_code: '80000',
+        city: 'Amiens',
+        citycode: '80021',
+      },
+    },
+  });
+  expect(identity.status(), await identity.text()).toBe(200);
+  await page.reload();
+  await waitForSplash(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Paramètres' })).toBeVisible();
+
   // Checkout with the local provider: a page of the app, labelled as a demonstration.
   await page.getByRole('button', { name: 'Choisir Premium' }).click();
   await expect(page).toHaveURL(/\/private\/account\/billing\/checkout\?session=/);
   await expect(page.getByTestId('demo-payment-banner')).toContainText('Paiement de démonstration');
   await expect(page.getByTestId('plan-summary')).toContainText('Plan Premium');
   expect(await seriousAxeViolations(page, 'main')).toEqual([]);
-  await page.getByRole('button', { name: /^Payer 79\s€ HT \(démonstration\)$/ }).click();
+  await expect(page.getByTestId('plan-summary')).toContainText('79,00 € HT');
+  await page.getByRole('button', { name: /^Payer 94,80\s€ TTC \(démonstration\)$/ }).click();
 
   // Back on settings: the toast, then the bare URL; premium with its limits (simulations unlimited).
   await expect(page.getByText('Paiement réussi ! Votre abonnement est activé.')).toBeVisible();

@@ -1,19 +1,21 @@
 import { invoicePageSchema } from '@pilote/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 export const invoicesKey = ['payments', 'invoices'] as const;
 
 /** `GET /api/payments/invoices/?page=`: the active organisation's invoices, newest first (ADR 0078). */
-export function invoicesQueryOptions(page: number) {
+export function invoicesQueryOptions(page: number, version: string) {
   return queryOptions({
-    queryKey: [...invoicesKey, page],
+    queryKey: [...invoicesKey, version, page],
+    placeholderData: keepPreviousData,
     queryFn: () => api.get(`/api/payments/invoices/?page=${page}&pageSize=10`, { schema: invoicePageSchema }),
   });
 }
 
-export function useInvoices(page: number) {
-  return useQuery(invoicesQueryOptions(page));
+/** `version`: what a payment changes (the subscription's period, the tier): a new payment reads the list again. */
+export function useInvoices(page: number, version: string) {
+  return useQuery(invoicesQueryOptions(page, version));
 }
 
 /** The PDF of an invoice: a plain link (the session cookie goes with it; the server draws it in its worker pool). */

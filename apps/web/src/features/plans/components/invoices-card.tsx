@@ -9,9 +9,9 @@ import { formatBillingDate, formatPeriodLastDay } from '../../../lib/plan-format
 import { invoicePdfUrl, useInvoices } from '../api/get-invoices.ts';
 
 /** « Factures »: the organisation's invoices (number, date, period, HT / TVA / TTC) with their PDF (ADR 0078). */
-export function InvoicesCard() {
+export function InvoicesCard({ version }: { version: string }) {
   const [page, setPage] = useState(1);
-  const invoices = useInvoices(page);
+  const invoices = useInvoices(page, version);
   const headingId = useId();
   const pages = invoices.data ? Math.max(1, Math.ceil(invoices.data.total / invoices.data.pageSize)) : 1;
   return (

@@ -211,7 +211,11 @@ export function SettingsPage() {
         </section>
       ) : null}
 
-      {usage.data ? <InvoicesCard /> : null}
+      {usage.data ? (
+        <InvoicesCard
+          version={`${usage.data.user.tier}:${usage.data.subscription?.current_period_start ?? ''}:${usage.dataUpdatedAt}`}
+        />
+      ) : null}
     </div>
   );
 }
