@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { request as playwrightRequest } from '@playwright/test';
 import { createVerifiedUser, findMail, pathOf, postJson, signInThroughApi, waitForSplash } from '../support/auth.ts';
 import { E2E_BASE_URL } from '../support/e2e-env.ts';
@@ -60,8 +61,11 @@ test('owner pays the yearly plan (HT / TVA / TTC) and downloads the invoice; a m
   await invoice.getByRole('link', { name: /Télécharger la facture F-\d{4}-\d{6}/ }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^facture-F-\d{4}-\d{6}\.pdf$/);
-  const head = (await download.createReadStream()).read(5) as Buffer | null;
-  expect(head?.toString('latin1')).toBe('%PDF-');
+  expect(
+    readFileSync(await download.path())
+      .subarray(0, 5)
+      .toString('latin1'),
+  ).toBe('%PDF-');
   await shootViews(page, testInfo, 'abonnement-proprietaire');
 
   // The member accepts the invitation: the same plan, nothing to choose.
