@@ -43,7 +43,13 @@ const config = loadConfig({
   AUTH_RATE_LIMIT_MAX: '10000',
   LOG_LEVEL: 'warn',
 });
-const app = await buildApp({ config, database: handle, secret: randomBytes(32).toString('hex'), logger: false });
+// The app's errors on stderr (a run that fails logs why: « portfolio run failed »).
+const app = await buildApp({
+  config,
+  database: handle,
+  secret: randomBytes(32).toString('hex'),
+  logger: { level: 'error' },
+});
 await app.ready();
 
 const passwordHash = await createPasswordHasher(10).hash(PASSWORD);
@@ -138,7 +144,7 @@ const final = JSON.parse(
   (await app.inject({ method: 'GET', url: `/api/dashboard/portfolio-optimisations/${run.id}`, headers })).body,
 ) as Record<string, unknown>;
 console.log(
-  `run: ${(runMs / 1000).toFixed(2)} s, status ${final.status}, ${final.done}/${final.total}, optimised ${final.sitesOptimised}, skipped ${final.sitesSkipped}, savings ${final.savingsEuros} €/an`,
+  `run: ${(runMs / 1000).toFixed(2)} s, status ${final.status}${final.message ? ` (${final.message})` : ''}, ${final.done}/${final.total}, optimised ${final.sitesOptimised}, skipped ${final.sitesSkipped}, savings ${final.savingsEuros} €/an`,
 );
 console.log(`progress: ${steps.join(' | ')}`);
 console.log(
