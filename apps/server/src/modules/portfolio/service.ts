@@ -211,6 +211,9 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
           : Promise.resolve({ ok: true as const, value: [] });
       // The next chunk is read while this one is solved.
       next = c + 1 < chunks.length ? prepareChunk(runId, organisationId, chunks[c + 1] as string[]) : null;
+      // Awaited at the next turn; a handler now so that a read failing while the worker solves is not an unhandled
+      // rejection (the loop's catch still sees it when it awaits `next`).
+      next?.catch(() => undefined);
       const result = await solved;
       if (!result.ok) {
         // Let the prefetch settle before failing, so nothing reads after the run is closed.
