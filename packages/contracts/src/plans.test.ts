@@ -25,10 +25,15 @@ describe('tiers', () => {
 });
 
 describe('checkout body', () => {
-  it('keeps only the plan id: amount, price and currency are dropped', () => {
+  it('keeps only the plan id and the interval: amount, price and currency are dropped', () => {
     expect(
       createCheckoutSessionBodySchema.parse({ plan: 'tier1', amount: 1, price: 0.01, currency: 'usd', unit_amount: 1 }),
-    ).toEqual({ plan: 'basic' });
+    ).toEqual({ plan: 'basic', interval: 'month' });
+    expect(createCheckoutSessionBodySchema.parse({ plan: 'premium', interval: 'year' })).toEqual({
+      plan: 'premium',
+      interval: 'year',
+    });
+    expect(createCheckoutSessionBodySchema.safeParse({ plan: 'premium', interval: 'week' }).success).toBe(false);
   });
 
   it('refuses a plan that cannot be bought', () => {
