@@ -80,7 +80,7 @@ export function SettingsPage() {
   const portal = useCreatePortalSession();
   const goTo = useGoTo();
   const [pendingPlan, setPendingPlan] = useState<string | null>(null);
-  const [interval, setBillingInterval] = useState<BillingInterval>('month');
+  const [chosenInterval, setBillingInterval] = useState<BillingInterval | null>(null);
   const [identityFor, setIdentityFor] = useState<Plan | null>(null);
   const organisation = useActiveOrganisation();
   const usageHeadingId = useId();
@@ -88,6 +88,8 @@ export function SettingsPage() {
   usePaymentReturn();
 
   const user = usage.data?.user;
+  // The running subscription's interval until the user picks one (a yearly subscriber sees yearly prices).
+  const interval: BillingInterval = chosenInterval ?? usage.data?.billing_interval ?? 'month';
   const tier = user?.tier ?? sessionUser.tier;
   const refreshing = usage.isFetching || pricing.isFetching;
 
