@@ -103,10 +103,29 @@ export function periodStart(schedule: JobSchedule, now: Date): Date {
   throw new Error('unreachable: no daily occurrence in the last two days');
 }
 
+// Building an Intl.DateTimeFormat costs ~0.1 ms; the queue asks for every daily schedule on every poll, so one
+// formatter per zone is kept (about 15 ms of CPU a second saved, idle or loaded: ADR 0075's notes).
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const instantFormats = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(
+  cache: Map<string, Intl.DateTimeFormat>,
+  timeZone: string,
+  options: Intl.DateTimeFormatOptions,
+  locale: string,
+): Intl.DateTimeFormat {
+  let format = cache.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    cache.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The instant at which the wall clock of `timeZone` reads hours:minutes on the zone's calendar day of `day`. */
 function zonedTime(day: Date, hours: number, minutes: number, timeZone: string): Date {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    formatter(dayFormats, timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }, 'en-CA')
       .formatToParts(day)
       .map((part) => [part.type, part.value]),
   ) as Record<string, string>;
@@ -119,16 +138,20 @@ function zonedTime(day: Date, hours: number, minutes: number, timeZone: string):
 
 function offsetMs(instant: Date, timeZone: string): number {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
+    formatter(
+      instantFormats,
       timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
+      {
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      },
+      'en-US',
+    )
       .formatToParts(instant)
       .map((part) => [part.type, part.value]),
   ) as Record<string, string>;
