@@ -10,7 +10,7 @@ import { organisationMessages } from '@pilote/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.ts';
-import { audits, consumptionDatasets, organisationMembers, simulations, users } from '../src/db/schema.ts';
+import { audits, consumptionDatasets, organisationMembers, organisations, simulations } from '../src/db/schema.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { renderSealedMandate } from '../src/modules/mandates/mandate-pdf.ts';
@@ -62,11 +62,15 @@ describe.each(testDatabaseKinds())('objects of an organisation on %s', (kind) =>
   async function person(label: string): Promise<Person> {
     const email = `${label}-${randomUUID().slice(0, 8)}@exemple.fr`;
     const row = await insertVerifiedUser(t.database.handle.db, { email, name: label, role: 'user', passwordHash });
-    // Enough of every quota for the whole file.
-    await t.database.handle.db.update(users).set({ tier: 'premium' }).where(eq(users.id, row.id));
+    // Enough of every quota for the whole file: the plan is the organisation's (ADR 0078), their personal one's here.
+    await premium(await personalOrganisationOf(t.database.handle.db, row.id));
     const client = new HttpClient(t.app);
     expect((await client.post('/api/auth/sign-in/email', { email, password: PASSWORD })).statusCode).toBe(200);
     return { client, id: row.id };
+  }
+
+  async function premium(id: string): Promise<void> {
+    await t.database.handle.db.update(organisations).set({ tier: 'premium' }).where(eq(organisations.id, id));
   }
 
   /** Makes `who` a member of the organisation with `role`, and makes it their active one (the switcher's call). */
@@ -149,6 +153,7 @@ describe.each(testDatabaseKinds())('objects of an organisation on %s', (kind) =>
     const created = await people.owner.client.post('/api/organisations/', { name: 'Laiterie Martin' });
     expect(created.statusCode, created.body).toBe(201);
     organisationId = created.json().id as string;
+    await premium(organisationId);
     for (const role of ['admin', 'member', 'viewer'] as const) {
       people[role] = await person(role);
       await join(people[role], role);
