@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, resolveMandateSecrets } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { rowsOf } from '../src/db/client.ts';
-import { mailOutbox, mandateDocuments, mandates, users } from '../src/db/schema.ts';
+import { mailOutbox, mandateDocuments, mandates, organisations, users } from '../src/db/schema.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { decryptBytes, encryptBytes, parseMandateKeys } from '../src/modules/mandates/crypto.ts';
@@ -16,6 +16,7 @@ import { renderSealedMandate } from '../src/modules/mandates/mandate-pdf.ts';
 import { generateSelfSignedP12 } from '../src/modules/mandates/seal.ts';
 import { loadFonts } from '../src/pdf/fonts.ts';
 import { HttpClient } from './helpers/http-client.ts';
+import { personalOrganisationOf } from './helpers/organisations.ts';
 import { noise, pngBytes, pngDataUrl } from './helpers/png.ts';
 import { createTestApp, sharedWorkerPool, TEST_SECRET, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
@@ -129,6 +130,11 @@ describe.each(testDatabaseKinds())('mandates API on %s', (kind) => {
     const passwordHash = await createPasswordHasher(10).hash(PASSWORD);
     const row = await insertVerifiedUser(db, { email, name, role, passwordHash });
     await db.update(users).set({ tier }).where(eq(users.id, row.id));
+    // The plan is the organisation's (ADR 0078): their personal one's.
+    await db
+      .update(organisations)
+      .set({ tier })
+      .where(eq(organisations.id, await personalOrganisationOf(db, row.id)));
     const client = new HttpClient(t.app);
     expect((await client.post('/api/auth/sign-in/email', { email, password: PASSWORD })).statusCode).toBe(200);
     return { client, id: row.id };
