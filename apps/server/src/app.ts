@@ -464,7 +464,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     service: createDashboardService({ db: database.db, access: organisations, now }),
   });
   // « Optimiser tout le portefeuille » (issue #24 §4–§5, ADR 0077): chunks of sites in the worker pool; a run left
-  // « running » by a stopped process is failed with a French sentence at start.
+  // « running » by a stopped process is failed with a French sentence at start (in the background).
   const portfolio = createPortfolioService({
     db: database.db,
     referenceData,
@@ -474,7 +474,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     log: app.log,
     ...deps.portfolio,
   });
-  await portfolio.recoverInterrupted();
+  // Not awaited: building the app reads nothing from the database, so that a database down or stalled at start still
+  // lets /api/health answer 503 in French (db-timeouts test); a failure is logged.
+  portfolio.recoverInterrupted().catch((error: unknown) => {
+    app.log.error({ err: error }, 'portfolio: runs left running by a stopped process were not failed');
+  });
   app.decorate('portfolio', portfolio);
   app.addHook('onClose', () => portfolio.close());
   await app.register(signedIn(portfolioRoutes), { service: portfolio });

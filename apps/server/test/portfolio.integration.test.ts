@@ -247,7 +247,14 @@ describe.each(testDatabaseKinds())('portfolio optimisation on %s', (kind) => {
 
     // A run left « running » (the process stopped) is failed with the French sentence at the next start.
     const db = t.database.handle.db;
+    // A run this process started is alive: spared (the app does not await the recovery, a run may start meanwhile).
     await db.update(portfolioRuns).set({ status: 'running' }).where(eq(portfolioRuns.id, run.id));
+    expect(await t.app.portfolio.recoverInterrupted()).toBe(0);
+    // Created before this process started: failed.
+    await db
+      .update(portfolioRuns)
+      .set({ status: 'running', createdAt: new Date('2026-01-01T00:00:00Z') })
+      .where(eq(portfolioRuns.id, run.id));
     expect(await t.app.portfolio.recoverInterrupted()).toBe(1);
     expect((await owner.client.get(base)).json()).toMatchObject({
       status: 'failed',

@@ -1,5 +1,5 @@
 import type { PortfolioResult, PortfolioRun } from '@pilote/contracts';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.ts';
 import { portfolioRunSites, portfolioRuns, sites } from '../../db/schema.ts';
 
@@ -195,12 +195,20 @@ export async function finishRun(
     .where(and(eq(portfolioRuns.id, runId), eq(portfolioRuns.status, 'running')));
 }
 
-/** Runs left « running » by a process that stopped (crash, restart): failed with the French message. */
-export async function failInterruptedRuns(db: Executor, message: string, at: Date): Promise<number> {
+/**
+ * Runs left « running » by a process that stopped (crash, restart): failed with the French message. Only runs created
+ * before `startedBefore` (this process's start): a run this process started meanwhile is alive.
+ */
+export async function failInterruptedRuns(
+  db: Executor,
+  message: string,
+  at: Date,
+  startedBefore: Date,
+): Promise<number> {
   const rows = await db
     .update(portfolioRuns)
     .set({ status: 'failed', message, updatedAt: at, finishedAt: at })
-    .where(eq(portfolioRuns.status, 'running'))
+    .where(and(eq(portfolioRuns.status, 'running'), lt(portfolioRuns.createdAt, startedBefore)))
     .returning({ id: portfolioRuns.id });
   return rows.length;
 }

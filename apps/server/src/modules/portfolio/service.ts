@@ -81,6 +81,8 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
   const chunkSize = deps.chunkSize ?? PORTFOLIO_CHUNK_SIZE;
   const loops = new Map<string, Promise<void>>();
   let closing = false;
+  /** Runs created before this are another (stopped) process's; recoverInterrupted fails only those. */
+  const startedAt = now();
 
   async function resolvePoints(rows: ChunkSiteRow[]): Promise<Map<string, Resolved>> {
     const out = new Map<string, Resolved>();
@@ -387,8 +389,12 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
       };
     },
 
-    /** At start: runs a stopped process left « running » are failed with a French sentence (ADR 0077). */
-    recoverInterrupted: () => failInterruptedRuns(db, portfolioMessages.interrupted, now()),
+    /**
+     * At start: runs a stopped process left « running » are failed with a French sentence (ADR 0077). The app does not
+     * await it (a database down at start must not keep /api/health from answering 503), so a run started meanwhile by
+     * this process is spared: only runs created before the service are failed.
+     */
+    recoverInterrupted: () => failInterruptedRuns(db, portfolioMessages.interrupted, now(), startedAt),
 
     /** Resolves when every run of this process has stopped (tests, close). */
     settled: async () => {
