@@ -194,6 +194,33 @@ describe.each(testDatabaseKinds())('simulator API on %s', (kind) => {
         },
       });
     });
+
+    it('answers the result’s JSON text as stored: equal to the schema-encoded response; the guard used outside production refuses a divergence (ADR 0075)', async () => {
+      // A user of its own; here, before the imports below replace the official table (GD1057 is in the shipped one).
+      const passwordHash = await createPasswordHasher(10).hash(PASSWORD);
+      await insertVerifiedUser(t.database.handle.db, {
+        email: 'anne@exemple.fr',
+        name: 'Anne',
+        role: 'user',
+        passwordHash,
+      });
+      const anne = await signedIn('anne@exemple.fr');
+      const answer = await anne.post('/api/simulator/simulate/', SAMPLE_ACCEPTANCE);
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      const body = answer.json();
+      // Nothing the response schema would strip or refuse: encoding the answer gives it back unchanged.
+      expect(JSON.parse(JSON.stringify(simulateResponseSchema.encode(body)))).toEqual(body);
+      expect(body.resultat.lignes.length).toBeGreaterThan(0);
+      expect((await findSimulation(t.database.handle.db, body.simulationId))?.result).toEqual(body.resultat);
+
+      expect(() => checkAnswer(body, answer.body)).not.toThrow();
+      const extra = { ...body, resultat: { ...body.resultat, leaked: 1 } };
+      expect(() => checkAnswer(extra, JSON.stringify(extra))).toThrow(/differs/);
+      expect(() => checkAnswer(body, JSON.stringify({ ...body, pdfUrl: 'autre' }))).toThrow(/differs/);
+      const refused = { ...body, pdfUrlExpiresAt: 'demain' };
+      expect(() => checkAnswer(refused, JSON.stringify(refused))).toThrow(/refused/);
+    });
   });
 
   describe('validation (spec §5 "Simulator", exact messages)', () => {
@@ -612,32 +639,5 @@ describe.each(testDatabaseKinds())('simulator API on %s', (kind) => {
       expect(before).toContain('texte officiel');
       expect(before).toBe(after);
     });
-  });
-
-  it('answers the result’s JSON text as stored: equal to the schema-encoded response; the guard used outside production refuses a divergence (ADR 0075)', async () => {
-    // A user of its own: the others' monthly quota is spent by the tests above.
-    const passwordHash = await createPasswordHasher(10).hash(PASSWORD);
-    await insertVerifiedUser(t.database.handle.db, {
-      email: 'anne@exemple.fr',
-      name: 'Anne',
-      role: 'user',
-      passwordHash,
-    });
-    const anne = await signedIn('anne@exemple.fr');
-    const answer = await anne.post('/api/simulator/simulate/', SAMPLE_ACCEPTANCE);
-    expect(answer.statusCode, answer.body).toBe(200);
-    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
-    const body = answer.json();
-    // Nothing the response schema would strip or refuse: encoding the answer gives it back unchanged.
-    expect(JSON.parse(JSON.stringify(simulateResponseSchema.encode(body)))).toEqual(body);
-    expect(body.resultat.lignes.length).toBeGreaterThan(0);
-    expect((await findSimulation(t.database.handle.db, body.simulationId))?.result).toEqual(body.resultat);
-
-    expect(() => checkAnswer(body, answer.body)).not.toThrow();
-    const extra = { ...body, resultat: { ...body.resultat, leaked: 1 } };
-    expect(() => checkAnswer(extra, JSON.stringify(extra))).toThrow(/differs/);
-    expect(() => checkAnswer(body, JSON.stringify({ ...body, pdfUrl: 'autre' }))).toThrow(/differs/);
-    const refused = { ...body, pdfUrlExpiresAt: 'demain' };
-    expect(() => checkAnswer(refused, JSON.stringify(refused))).toThrow(/refused/);
   });
 });
