@@ -9,7 +9,7 @@ import { roundEuros } from '@pilote/tariffs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.ts';
-import { users } from '../src/db/schema.ts';
+import { organisations } from '../src/db/schema.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { insertOptimisation } from '../src/modules/optimisation/repository.ts';
@@ -63,7 +63,8 @@ describe.each(testDatabaseKinds())('history of optimisations on %s', (kind) => {
       password: 'Correct-Horse-9',
     });
     expect(signed.statusCode, signed.body).toBe(200);
-    await t.database.handle.db.update(users).set({ tier: 'premium' });
+    // The plan is the organisation's (ADR 0078): every user's personal organisation is premium.
+    await t.database.handle.db.update(organisations).set({ tier: 'premium' });
     const imported = await alice.post('/api/consumption-data/', {
       pce: PCE,
       label: 'Usine',

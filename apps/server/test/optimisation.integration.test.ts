@@ -1,7 +1,7 @@
 import { OPTIMISATION_MESSAGES } from '@pilote/contracts';
 import { optimiserCja } from '@pilote/tariffs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema.ts';
+import { organisations } from '../src/db/schema.ts';
 import { grdfYear, PCE, twoUsers } from './helpers/consumption-files.ts';
 import { HttpClient } from './helpers/http-client.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -42,7 +42,8 @@ describe.each(testDatabaseKinds())('optimisation API on %s', (kind) => {
     ({ alice, bob } = await twoUsers(t));
     // Premium: monthly capacities are a paid capability and this file runs more optimisations than the free
     // quota allows (the quotas themselves: plans.integration.test.ts).
-    await t.database.handle.db.update(users).set({ tier: 'premium' });
+    // The plan is the organisation's (ADR 0078): every user's personal organisation is premium.
+    await t.database.handle.db.update(organisations).set({ tier: 'premium' });
     const imported = await alice.post('/api/consumption-data/', { pce: PCE, label: 'Usine', csv: year.csv });
     expect(imported.statusCode, imported.body).toBe(201);
     yearId = imported.json().dataset.id;

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { simulationPdfs, users } from '../src/db/schema.ts';
+import { organisations, simulationPdfs } from '../src/db/schema.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { createPdfWorkerPool, type PdfRenderer } from '../src/modules/simulator/pdf-renderer.ts';
@@ -65,7 +65,8 @@ describe.each(testDatabaseKinds())('simulation PDF at scale on %s (ADR 0018)', (
     });
     alice = new HttpClient(t.app);
     // Premium: this file renders more PDF reports than the free plan's quota (quotas: plans.integration.test.ts).
-    await t.database.handle.db.update(users).set({ tier: 'premium' });
+    // The plan is the organisation's (ADR 0078): every user's personal organisation is premium.
+    await t.database.handle.db.update(organisations).set({ tier: 'premium' });
     const signIn = await alice.post('/api/auth/sign-in/email', { email: 'alice@exemple.fr', password: PASSWORD });
     expect(signIn.statusCode).toBe(200);
   });
@@ -204,7 +205,8 @@ describe('simulation PDF render queue (ADR 0018)', () => {
     });
     alice = new HttpClient(t.app);
     // Premium: this file renders more PDF reports than the free plan's quota (quotas: plans.integration.test.ts).
-    await t.database.handle.db.update(users).set({ tier: 'premium' });
+    // The plan is the organisation's (ADR 0078): every user's personal organisation is premium.
+    await t.database.handle.db.update(organisations).set({ tier: 'premium' });
     expect(
       (await alice.post('/api/auth/sign-in/email', { email: 'alice@exemple.fr', password: PASSWORD })).statusCode,
     ).toBe(200);

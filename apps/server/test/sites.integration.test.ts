@@ -6,7 +6,7 @@
 
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema.ts';
+import { organisations } from '../src/db/schema.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { grdfYear } from './helpers/consumption-files.ts';
@@ -258,7 +258,8 @@ describe.each(testDatabaseKinds())('sites on %s', (kind) => {
 
   it('saves a simulation and an optimisation to a site (?site=), listed on its page with its data; viewers and other organisations are refused', async () => {
     const { owner, viewer } = await team();
-    await t.database.handle.db.update(users).set({ tier: 'premium' });
+    // The plan is the organisation's (ADR 0078): the team's organisation is premium.
+    await t.database.handle.db.update(organisations).set({ tier: 'premium' });
     const created = (await owner.client.post('/api/sites/', site(40, { pointCode: 'GD1057' }))).json();
     const imported = await owner.client.post('/api/consumption-data/', {
       pce: pce(40),
