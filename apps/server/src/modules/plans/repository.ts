@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { normaliseTier, type QuotaFeatureName, type UserTier } from '@pilote/contracts';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import {
   activeOrganisations,
@@ -394,11 +394,20 @@ export async function resetCounter(db: Database, key: CounterKey & { actorId: st
 
 // ─── Audit ────────────────────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * A user's plan history for the admin panel: their organisation's events (tier changes, resets; ADR 0078) and their
+ * own account's records, which name no organisation — the administrator role's tier change (`changeUserTier`, spec
+ * §6, issue #21 §4), newest first.
+ */
 export async function findPlanEvents(
   db: Executor,
-  organisationId: string,
+  owner: { organisationId: string; userId: string },
   options: { limit: number; offset: number },
 ): Promise<{ rows: (typeof planEvents.$inferSelect & { actorEmail: string | null })[]; total: number }> {
+  const ofOwner = or(
+    eq(planEvents.organisationId, owner.organisationId),
+    and(eq(planEvents.userId, owner.userId), isNull(planEvents.organisationId)),
+  );
   const [rows, totals] = await Promise.all([
     db
       .select({
@@ -416,11 +425,11 @@ export async function findPlanEvents(
       })
       .from(planEvents)
       .leftJoin(users, eq(users.id, planEvents.actorId))
-      .where(eq(planEvents.organisationId, organisationId))
+      .where(ofOwner)
       .orderBy(desc(planEvents.createdAt), desc(planEvents.id))
       .limit(options.limit)
       .offset(options.offset),
-    db.select({ total: count() }).from(planEvents).where(eq(planEvents.organisationId, organisationId)),
+    db.select({ total: count() }).from(planEvents).where(ofOwner),
   ]);
   return { rows, total: totals[0]?.total ?? 0 };
 }

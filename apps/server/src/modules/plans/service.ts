@@ -254,10 +254,14 @@ export function createPlansService({ db, entitlements }: PlansServiceDependencie
     async adminPlanEvents(actor: Actor | null, userId: string, query: PageQuery): Promise<AdminPlanEventsResponse> {
       requireRole(actor, READERS);
       const { organisation } = await existingUser(userId);
-      const { rows, total } = await findPlanEvents(db, organisation.id, {
-        limit: query.pageSize,
-        offset: (query.page - 1) * query.pageSize,
-      });
+      const { rows, total } = await findPlanEvents(
+        db,
+        { organisationId: organisation.id, userId },
+        {
+          limit: query.pageSize,
+          offset: (query.page - 1) * query.pageSize,
+        },
+      );
       const tierOrNull = (value: string | null) => {
         const parsed = userTierSchema.safeParse(value);
         return parsed.success ? parsed.data : null;
