@@ -158,7 +158,12 @@ describe.each(testDatabaseKinds())('organisation billing with the local provider
     const usage = (await member.client.get('/api/account/usage/')).json();
     expect(usage.user.tier).toBe('premium');
     expect(usage.billing_interval).toBe('year');
-    expect(new Date(usage.period.end).getUTCFullYear()).toBe(2027);
+    // Paid for a year, renewed in a year; the quotas (« par mois ») still count month by month from its start.
+    expect(new Date(usage.subscription.current_period_end).getUTCFullYear()).toBe(2027);
+    expect(usage.period.start).toBe(usage.subscription.current_period_start);
+    const periodDays = (Date.parse(usage.period.end) - Date.parse(usage.period.start)) / 86_400_000;
+    expect(periodDays).toBeGreaterThanOrEqual(28);
+    expect(periodDays).toBeLessThanOrEqual(31);
     expect(invoice).toMatchObject({
       plan: 'premium',
       interval: 'year',

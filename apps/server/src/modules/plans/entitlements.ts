@@ -1,7 +1,7 @@
 import { paidTiers, type UserTier } from '@pilote/contracts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { calendarMonth, type Period, rollForward } from './periods.ts';
+import { addMonths, calendarMonth, type Period, rollForward } from './periods.ts';
 import {
   changeTier,
   type EntitlementRows,
@@ -34,7 +34,7 @@ export interface Entitlement {
 
 /**
  * The billing period of a tier (ADR 0027): the subscription period for a paid tier backed by its subscription
- * (rolled forward by months while the provider's renewal is late), the trial's 14 days, else the calendar month
+ * (rolled forward by months while the provider's renewal is late; a yearly subscription's current month, ADR 0078), the trial's 14 days, else the calendar month
  * in Europe/Paris (free, admin, or a paid tier an admin set without a subscription).
  */
 export function periodOf(
@@ -44,7 +44,13 @@ export function periodOf(
   now: Date,
 ): Period {
   if (paidTiers.includes(tier) && subscription && subscription.plan === tier && isEntitling(subscription)) {
-    return rollForward({ start: subscription.currentPeriodStart, end: subscription.currentPeriodEnd }, now);
+    const { currentPeriodStart: start, currentPeriodEnd: end } = subscription;
+    if (subscription.interval === 'year') {
+      // The plans' quotas are « par mois » whatever the billing interval (ADR 0078): a yearly subscription's year is
+      // counted month by month from its start (else a yearly Premium would get 200 optimisations a year, not a month).
+      return rollForward({ start, end: addMonths(start, 1) }, now);
+    }
+    return rollForward({ start, end }, now);
   }
   if (tier === 'business_trial' && trial) {
     return { start: trial.startedAt, end: trial.endsAt };
