@@ -51,7 +51,9 @@ async function waitForMandate(page: Page, id: string, reached: (mandate: Mandate
         const response = await page.request.get(`/api/mandates/${id}/`);
         return reached(((await response.json()) as { mandate: MandateState }).mandate);
       },
-      { timeout: 10_000, intervals: [100, 200, 250] },
+      // No clock of its own: the jobs' progress is the event waited for, within the test's own limit (a busy machine
+      // only makes it later).
+      { timeout: 0, intervals: [100, 200, 250] },
     )
     .toBe(true);
 }
@@ -123,6 +125,8 @@ test('a PCE that GRDF refuses: the mandate is rejected with GRDF’s reason in F
   const refusedPce = `${uniqueDeliveryPoint().slice(0, 10)}9999`;
   const { id } = await createSimpleMandateThroughApi(page, refusedPce);
   await sendThroughApi(page, id);
+  // The refusal comes from the jobs (declare, then the status poll): waited for through the API, then shown.
+  await waitForMandate(page, id, (mandate) => mandate.status === 'rejected');
   await page.goto('/private/account/mandats');
   await waitForSplash(page);
   const refused = mandateCard(page, refusedPce);
