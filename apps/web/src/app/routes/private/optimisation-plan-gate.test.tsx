@@ -1,12 +1,22 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { usageOf } from '../../../features/plans/testing/plan-fixtures.ts';
 import { openPrivatePage } from '../../../testing/open-private.ts';
+import { preloadRoute } from '../../../testing/preload-route.ts';
 
 // uPlot draws on a canvas, which jsdom lacks: the chart chunk is replaced here and covered by Chromium tests.
 vi.mock(
   '../../../features/optimisation/components/daily-chart.tsx',
   () => import('../../../testing/daily-chart-stub.tsx'),
+);
+
+// The route's chunks are loaded (and transformed) once, in a hook, not inside the first test's 5 s: under two CPU
+// burners that import alone passed the limit (issue #21 §3, ADR 0082), as gas-optimisation.test.tsx already does.
+beforeAll(() =>
+  preloadRoute(
+    '/private/gas/optimisation',
+    () => import('../../../features/optimisation/components/optimisation-page.tsx'),
+  ),
 );
 
 afterEach(() => {
