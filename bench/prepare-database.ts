@@ -17,7 +17,8 @@ const { loadConfig } = await import(server('config/env.ts'));
 const { openAndMigrate } = await import(server('db/open-configured.ts'));
 const { insertVerifiedUser } = await import(server('modules/admin/repository.ts'));
 const { createPasswordHasher } = await import(server('modules/auth/password.ts'));
-const { users } = await import(server('db/schema.ts'));
+const schema = await import(server('db/schema.ts'));
+const { users } = schema;
 const { eq } = await import('drizzle-orm');
 
 const config = loadConfig({ ...process.env, NODE_ENV: 'production' });
@@ -26,6 +27,18 @@ try {
   const passwordHash = await createPasswordHasher(config.passwordHashLogN).hash(password);
   const user = await insertVerifiedUser(handle.db, { email, name: 'Bench', role: 'user', passwordHash });
   await handle.db.update(users).set({ tier: 'admin' }).where(eq(users.id, user.id));
+  // Since ADR 0078 the plan is the organisation's (users.tier no longer lifts a quota): the user's organisations are
+  // put on Premium (simulations « Illimité »), in the trees that have organisations.tier.
+  if (schema.organisations && 'tier' in schema.organisations) {
+    const { organisationMembers, organisations } = schema;
+    const memberships = await handle.db
+      .select({ id: organisationMembers.organisationId })
+      .from(organisationMembers)
+      .where(eq(organisationMembers.userId, user.id));
+    for (const membership of memberships) {
+      await handle.db.update(organisations).set({ tier: 'premium' }).where(eq(organisations.id, membership.id));
+    }
+  }
 } finally {
   await handle.close();
 }
