@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type Site,
-  type SiteAddress,
   type SiteBody,
   simulatorProfils,
   siteBodySchema,
@@ -22,24 +21,9 @@ import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { paths } from '../../../config/paths.ts';
 import { AddressAutocomplete } from '../../address/index.ts';
 import { attachAuditToSite, useCreateSite, useSite, useUpdateSite } from '../api/sites.ts';
-import { readSiteDraft, type SiteDraft } from '../lib/site-draft.ts';
+import { readSiteDraft, type SiteDraft, type SiteFormValues } from '../lib/site-draft.ts';
 
-/** The form's values as typed (text); the contract's schema turns them into a site (numbers, tags, dates). */
-export type SiteFormValues = {
-  name: string;
-  pce: string;
-  address: SiteAddress | null;
-  pointType: string;
-  pointCode: string;
-  option: string;
-  profile: string;
-  car: string;
-  cja: string;
-  ntr: string;
-  supplier: string;
-  contractEndDate: string;
-  tags: string;
-};
+export type { SiteFormValues };
 
 const text = (value: number | string | null | undefined) =>
   value === null || value === undefined ? '' : String(value).replace('.', ',');

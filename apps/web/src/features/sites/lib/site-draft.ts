@@ -1,6 +1,22 @@
-import type { Mandate, NormalisedInvoiceDto } from '@pilote/contracts';
+import type { Mandate, NormalisedInvoiceDto, SiteAddress } from '@pilote/contracts';
 import { z } from 'zod';
-import type { SiteFormValues } from '../components/site-form.tsx';
+
+/** The form's values as typed (text); the contract's schema turns them into a site (numbers, tags, dates). */
+export type SiteFormValues = {
+  name: string;
+  pce: string;
+  address: SiteAddress | null;
+  pointType: string;
+  pointCode: string;
+  option: string;
+  profile: string;
+  car: string;
+  cja: string;
+  ntr: string;
+  supplier: string;
+  contractEndDate: string;
+  tags: string;
+};
 
 /**
  * A site form pre-filled from an object (issue #24 §2, ADR 0079): a mandate (its PCE and delivery address) or an
