@@ -1179,9 +1179,9 @@ export const sites = pgTable(
     /** T1 | T2 | T3 | T4 | TP. */
     option: text('option'),
     profile: text('profile'),
-    /** Consommation annuelle de référence, kWh/an. */
+    /** Consommation annuelle de référence, MWh/an (the simulator's unit, contracts `siteMessages.car`). */
     car: doublePrecision('car'),
-    /** Capacité journalière souscrite, kWh/j. */
+    /** Capacité journalière souscrite, MWh/j (the simulator's and optimiser's unit, contracts `siteMessages.cja`). */
     cja: doublePrecision('cja'),
     ntr: integer('ntr'),
     supplier: text('supplier'),
