@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './admin.ts';
+export * from './audit-column-mappings.ts';
 export * from './audits.ts';
 export * from './auth.ts';
 export * from './billing.ts';
