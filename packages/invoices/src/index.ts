@@ -9,9 +9,10 @@
 export type { NormalisedInvoice } from '@pilote/tariffs';
 export * from './csv/index.ts';
 export { describeStart, SNIFF_BYTES, sniffFormat, sniffInvoiceFormat } from './formats/sniff.ts';
-export { type InvoicePart, readInvoice } from './read-invoice.ts';
+export { readInvoice } from './read-invoice.ts';
 export type {
   InvoiceHeaderField,
+  InvoicePart,
   InvoiceRefusal,
   InvoiceRefusalCode,
   ReadingProvenance,

@@ -19,7 +19,7 @@ import { detectSpreadsheetDetail, extractSpreadsheetDetail } from './layouts/tab
 import { detectSpreadsheetPortal, extractSpreadsheetPortal } from './layouts/tableur-portail.ts';
 import { detectXmlCii, extractXmlCii } from './layouts/xml-cii.ts';
 import { LIMITS } from './limits.ts';
-import type { InvoiceHeaderField, ReadingProvenance, ReadResult } from './read-result.ts';
+import type { InvoiceHeaderField, InvoicePart, ReadingProvenance, ReadResult } from './read-result.ts';
 import { readScan, type ScanImage, type ScanReading } from './read-scan.ts';
 import { RefusalError, refused } from './refusal.ts';
 
@@ -117,6 +117,15 @@ export function fromScan(scan: ScanReading, pages: number, filename: string, for
   return { ok: true, invoice: { ...invoice.invoice, format }, warnings: [...invoice.warnings], provenance };
 }
 
+/** The part of an export an invoice is: its number only when the export groups by it (ADR 0086). */
+function partOf(invoice: { pce: string; month: string; invoiceNumber: string | null }): InvoicePart {
+  return {
+    pce: invoice.pce,
+    month: invoice.month,
+    ...(invoice.invoiceNumber ? { invoiceNumber: invoice.invoiceNumber } : {}),
+  };
+}
+
 /** The confidence of a value read by OCR, whatever the reader's own (ADR 0080). */
 export const OCR_CONFIDENCE = 0.5;
 
@@ -137,15 +146,15 @@ function csvSheets(bytes: Uint8Array): Sheet[] {
   return [{ name: 'CSV', rows: table.rows }];
 }
 
-/** One invoice of a portal export: its PCE and month (`YYYY-MM`). */
-export interface InvoicePart {
-  readonly pce: string;
-  readonly month: string;
+/** What a part of an export is called in a refusal's list: « PCE …, mois 2026-02[, facture n° …] ». */
+function partText(part: InvoicePart): string {
+  return `PCE ${part.pce}, mois ${part.month}${part.invoiceNumber ? `, facture n° ${part.invoiceNumber}` : ''}`;
 }
 
 /**
- * `options.part`: the invoice of a portal export of several PCE-months to read (ADR 0081); without it such an export
- * is refused with its list, and a part the file does not hold is refused too.
+ * `options.part`: the invoice of a portal export of several invoices to read (ADR 0081); without it such an export
+ * is refused as `SEVERAL_INVOICES` with the list of its parts (the audit makes one audit of each, ADR 0086), and a
+ * part the file does not hold is refused too.
  */
 export async function readInvoice(
   bytes: Uint8Array,
@@ -212,19 +221,28 @@ export async function readInvoice(
         // A portal export, one billed line per row (ADR 0070): one invoice per PCE and month.
         const { invoices: all } = extractSpreadsheetPortal(sheets);
         const { part } = options;
-        const invoices = part ? all.filter((i) => i.pce === part.pce && i.month === part.month) : all;
+        const invoices = part
+          ? all.filter(
+              (i) =>
+                i.pce === part.pce &&
+                i.month === part.month &&
+                (part.invoiceNumber === undefined || i.invoiceNumber === part.invoiceNumber),
+            )
+          : all;
         if (part && invoices.length === 0) {
           return refused(
             'UNKNOWN_LAYOUT',
-            `« ${filename} » ne contient pas de facture du PCE ${part.pce} pour le mois ${part.month}.`,
-            all.map((i) => `PCE ${i.pce}, mois ${i.month}`).slice(0, 12),
+            `« ${filename} » ne contient pas de facture du PCE ${part.pce} pour le mois ${part.month}${part.invoiceNumber ? ` (n° ${part.invoiceNumber})` : ''}.`,
+            all.map(partOf).map(partText).slice(0, 12),
           );
         }
         if (invoices.length > 1) {
+          const parts = invoices.map(partOf);
           return refused(
-            'UNKNOWN_LAYOUT',
-            `« ${filename} » contient ${invoices.length} factures (une par PCE et par mois) : déposez-en une par audit.`,
-            invoices.map((i) => `PCE ${i.pce}, mois ${i.month}`).slice(0, 12),
+            'SEVERAL_INVOICES',
+            `« ${filename} » contient ${invoices.length} factures (une par PCE et par mois) : chacune est auditée à part.`,
+            parts.map(partText).slice(0, 12),
+            parts,
           );
         }
         const only = invoices[0]?.extracted ?? null;

@@ -21,7 +21,19 @@ export type InvoiceRefusalCode =
   /** Parsed, but no extractor recognised the layout: « format non reconnu ». */
   | 'UNKNOWN_LAYOUT'
   /** A layout was recognised but a required field is missing or inconsistent. */
-  | 'INCOMPLETE_INVOICE';
+  | 'INCOMPLETE_INVOICE'
+  /** A portal export of several invoices read without a `part`: the parts are listed (ADR 0086). */
+  | 'SEVERAL_INVOICES';
+
+/**
+ * One invoice of a file that holds several (a portal export, ADR 0081, 0086): its PCE, its month (`YYYY-MM`) and,
+ * when the export numbers every row, its invoice number (two invoices of one PCE-month: an invoice and its correction).
+ */
+export interface InvoicePart {
+  readonly pce: string;
+  readonly month: string;
+  readonly invoiceNumber?: string;
+}
 
 export interface InvoiceRefusal {
   readonly code: InvoiceRefusalCode;
@@ -29,6 +41,8 @@ export interface InvoiceRefusal {
   readonly message: string;
   /** What was found (format, page count, first labels, fields recognised), shown with « format non reconnu ». */
   readonly found: readonly string[];
+  /** `SEVERAL_INVOICES`: every invoice of the file, in the order met; each can be read with `readInvoice`'s `part`. */
+  readonly parts?: readonly InvoicePart[];
 }
 
 /** A header field of the normalised invoice, as the review step names it (ADR 0069). */

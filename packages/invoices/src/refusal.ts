@@ -1,4 +1,4 @@
-import type { InvoiceRefusal, InvoiceRefusalCode, ReadResult } from './read-result.ts';
+import type { InvoicePart, InvoiceRefusal, InvoiceRefusalCode, ReadResult } from './read-result.ts';
 
 /** A typed refusal, thrown inside the readers and turned into a `{ ok: false }` result by `readInvoice`. */
 export class RefusalError extends Error {
@@ -17,6 +17,11 @@ export class RefusalError extends Error {
   }
 }
 
-export function refused(code: InvoiceRefusalCode, message: string, found: readonly string[] = []): ReadResult {
-  return { ok: false, refusal: { code, message, found } };
+export function refused(
+  code: InvoiceRefusalCode,
+  message: string,
+  found: readonly string[] = [],
+  parts?: readonly InvoicePart[],
+): ReadResult {
+  return { ok: false, refusal: { code, message, found, ...(parts ? { parts } : {}) } };
 }

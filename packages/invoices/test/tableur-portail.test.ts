@@ -133,9 +133,11 @@ describe('readInvoice on a portal export', () => {
       'export.xlsx',
     );
     expect(two.ok).toBe(false);
+    // Every row prints its invoice's number: each part carries it (ADR 0086).
+    expect(!two.ok && two.refusal.code).toBe('SEVERAL_INVOICES');
     expect(!two.ok && two.refusal.found).toEqual([
-      'PCE 21400000000117, mois 2026-02',
-      `PCE ${OTHER_PCE}, mois 2026-02`,
+      'PCE 21400000000117, mois 2026-02, facture n° FG-2026-02-0117',
+      `PCE ${OTHER_PCE}, mois 2026-02, facture n° FG-2026-02-0117`,
     ]);
   });
 });

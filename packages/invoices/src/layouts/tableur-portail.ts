@@ -5,7 +5,7 @@
  * per PCE and month. The column mapping found is returned, and a corrected one can be given back (the user's).
  */
 import type { Cell, Sheet } from '../formats/spreadsheet.ts';
-import { type DraftInvoice, type Extracted, emptyDraft, finalise, fold, unusedRow } from './draft.ts';
+import { type DraftInvoice, type Extracted, emptyDraft, finalise, fold, splitNumber, unusedRow } from './draft.ts';
 import { applyHeader } from './header-fields.ts';
 
 export const SPREADSHEET_PORTAL_LAYOUT = 'tableur-portail';
@@ -127,7 +127,10 @@ function monthOf(first: string, month: string): string {
 export function extractSpreadsheetPortal(
   sheets: readonly Sheet[],
   mapping?: PortalMapping,
-): { mapping: PortalMapping; invoices: { pce: string; month: string; extracted: Extracted }[] } {
+): {
+  mapping: PortalMapping;
+  invoices: { pce: string; month: string; invoiceNumber: string | null; extracted: Extracted }[];
+} {
   const found = findPortalHeader(sheets);
   if (!found) {
     return { mapping: mapping ?? {}, invoices: [] };
@@ -151,27 +154,40 @@ export function extractSpreadsheetPortal(
       applyHeader(shared, text(cells[0]).replace(/:$/, ''), typeof cells[1] === 'boolean' ? null : (cells[1] ?? null));
     }
   }
-  const groups = new Map<string, { pce: string; month: string; draft: DraftInvoice; ttc: number }>();
-  for (const row of sheet.rows.slice(found.row + 1)) {
-    if (row.every((c) => text(c) === '')) {
-      continue;
-    }
+  const groups = new Map<
+    string,
+    { pce: string; month: string; invoiceNumber: string | null; draft: DraftInvoice; ttc: number }
+  >();
+  const rowKey = (row: readonly Cell[]) => {
     const pce = text(get(row, 'pce')).replace(/\s/g, '');
+    const month = monthOf(text(get(row, 'firstDay')), text(get(row, 'month')));
+    const amount = get(row, 'amount');
+    const billed =
+      /^\d{14}$/.test(pce) && month !== '' && amount !== null && amount !== undefined && text(amount) !== '';
+    return billed ? { pce, month, invoiceNumber: text(get(row, 'invoiceNumber')) } : null;
+  };
+  const rows = sheet.rows.slice(found.row + 1).filter((row) => !row.every((c) => text(c) === ''));
+  // Rows of one PCE-month under two invoice numbers are two invoices (an invoice and its correction, say), never one
+  // with both sets of lines: grouped by number too when every billed row prints one (ADR 0086).
+  const numbered = index.has('invoiceNumber') && rows.every((row) => (rowKey(row)?.invoiceNumber ?? 'x') !== '');
+  for (const row of rows) {
     const first = text(get(row, 'firstDay'));
     const last = text(get(row, 'lastDay'));
-    const month = monthOf(first, text(get(row, 'month')));
     const amount = get(row, 'amount');
-    if (!/^\d{14}$/.test(pce) || !month || amount === null || amount === undefined || text(amount) === '') {
+    const billed = rowKey(row);
+    if (!billed) {
       const draft = groups.values().next().value?.draft ?? shared;
       unusedRow(draft, row);
       continue;
     }
-    const key = `${pce}|${month}`;
+    const { pce, month } = billed;
+    const invoiceNumber = numbered ? billed.invoiceNumber : null;
+    const key = `${pce}|${month}|${invoiceNumber ?? ''}`;
     let group = groups.get(key);
     if (!group) {
       const draft: DraftInvoice = { ...emptyDraft(), supplier: shared.supplier ?? null, pce, pointDeReseau: 'PITD' };
       draft.warnings.push(...shared.warnings.splice(0));
-      group = { pce, month, draft, ttc: 0 };
+      group = { pce, month, invoiceNumber, draft, ttc: 0 };
       groups.set(key, group);
     }
     const d = group.draft;
@@ -207,15 +223,15 @@ export function extractSpreadsheetPortal(
       prorata: withUnit(get(row, 'prorata'), null),
       amount: amountUnit && !/€/.test(amountUnit) ? null : withUnit(amount, null),
     });
-    const vat = Number(get(row, 'vat') ?? 0);
-    const ttc = Number(get(row, 'ttc') ?? 0);
-    d.totalTva = Math.round((Number(d.totalTva ?? 0) + (Number.isFinite(vat) ? vat : 0)) * 100) / 100;
-    group.ttc = Math.round((group.ttc + (Number.isFinite(ttc) ? ttc : 0)) * 100) / 100;
+    // A CSV's cells are text (« 523,20 »): read as French numbers, or the totals of a CSV export were 0 (ADR 0086).
+    const vat = splitNumber(withUnit(get(row, 'vat'), null)).value ?? 0;
+    const ttc = splitNumber(withUnit(get(row, 'ttc'), null)).value ?? 0;
+    d.totalTva = Math.round((Number(d.totalTva ?? 0) + vat) * 100) / 100;
+    group.ttc = Math.round((group.ttc + ttc) * 100) / 100;
   }
   const invoices = [...groups.values()].map((g) => {
     const d = g.draft;
-    const ht =
-      Math.round(d.lines.reduce((s, l) => s + Number(typeof l.amount === 'number' ? l.amount : 0), 0) * 100) / 100;
+    const ht = Math.round(d.lines.reduce((s, l) => s + (splitNumber(l.amount).value ?? 0), 0) * 100) / 100;
     // The export prints no totals: HT is the sum of the lines, VAT and TTC the sums of their columns (when present).
     d.totalHt = ht;
     d.totalTtc = index.has('ttc') ? g.ttc : null;
@@ -225,6 +241,7 @@ export function extractSpreadsheetPortal(
     return {
       pce: g.pce,
       month: g.month,
+      invoiceNumber: g.invoiceNumber,
       extracted: { invoice: finalise(d, 'xlsx', SPREADSHEET_PORTAL_LAYOUT), warnings: d.warnings },
     };
   });

@@ -1,0 +1,121 @@
+/**
+ * One file, several invoices (issue #25 §4, ADR 0086): a portal's CSV export written in the test holds three
+ * invoices — PCE 21400000000117 for January and February 2026, both correct, and PCE 21400000000125 for February 2026
+ * billed with a TCL of 58,31 instead of 56,31 €/MWh/j/an. Read without a part it is refused as `SEVERAL_INVOICES` with
+ * its three parts; each part read alone is its own invoice: the two correct ones give no anomaly and no letter, the
+ * third its anomaly to the cent.
+ */
+import { type AuditReferenceData, auditInvoice, type NormalisedInvoice, referenceInvoice } from '@pilote/tariffs';
+import { describe, expect, it } from 'vitest';
+import { readInvoice } from '../src/index.ts';
+import { plant, rebill, T4_FEB_2026 } from './helpers/e-invoice-eu.ts';
+import { portalCsvExport } from './helpers/portal-export.ts';
+
+const REF: AuditReferenceData = {
+  point: { pointDeReseau: 'PITD', code: 'GI060012', ntr: 2, tso: 'NaTran', isSample: false },
+};
+const PCE_A = '21400000000117';
+const PCE_B = '21400000000125';
+
+const JANUARY: NormalisedInvoice = referenceInvoice({
+  format: 'xml',
+  layout: 'en16931',
+  supplier: 'Énergie Exemple SA',
+  invoiceNumber: 'FG-2026-01-0117',
+  issuedOn: '2026-02-05',
+  point: { pointDeReseau: 'PITD', code: 'GI060012', pce: PCE_A },
+  tso: 'NaTran',
+  ntr: 2,
+  tarif: 'T4',
+  car: 15466.8,
+  cja: 109,
+  modulation: 29.015,
+  consumptionMwh: 2310.4,
+  period: { firstDay: '2026-01-01', lastDay: '2026-01-31' },
+  prorata: 'mois',
+  fourniturePrice: 45.8,
+});
+/** The planted error: TCL 58,31 instead of 56,31 €/MWh/j/an, 109 × 2,00 / 12 = 18,17 € over-billed. */
+const TCL_ERROR: NormalisedInvoice = {
+  ...rebill(plant(T4_FEB_2026, 'tcl', { unitPrice: 58.31 })),
+  invoiceNumber: 'FG-2026-02-0125',
+  point: { ...T4_FEB_2026.point, pce: PCE_B },
+};
+
+const EXPORT = portalCsvExport([JANUARY, T4_FEB_2026, TCL_ERROR]);
+
+describe('a portal export of three invoices', () => {
+  it('read whole: refused as several invoices, with its three parts in the order met and no value guessed', async () => {
+    const result = await readInvoice(EXPORT, 'export-factures.csv');
+    if (result.ok) {
+      throw new Error('read as one invoice');
+    }
+    expect(result.refusal.code).toBe('SEVERAL_INVOICES');
+    expect(result.refusal.parts).toEqual([
+      { pce: PCE_A, month: '2026-01', invoiceNumber: 'FG-2026-01-0117' },
+      { pce: PCE_A, month: '2026-02', invoiceNumber: 'FG-2026-02-0117' },
+      { pce: PCE_B, month: '2026-02', invoiceNumber: 'FG-2026-02-0125' },
+    ]);
+    expect(result.refusal.found).toEqual([
+      `PCE ${PCE_A}, mois 2026-01, facture n° FG-2026-01-0117`,
+      `PCE ${PCE_A}, mois 2026-02, facture n° FG-2026-02-0117`,
+      `PCE ${PCE_B}, mois 2026-02, facture n° FG-2026-02-0125`,
+    ]);
+  });
+
+  it('each part is its own invoice: two without anomaly nor letter, the third with its anomaly to the cent', async () => {
+    const first = await readInvoice(EXPORT, 'export-factures.csv', { part: { pce: PCE_A, month: '2026-01' } });
+    const second = await readInvoice(EXPORT, 'export-factures.csv', {
+      part: { pce: PCE_A, month: '2026-02', invoiceNumber: 'FG-2026-02-0117' },
+    });
+    const third = await readInvoice(EXPORT, 'export-factures.csv', { part: { pce: PCE_B, month: '2026-02' } });
+    const expected: [typeof first, NormalisedInvoice][] = [
+      [first, JANUARY],
+      [second, T4_FEB_2026],
+      [third, TCL_ERROR],
+    ];
+    const reports = expected.map(([read, source]) => {
+      if (!read.ok) {
+        throw new Error(read.refusal.message);
+      }
+      expect(read.invoice).toMatchObject({
+        format: 'csv',
+        layout: 'tableur-portail',
+        invoiceNumber: source.invoiceNumber,
+        point: { pce: source.point.pce, code: 'GI060012' },
+        period: source.period,
+        cja: 109,
+        ntr: 2,
+      });
+      expect(read.invoice.lines.map((l) => [l.kind, l.amount])).toEqual(source.lines.map((l) => [l.kind, l.amount]));
+      expect(read.invoice.totals.totalHt).toBe(source.totals.totalHt);
+      expect(read.warnings).toEqual([]);
+      return auditInvoice(read.invoice, REF);
+    });
+    const [january, february, wrong] = reports;
+    for (const correct of [january, february]) {
+      expect(correct?.findings).toEqual([]);
+      expect(correct?.readingProblems).toEqual([]);
+      // No over-billed anomaly: nothing a letter could claim.
+      expect(correct?.overBilledEuros).toBe(0);
+    }
+    expect(wrong?.findings.map((f) => ({ check: f.check, severity: f.severity, amountEuros: f.amountEuros }))).toEqual([
+      { check: 'tcl', severity: 'anomalie', amountEuros: 18.17 },
+    ]);
+    expect(wrong?.overBilledEuros).toBe(18.17);
+  });
+
+  it('two invoices of one PCE-month under two numbers stay two invoices, never one with both sets of lines', async () => {
+    const corrected = { ...T4_FEB_2026, invoiceNumber: 'FG-2026-02-0117-R' };
+    const result = await readInvoice(portalCsvExport([T4_FEB_2026, corrected]), 'export.csv');
+    expect(!result.ok && result.refusal.parts).toEqual([
+      { pce: PCE_A, month: '2026-02', invoiceNumber: 'FG-2026-02-0117' },
+      { pce: PCE_A, month: '2026-02', invoiceNumber: 'FG-2026-02-0117-R' },
+    ]);
+    const one = await readInvoice(portalCsvExport([T4_FEB_2026, corrected]), 'export.csv', {
+      part: { pce: PCE_A, month: '2026-02', invoiceNumber: 'FG-2026-02-0117-R' },
+    });
+    expect(one.ok && one.invoice.lines.length).toBe(T4_FEB_2026.lines.length);
+    expect(one.ok && auditInvoice(one.invoice, REF).findings).toEqual([]);
+  });
+});
