@@ -17,7 +17,7 @@ import {
 } from './layouts/column-mapping.ts';
 import { LIMITS } from './limits.ts';
 import { readInvoice } from './read-invoice.ts';
-import type { ReadResult } from './read-result.ts';
+import type { InvoiceRefusal, ReadResult } from './read-result.ts';
 
 export {
   COLUMN_ROLES,
@@ -53,45 +53,72 @@ function sheetsOf(bytes: Uint8Array, format: InvoiceFormat): Sheet[] | null {
   }
 }
 
+/** What a table file needs before the readers: nothing, the organisation's mapping, or the user's. */
+export type TableMapping =
+  | { readonly kind: 'none' }
+  /** `bytes`: the export as a CSV with the portal reader's titles, to read in place of the file. */
+  | { readonly kind: 'mapped'; readonly bytes: Uint8Array; readonly signature: string; readonly format: InvoiceFormat }
+  | { readonly kind: 'header'; readonly header: HeaderToMap; readonly refusal: InvoiceRefusal };
+
+/**
+ * For a spreadsheet or CSV every reader refused for its layout (`UNKNOWN_LAYOUT`; the synonyms' own reading is never
+ * overridden): the file rewritten with one of `rules` whose signature it has, else its header to map, else nothing.
+ */
+export async function mapTable(
+  bytes: Uint8Array,
+  filename: string,
+  rules: readonly ColumnMappingRule[],
+): Promise<TableMapping> {
+  const format = sniffInvoiceFormat(bytes);
+  if (!format || !TABLES.includes(format)) {
+    return { kind: 'none' };
+  }
+  const read = await readInvoice(bytes, filename);
+  if (read.ok || read.refusal.code !== 'UNKNOWN_LAYOUT') {
+    return { kind: 'none' };
+  }
+  const sheets = sheetsOf(bytes, format);
+  if (!sheets) {
+    return { kind: 'none' };
+  }
+  const mapped = findMappedHeader(sheets, rules);
+  if (mapped) {
+    const csv = mappedSheetCsv(sheets[mapped.sheet] as Sheet, mapped.row, mapped.rule.mapping);
+    return { kind: 'mapped', bytes: new TextEncoder().encode(csv), signature: mapped.rule.signature, format };
+  }
+  const header = findHeaderToMap(sheets);
+  if (!header) {
+    return { kind: 'none' };
+  }
+  const titles = header.columns.map((c) => c.title || '(sans titre)').join(' | ');
+  return {
+    kind: 'header',
+    header,
+    refusal: {
+      code: 'UNKNOWN_LAYOUT',
+      message: `Colonnes à indiquer : les titres des colonnes de « ${filename} » ne correspondent à aucun modèle connu. Indiquez le rôle de chaque colonne ; la correspondance sera retenue pour les prochains fichiers ayant ces colonnes.`,
+      found: [`${header.columns.length} colonne(s) : ${titles}`.slice(0, 300)],
+    },
+  };
+}
+
+/** `readInvoice` with the organisation's column mappings (`mapTable`): the header to map when one is asked. */
 export async function readInvoiceMapped(
   bytes: Uint8Array,
   filename: string,
   options: Parameters<typeof readInvoice>[2] & { columnMappings?: readonly ColumnMappingRule[] } = {},
 ): Promise<MappedReadResult> {
   const { columnMappings = [], ...rest } = options;
-  const read = await readInvoice(bytes, filename, rest);
-  const format = read.ok || read.refusal.code !== 'UNKNOWN_LAYOUT' ? null : sniffInvoiceFormat(bytes);
-  if (!format || !TABLES.includes(format)) {
-    return read;
+  const table = await mapTable(bytes, filename, columnMappings);
+  if (table.kind === 'header') {
+    return { ok: false, refusal: table.refusal, header: table.header };
   }
-  // Only a file every reader refused for its layout: the synonyms' own reading is never overridden.
-  const sheets = sheetsOf(bytes, format);
-  if (!sheets) {
-    return read;
+  if (table.kind === 'mapped') {
+    const result = await readInvoice(table.bytes, filename, rest);
+    const withFormat: ReadResult = result.ok
+      ? { ...result, invoice: { ...result.invoice, format: table.format } }
+      : result;
+    return { ...withFormat, mappedWith: table.signature };
   }
-  const mapped = findMappedHeader(sheets, columnMappings);
-  if (mapped) {
-    const csv = mappedSheetCsv(sheets[mapped.sheet] as Sheet, mapped.row, mapped.rule.mapping);
-    const result = await readInvoice(new TextEncoder().encode(csv), filename, rest);
-    const withFormat: ReadResult = result.ok ? { ...result, invoice: { ...result.invoice, format } } : result;
-    return { ...withFormat, mappedWith: mapped.rule.signature };
-  }
-  const header = findHeaderToMap(sheets);
-  if (!header) {
-    return read;
-  }
-  return {
-    ok: false,
-    refusal: {
-      code: 'UNKNOWN_LAYOUT',
-      message: `Colonnes à indiquer : les titres des colonnes de « ${filename} » ne correspondent à aucun modèle connu. Indiquez le rôle de chaque colonne ; la correspondance sera retenue pour les prochains fichiers de cet en-tête.`,
-      found: [
-        `${header.columns.length} colonne(s) : ${header.columns.map((c) => c.title || '(sans titre)').join(' | ')}`.slice(
-          0,
-          300,
-        ),
-      ],
-    },
-    header,
-  };
+  return readInvoice(bytes, filename, rest);
 }
