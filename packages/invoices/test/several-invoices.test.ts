@@ -5,44 +5,24 @@
  * its three parts; each part read alone is its own invoice: the two correct ones give no anomaly and no letter, the
  * third its anomaly to the cent.
  */
-import { type AuditReferenceData, auditInvoice, type NormalisedInvoice, referenceInvoice } from '@pilote/tariffs';
+import { type AuditReferenceData, auditInvoice, type NormalisedInvoice } from '@pilote/tariffs';
 import { describe, expect, it } from 'vitest';
 import { readInvoice } from '../src/index.ts';
-import { plant, rebill, T4_FEB_2026 } from './helpers/e-invoice-eu.ts';
-import { portalCsvExport } from './helpers/portal-export.ts';
+import { T4_FEB_2026 } from './helpers/e-invoice-eu.ts';
+import {
+  JANUARY_2026 as JANUARY,
+  PCE_A,
+  PCE_B,
+  portalCsvExport,
+  TCL_ERROR_FEB_2026 as TCL_ERROR,
+  THREE_INVOICES,
+} from './helpers/portal-export.ts';
 
 const REF: AuditReferenceData = {
   point: { pointDeReseau: 'PITD', code: 'GI060012', ntr: 2, tso: 'NaTran', isSample: false },
 };
-const PCE_A = '21400000000117';
-const PCE_B = '21400000000125';
 
-const JANUARY: NormalisedInvoice = referenceInvoice({
-  format: 'xml',
-  layout: 'en16931',
-  supplier: 'Énergie Exemple SA',
-  invoiceNumber: 'FG-2026-01-0117',
-  issuedOn: '2026-02-05',
-  point: { pointDeReseau: 'PITD', code: 'GI060012', pce: PCE_A },
-  tso: 'NaTran',
-  ntr: 2,
-  tarif: 'T4',
-  car: 15466.8,
-  cja: 109,
-  modulation: 29.015,
-  consumptionMwh: 2310.4,
-  period: { firstDay: '2026-01-01', lastDay: '2026-01-31' },
-  prorata: 'mois',
-  fourniturePrice: 45.8,
-});
-/** The planted error: TCL 58,31 instead of 56,31 €/MWh/j/an, 109 × 2,00 / 12 = 18,17 € over-billed. */
-const TCL_ERROR: NormalisedInvoice = {
-  ...rebill(plant(T4_FEB_2026, 'tcl', { unitPrice: 58.31 })),
-  invoiceNumber: 'FG-2026-02-0125',
-  point: { ...T4_FEB_2026.point, pce: PCE_B },
-};
-
-const EXPORT = portalCsvExport([JANUARY, T4_FEB_2026, TCL_ERROR]);
+const EXPORT = portalCsvExport(THREE_INVOICES);
 
 describe('a portal export of three invoices', () => {
   it('read whole: refused as several invoices, with its three parts in the order met and no value guessed', async () => {

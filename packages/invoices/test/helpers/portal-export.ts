@@ -4,7 +4,8 @@
  * decimal commas, units in the column titles, energy in kWh, the CTA rate in %, one row per billed line and the
  * invoice's number, PCE and dates on every row. Used by the package test and the server's integration test.
  */
-import type { NormalisedInvoice } from '@pilote/tariffs';
+import { type NormalisedInvoice, referenceInvoice } from '@pilote/tariffs';
+import { plant, rebill, T4_FEB_2026 } from './e-invoice-eu.ts';
 
 const HEADER = [
   'N° facture',
@@ -71,3 +72,36 @@ export function portalCsvExport(invoices: readonly NormalisedInvoice[], supplier
   ];
   return new TextEncoder().encode(`\ufeff${lines.join('\r\n')}\r\n`);
 }
+
+export const PCE_A = '21400000000117';
+export const PCE_B = '21400000000125';
+
+/** PCE A's January 2026 T4 invoice, correct (the February case's point, another month and consumption). */
+export const JANUARY_2026: NormalisedInvoice = referenceInvoice({
+  format: 'xml',
+  layout: 'en16931',
+  supplier: 'Énergie Exemple SA',
+  invoiceNumber: 'FG-2026-01-0117',
+  issuedOn: '2026-02-05',
+  point: { pointDeReseau: 'PITD', code: 'GI060012', pce: PCE_A },
+  tso: 'NaTran',
+  ntr: 2,
+  tarif: 'T4',
+  car: 15466.8,
+  cja: 109,
+  modulation: 29.015,
+  consumptionMwh: 2310.4,
+  period: { firstDay: '2026-01-01', lastDay: '2026-01-31' },
+  prorata: 'mois',
+  fourniturePrice: 45.8,
+});
+
+/** PCE B's February 2026 invoice with one planted error: TCL 58,31 instead of 56,31 €/MWh/j/an, 109 × 2,00 / 12 = 18,17 €. */
+export const TCL_ERROR_FEB_2026: NormalisedInvoice = {
+  ...rebill(plant(T4_FEB_2026, 'tcl', { unitPrice: 58.31 })),
+  invoiceNumber: 'FG-2026-02-0125',
+  point: { ...T4_FEB_2026.point, pce: PCE_B },
+};
+
+/** The three invoices in the export's order: A January (correct), A February (correct), B February (the TCL error). */
+export const THREE_INVOICES: readonly NormalisedInvoice[] = [JANUARY_2026, T4_FEB_2026, TCL_ERROR_FEB_2026];
