@@ -40,6 +40,9 @@ export const AUDIT_MESSAGES = {
   alreadyStarted: 'Cet audit est déjà lancé.',
   notToComplete: 'Cet audit n’attend aucune valeur à compléter.',
   reviewMissing: 'Valeur à compléter.',
+  /** A scan's confirmation without the table's figures, or with other counts than the lines read (ADR 0087). */
+  figuresMissing:
+    'Confirmez les montants lus par OCR (lignes, TVA, totaux) : aucun contrôle ne porte sur un montant non confirmé.',
   reviewForbidden: 'Votre rôle dans l’organisation (lecteur) ne permet pas de compléter un audit.',
   documentUnavailable: 'Aperçu disponible pour les factures PDF et les images seulement.',
   timeout: 'L’analyse du fichier a dépassé le temps autorisé : fichier refusé.',
@@ -128,6 +131,22 @@ export type StartAuditResponse = z.infer<typeof startAuditResponseSchema>;
 /** CSV: a supplier portal's export (issue #25 §4, ADR 0081). */
 export const auditFormats = ['pdf', 'xml', 'xlsx', 'xls', 'png', 'jpeg', 'csv'] as const;
 
+/**
+ * One invoice of a file that holds several (a supplier portal's export: one invoice per PCE and month, or per number):
+ * each is an audit of its own on the same stored file (ADR 0086).
+ */
+export const auditPartSchema = z.object({
+  pce: z.string(),
+  /** `YYYY-MM`. */
+  month: z.string(),
+  /** Set when the export prints a number on every row (two invoices of one PCE-month are then two parts). */
+  invoiceNumber: z.string().nullable(),
+  /** Its place in the file (0 = first) and how many invoices the file holds. */
+  index: z.number().int(),
+  count: z.number().int(),
+});
+export type AuditPart = z.infer<typeof auditPartSchema>;
+
 export const auditSummarySchema = z.object({
   id: z.string(),
   /** The name as uploaded, sanitised for display (the file is stored under a generated id). */
@@ -146,8 +165,22 @@ export const auditSummarySchema = z.object({
   alerts: z.number().int().nullable(),
   /** Σ over-billed € of the anomalies when done (the recoverable amount). */
   recoverableEuros: z.number().nullable(),
+  /** Which invoice of its file this audit is, when the file holds several (ADR 0086); null otherwise. */
+  part: auditPartSchema.nullable().optional(),
 });
 export type AuditSummary = z.infer<typeof auditSummarySchema>;
+
+/** One invoice of the audit's file, as its results page lists them (ADR 0086). */
+export const auditFileInvoiceSchema = z.object({
+  id: z.string(),
+  part: auditPartSchema,
+  status: auditStatusSchema,
+  anomalies: z.number().int().nullable(),
+  recoverableEuros: z.number().nullable(),
+  /** The site it belongs to: the one it was saved to, else the organisation's site of its PCE; null when none. */
+  site: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+export type AuditFileInvoice = z.infer<typeof auditFileInvoiceSchema>;
 
 export const auditListQuerySchema = pageQuerySchema;
 export const auditListSchema = pageOf(auditSummarySchema);
@@ -265,11 +298,77 @@ export function claimLetterOffered(audit: {
   return { offered: true };
 }
 
-/** The fields the review step can ask (issue #25 §6, ADR 0071). Values in the invoice's units (MWh, MWh/j). */
-export const auditReviewFieldIds = ['pce', 'period', 'tarif', 'car', 'cja', 'ntr'] as const;
+/**
+ * The fields the review step can ask (issue #25 §6, ADR 0071). Values in the invoice's units (MWh, MWh/j). `ntr` is
+ * the point's NTR (asked when no PITD code is printed); on a scan read by OCR the printed point code (`pointCode`),
+ * the printed NTR (`ntrPrinted`) and the period's consumption (`consumption`, MWh) are asked too (ADR 0087).
+ */
+export const auditReviewFieldIds = [
+  'pce',
+  'period',
+  'tarif',
+  'car',
+  'cja',
+  'ntr',
+  'pointCode',
+  'ntrPrinted',
+  'consumption',
+] as const;
 export type AuditReviewFieldId = (typeof auditReviewFieldIds)[number];
 
 const isoDay = z.iso.date({ error: 'Date invalide (AAAA-MM-JJ).' });
+
+const ntrSchema = z
+  .number({ error: 'NTR : un entier de 0 à 10.' })
+  .int({ error: 'NTR : un entier de 0 à 10.' })
+  .min(0, { error: 'NTR : un entier de 0 à 10.' })
+  .max(10, { error: 'NTR : un entier de 0 à 10.' });
+
+const euros = (what: string) =>
+  z
+    .number({ error: `${what} : un montant en euros.` })
+    .min(-100_000_000, { error: `${what} : montant trop grand.` })
+    .max(100_000_000, { error: `${what} : montant trop grand.` });
+const figure = (what: string) =>
+  z
+    .number({ error: `${what} : un nombre.` })
+    .min(-100_000_000, { error: `${what} : nombre trop grand.` })
+    .max(100_000_000, { error: `${what} : nombre trop grand.` })
+    .nullable();
+
+/**
+ * The figures of a scan's table as the user confirms them (ADR 0087): one entry per line read, in the order read
+ * (quantity and unit price null when the line printed none), the VAT lines and the totals. The service checks the
+ * counts against the invoice read.
+ */
+const reviewFiguresSchema = z
+  .object({
+    lines: z
+      .array(
+        z
+          .object({ quantity: figure('Quantité'), unitPrice: figure('Prix unitaire'), amount: euros('Montant') })
+          .strict(),
+      )
+      .max(500),
+    vat: z
+      .array(
+        z
+          .object({
+            rate: z
+              .number({ error: 'Taux de TVA : un nombre.' })
+              .min(0, { error: 'Taux de TVA : de 0 à 100 %.' })
+              .max(1, { error: 'Taux de TVA : de 0 à 100 %.' }),
+            base: euros('Base de TVA'),
+            amount: euros('Montant de TVA'),
+          })
+          .strict(),
+      )
+      .max(20),
+    totals: z
+      .object({ totalHt: euros('Total HT'), totalTva: euros('Total TVA'), totalTtc: euros('Total TTC') })
+      .strict(),
+  })
+  .strict();
 
 /** What the user confirms or corrects. Every field asked must be given (checked by the service). */
 export const auditReviewValuesSchema = z
@@ -297,15 +396,28 @@ export const auditReviewValuesSchema = z
       .positive({ error: 'La CJA doit être positive.' })
       .max(1_000_000, { error: 'CJA trop grande.' })
       .optional(),
-    ntr: z
-      .number({ error: 'NTR : un entier de 0 à 10.' })
-      .int({ error: 'NTR : un entier de 0 à 10.' })
-      .min(0, { error: 'NTR : un entier de 0 à 10.' })
-      .max(10, { error: 'NTR : un entier de 0 à 10.' })
+    ntr: ntrSchema.optional(),
+    /** The point's code printed on the invoice (PITD « GI060012 », LI, PIC), as confirmed. */
+    pointCode: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9][A-Z0-9 _.-]{0,39}$/, { error: 'Code du point : lettres et chiffres (ex. GI060012).' })
       .optional(),
+    /** The NTR printed on the invoice (the one it bills), as confirmed. */
+    ntrPrinted: ntrSchema.optional(),
+    /** MWh over the period. */
+    consumption: z
+      .number({ error: 'Consommation : un nombre de MWh.' })
+      .nonnegative({ error: 'La consommation ne peut pas être négative.' })
+      .max(100_000_000, { error: 'Consommation trop grande.' })
+      .optional(),
+    /** The table's figures of a scan read by OCR, confirmed or corrected (ADR 0087). */
+    figures: reviewFiguresSchema.optional(),
   })
   .strict();
 export type AuditReviewValues = z.infer<typeof auditReviewValuesSchema>;
+export type AuditReviewFigures = z.infer<typeof reviewFiguresSchema>;
 
 const reviewValueSchema = z.union([z.string(), z.number(), z.object({ firstDay: z.string(), lastDay: z.string() })]);
 
@@ -330,6 +442,11 @@ export type AuditReviewField = z.infer<typeof auditReviewFieldSchema>;
 
 export const auditReviewSchema = z.object({
   fields: z.array(auditReviewFieldSchema),
+  /**
+   * True on a scan read by OCR: the table's figures (lines, VAT, totals) are asked « à confirmer » too, and the
+   * confirmation must carry them (`figures`, ADR 0087).
+   */
+  figuresAsked: z.boolean().default(false),
   /** What the user confirmed (null while « À compléter »). */
   confirmed: auditReviewValuesSchema.nullable(),
   confirmedAt: z.string().nullable(),
@@ -347,6 +464,8 @@ export const auditDetailSchema = auditSummarySchema.extend({
   warnings: z.array(z.string()),
   /** When the reader refused the file: what it found (shown with « format non reconnu »). */
   found: z.array(z.string()),
+  /** Every invoice of the audit's file, itself included, in the file's order; empty for a file of one (ADR 0086). */
+  invoicesInFile: z.array(auditFileInvoiceSchema).optional(),
 });
 export type AuditDetail = z.infer<typeof auditDetailSchema>;
 

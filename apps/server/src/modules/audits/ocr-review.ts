@@ -4,11 +4,25 @@
  * « à confirmer » beside the page image; the findings computed before are thrown away (ADR 0071), so no anomaly nor
  * claim letter comes from a value the user has not seen.
  */
-import type { AuditReviewField, AuditReviewFieldId } from '@pilote/contracts';
+import type { AuditReviewField, AuditReviewFieldId, AuditReviewValues } from '@pilote/contracts';
 import type { ReadingProvenance } from '@pilote/invoices';
+import type { NormalisedInvoice } from '@pilote/tariffs';
+import { figuresFit } from './review.ts';
 
-/** The review's fields a scan asks to confirm (the review asks those the invoice's option needs). */
-const OCR_FIELDS: readonly AuditReviewFieldId[] = ['pce', 'period', 'tarif', 'car', 'cja'];
+/**
+ * The review's fields a scan asks to confirm (the review asks those the invoice's option needs, and the point's code,
+ * the printed NTR and the consumption when they were read, ADR 0087). The table's figures are asked beside them.
+ */
+const OCR_FIELDS: readonly AuditReviewFieldId[] = [
+  'pce',
+  'period',
+  'tarif',
+  'car',
+  'cja',
+  'pointCode',
+  'ntrPrinted',
+  'consumption',
+];
 
 /** The message of a field read by OCR. */
 export const OCR_FIELD_MESSAGE =
@@ -32,4 +46,20 @@ export function withOcrMessages(
       ? { ...field, message: OCR_FIELD_MESSAGE }
       : field,
   );
+}
+
+/**
+ * Whether the table's figures of a scan are confirmed (ADR 0087): always for a file with text; for a scan, once the
+ * user has confirmed one figure per line and VAT line read. Until then the audit stays « À compléter »: no figure read
+ * by OCR reaches a check, an anomaly or a claim letter.
+ */
+export function ocrFiguresConfirmed(
+  provenance: ReadingProvenance | undefined,
+  invoice: NormalisedInvoice,
+  values: AuditReviewValues | undefined,
+): boolean {
+  if (!provenance?.ocr) {
+    return true;
+  }
+  return values?.figures !== undefined && figuresFit(invoice, values.figures);
 }

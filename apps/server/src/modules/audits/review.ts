@@ -4,7 +4,13 @@
  * site, the GRDF data of a mandate, the consumption datasets), the NTR candidates of the site's commune when the
  * invoice prints no PITD code, and the invoice with the user's confirmed values applied.
  */
-import type { AuditReviewField, AuditReviewFieldId, AuditReviewValues } from '@pilote/contracts';
+import type {
+  AuditReviewField,
+  AuditReviewFieldId,
+  AuditReviewFigures,
+  AuditReviewValues,
+  NormalisedInvoiceDto,
+} from '@pilote/contracts';
 import { formatNumberFr, type NormalisedInvoice, type ReadingProblem } from '@pilote/tariffs';
 import { and, asc, desc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -28,6 +34,9 @@ const LABELS: Readonly<Record<AuditReviewFieldId, { label: string; unit: string 
   car: { label: 'Consommation annuelle de référence (CAR)', unit: 'MWh/an' },
   cja: { label: 'Capacité journalière souscrite (CJA)', unit: 'MWh/j' },
   ntr: { label: 'Niveau de tarif régional (NTR) du point', unit: '' },
+  pointCode: { label: 'Code du point imprimé sur la facture', unit: '' },
+  ntrPrinted: { label: 'NTR imprimé sur la facture', unit: '' },
+  consumption: { label: 'Consommation de la période', unit: 'MWh' },
 };
 
 /** A value suggested for a field, and where it comes from (French, shown beside the field). */
@@ -105,6 +114,17 @@ export function reviewFieldsOf(input: {
   if (low.has('tarif')) {
     ask('tarif', 'doubtful', 'L’option tarifaire a été lue avec une confiance faible.', invoice.tarif);
   }
+  // The point's code and the NTR printed on the page (ADR 0087): asked when a reader of low confidence read them.
+  if (low.has('pointCode') && invoice.point.code !== null) {
+    ask('pointCode', 'doubtful', 'Le code du point a été lu avec une confiance faible.', invoice.point.code);
+    const asked = fields[fields.length - 1];
+    if (asked) {
+      asked.label = `Code ${invoice.point.pointDeReseau} imprimé sur la facture`;
+    }
+  }
+  if (low.has('ntrPrinted') && invoice.ntr !== null) {
+    ask('ntrPrinted', 'doubtful', 'Le NTR imprimé a été lu avec une confiance faible.', invoice.ntr);
+  }
   const needsCja = !distribution || invoice.tarif === 'T4' || invoice.tarif === 'TP';
   const cjaDoubt = doubtful('cja');
   if (needsCja && invoice.cja === null) {
@@ -128,6 +148,15 @@ export function reviewFieldsOf(input: {
     );
   } else if (invoice.car !== null && (carDoubt || low.has('car'))) {
     ask('car', 'doubtful', carDoubt ?? 'La CAR a été lue avec une confiance faible.', invoice.car);
+  }
+  const consumptionDoubt = doubtful('consumption');
+  if (invoice.consumptionMwh !== null && (consumptionDoubt || low.has('consumption'))) {
+    ask(
+      'consumption',
+      'doubtful',
+      consumptionDoubt ?? 'La consommation a été lue avec une confiance faible.',
+      invoice.consumptionMwh,
+    );
   }
   if (distribution && invoice.point.code === null) {
     const values = commune ? ntrValuesOf(commune.rows) : [];
@@ -153,16 +182,42 @@ export function reviewFieldsOf(input: {
   return fields;
 }
 
-/** The invoice with the confirmed values in place of the values read. */
+/** The invoice with the confirmed values in place of the values read (the figures only when they fit its lines). */
 export function applyReview(invoice: NormalisedInvoice, values: AuditReviewValues): NormalisedInvoice {
+  const figures = values.figures && figuresFit(invoice, values.figures) ? values.figures : null;
   return {
     ...invoice,
-    point: { ...invoice.point, pce: values.pce ?? invoice.point.pce },
+    point: { ...invoice.point, pce: values.pce ?? invoice.point.pce, code: values.pointCode ?? invoice.point.code },
     period: values.period ?? invoice.period,
     tarif: values.tarif ?? invoice.tarif,
     car: values.car ?? invoice.car,
     cja: values.cja ?? invoice.cja,
+    ntr: values.ntrPrinted ?? invoice.ntr,
+    consumptionMwh: values.consumption ?? invoice.consumptionMwh,
+    ...(figures
+      ? {
+          lines: invoice.lines.map((line, index) => {
+            const confirmed = figures.lines[index];
+            return confirmed
+              ? { ...line, quantity: confirmed.quantity, unitPrice: confirmed.unitPrice, amount: confirmed.amount }
+              : line;
+          }),
+          vat: figures.vat.map((vat) => ({ ...vat })),
+          totals: { ...figures.totals },
+        }
+      : {}),
   };
+}
+
+/**
+ * Whether confirmed figures answer this invoice's table: one entry per line read and per VAT line (ADR 0087). A
+ * reading with other counts (a changed reader, a forged body) applies none of them.
+ */
+export function figuresFit(
+  invoice: Pick<NormalisedInvoice | NormalisedInvoiceDto, 'lines' | 'vat'>,
+  figures: AuditReviewFigures,
+): boolean {
+  return figures.lines.length === invoice.lines.length && figures.vat.length === invoice.vat.length;
 }
 
 /** The fields asked but not given (French error details for a 400). */
@@ -313,6 +368,7 @@ export async function suggestionsFor(
     const from = `${whose} du ${DAY.format(row.updatedAt)} (${invoice.supplier}${row.pce ? `, PCE ${row.pce}` : ''})`;
     offer('pce', values.pce, from);
     if (samePce) {
+      offer('pointCode', values.pointCode, from);
       offer('tarif', values.tarif, from);
       offer('car', values.car, from);
       offer('cja', values.cja, from);
@@ -339,6 +395,7 @@ export async function suggestionsFor(
       offer('tarif', asTarif(operator.tarif), operator.from);
       offer('car', operator.carMwh, operator.from);
       offer('cja', operator.cjaMwh, operator.from);
+      offer('pointCode', operator.pitdCode, operator.from);
       if (operator.pitdCode && ntrOfPitd) {
         const ntr = await ntrOfPitd(operator.pitdCode);
         offer('ntr', ntr, `${operator.from}, PITD ${operator.pitdCode}`);
@@ -371,15 +428,17 @@ export async function rememberCorrection(
   now: Date,
 ): Promise<void> {
   const pce = values.pce ?? invoice.point.pce ?? '';
+  // What this invoice prints (its figures, consumption, NTR) is not the next invoice's: only the point's data is kept.
+  const { figures: _figures, consumption: _consumption, ntrPrinted: _ntrPrinted, ...kept } = values;
   await db
     .insert(auditSupplierCorrections)
-    .values({ organisationId, userId, supplierKey: supplierKey(invoice.supplier), pce, values, updatedAt: now })
+    .values({ organisationId, userId, supplierKey: supplierKey(invoice.supplier), pce, values: kept, updatedAt: now })
     .onConflictDoUpdate({
       target: [
         auditSupplierCorrections.organisationId,
         auditSupplierCorrections.supplierKey,
         auditSupplierCorrections.pce,
       ],
-      set: { userId, values, updatedAt: now },
+      set: { userId, values: kept, updatedAt: now },
     });
 }

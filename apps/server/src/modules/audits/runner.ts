@@ -12,7 +12,7 @@ import type { Database } from '../../db/client.ts';
 import { audits } from '../../db/schema.ts';
 import { runWorkerTask, type WorkerTaskError } from '../../workers/pool.ts';
 import type { ReferenceData } from '../reference-data/source.ts';
-import { ocrLowConfidence, withOcrMessages } from './ocr-review.ts';
+import { ocrFiguresConfirmed, ocrLowConfidence, withOcrMessages } from './ocr-review.ts';
 import {
   applyReview,
   type CommuneNtr,
@@ -21,6 +21,7 @@ import {
   suggestionsFor,
   yearlyConsumptionMwh,
 } from './review.ts';
+import type { AuditSplit } from './parts.ts';
 import type { AuditOutcome, AuditRunner, ClaimLetterRenderer } from './service.ts';
 import { auditTasks } from './tasks.ts';
 
@@ -152,18 +153,26 @@ export function createAuditRunner(deps: {
 
   return {
     async run(
-      { bytes, fileName, userId, organisationId, auditId, reviewed },
+      { bytes, fileName, userId, organisationId, auditId, reviewed, part },
       signal?: AbortSignal,
-    ): Promise<AuditOutcome> {
+    ): Promise<AuditOutcome | AuditSplit> {
       const owner = userId;
       // After the review step the file is read again (the reader is deterministic) and the values the user
       // confirmed replace the ones read.
-      const read = await runWorkerTask(auditTasks.read, { bytes, fileName }, { ...limits, owner, signal });
+      const read = await runWorkerTask(
+        auditTasks.read,
+        { bytes, fileName, ...(part ? { part } : {}) },
+        { ...limits, owner, signal },
+      );
       if (!read.ok) {
         deps.onWorkerFailure?.(read.error, auditId);
         return { ok: false, message: workerFailureMessage(read.error), found: [] };
       }
       const result: ReadResult = read.value;
+      // A portal export of several invoices: one audit per invoice (ADR 0086).
+      if (!result.ok && result.refusal.code === 'SEVERAL_INVOICES' && !part && result.refusal.parts) {
+        return { ok: 'parts', parts: [...result.refusal.parts] };
+      }
       if (!result.ok) {
         return { ok: false, message: result.refusal.message, found: [...result.refusal.found], readRefused: true };
       }
@@ -203,7 +212,10 @@ export function createAuditRunner(deps: {
         deps.onWorkerFailure?.(checked.error, auditId);
         return { ok: false, message: workerFailureMessage(checked.error), found: [] };
       }
-      if (!reviewed) {
+      // A scan's table (lines, VAT, totals) is confirmed with its header fields (ADR 0087): a confirmation without
+      // them (one made before they were asked) goes back to the review step.
+      const figuresConfirmed = ocrFiguresConfirmed(result.provenance, result.invoice, reviewed?.values);
+      if (!reviewed || !figuresConfirmed) {
         // A required field missing or doubtful: the audit stops at « À compléter » and these findings are not kept
         // (they were computed on values the user has not confirmed, ADR 0071).
         // A scan's values (OCR, ADR 0080) are all asked: its audit always stops here first.
@@ -217,8 +229,8 @@ export function createAuditRunner(deps: {
           }),
           result.provenance,
         );
-        if (fields.length > 0) {
-          return { ok: 'review', invoice, warnings, fields };
+        if (fields.length > 0 || !figuresConfirmed) {
+          return { ok: 'review', invoice, warnings, fields, figuresAsked: result.provenance?.ocr !== undefined };
         }
       }
       return { ok: true, invoice, report: checked.value, warnings };

@@ -28,6 +28,7 @@ import {
   type SignUploadResponse,
   type StartAuditResponse,
 } from '@pilote/contracts';
+import type { InvoicePart } from '@pilote/invoices';
 import { SNIFF_BYTES, sniffInvoiceFormat } from '@pilote/invoices/sniff';
 import { type AuditReport, type NormalisedInvoice, roundHalfAwayFromZero } from '@pilote/tariffs';
 import type { JobQueue } from '../../adapters/jobs/index.ts';
@@ -41,6 +42,7 @@ import type { ClaimedAmounts, ClaimLetterInput, LetterSender } from './claim-let
 import { CLAIM_LETTER_RENDERER_VERSION } from './claim-letter.ts';
 import { sanitiseFileName } from './file-check.ts';
 import type { ClaimLetterLinkSigner } from './link-signer.ts';
+import { type AuditSplit, invoicesInFile, partOf, readerPart, splitAudit } from './parts.ts';
 import {
   type AuditRecord,
   findAudit,
@@ -51,7 +53,7 @@ import {
   saveClaimLetter,
   transitionAudit,
 } from './repository.ts';
-import { missingAnswers, rememberCorrection } from './review.ts';
+import { figuresFit, missingAnswers, rememberCorrection } from './review.ts';
 
 /** The formats the review step shows beside the fields, and their content type. */
 const DOCUMENT_TYPES: Readonly<Record<string, 'application/pdf' | 'image/png' | 'image/jpeg'>> = {
@@ -85,16 +87,25 @@ export interface AuditRunner {
       auditId: string;
       /** After the review step: the values the user confirmed, in place of the ones read (ADR 0071). */
       reviewed?: { values: AuditReviewValues };
+      /** The one invoice to read of a file that holds several (ADR 0086). */
+      part?: InvoicePart;
     },
     signal?: AbortSignal,
-  ): Promise<AuditOutcome>;
+  ): Promise<AuditOutcome | AuditSplit>;
 }
 
 export type AuditOutcome =
   /** The domain's invoice and report, stored as JSON and parsed with the contract schemas when read back. */
   | { ok: true; invoice: NormalisedInvoice; report: AuditReport; warnings: string[] }
   /** A required field is missing or doubtful: the audit waits for the user (« À compléter », ADR 0071). */
-  | { ok: 'review'; invoice: NormalisedInvoice; warnings: string[]; fields: AuditReviewField[] }
+  | {
+      ok: 'review';
+      invoice: NormalisedInvoice;
+      warnings: string[];
+      fields: AuditReviewField[];
+      /** A scan's table figures are asked too (ADR 0087). */
+      figuresAsked?: boolean;
+    }
   /** `readRefused`: the reader refused the file (format, layout, incomplete, unreadable): its unit is given back. */
   | { ok: false; message: string; found: string[]; readRefused?: boolean };
 
@@ -173,6 +184,7 @@ function toSummary(row: AuditRecord): AuditSummary {
     alerts:
       row.status === 'done' ? (report?.findings.filter((finding) => finding.severity === 'alerte').length ?? 0) : null,
     recoverableEuros: row.status === 'done' && report ? report.overBilledEuros : null,
+    part: partOf(row),
   };
 }
 
@@ -316,7 +328,8 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
 
     async detail(actor: Actor | null, id: string): Promise<AuditDetail> {
       const { row } = await owned(actor, id);
-      return detailOf(row);
+      // The other invoices of its file, each an audit of the same organisation (ADR 0086).
+      return { ...detailOf(row), invoicesInFile: await invoicesInFile(db, row, toSummary) };
     },
 
     /** The job (`audit.run`): the file is read and checked in a worker with limits; the result is stored. */
@@ -329,8 +342,9 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
       if (!(await transitionAudit(db, row.id, ['queued', 'running'], 'running', { startedAt: now() }))) {
         return;
       }
-      let outcome: AuditOutcome;
+      let outcome: AuditOutcome | AuditSplit;
       const confirmed = reviewOf(row)?.confirmed ?? null;
+      const part = partOf(row);
       try {
         const bytes = new Uint8Array(await storage.get(row.storageUri, { maxBytes: AUDIT_MAX_BYTES }));
         outcome = await runner.run(
@@ -341,17 +355,28 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
             organisationId: row.organisationId,
             auditId: row.id,
             ...(confirmed ? { reviewed: { values: confirmed } } : {}),
+            ...(part ? { part: readerPart(part) } : {}),
           },
           signal,
         );
       } catch (error) {
         outcome = { ok: false, message: runnerFailureMessage(error), found: [] };
       }
+      if (outcome.ok === 'parts') {
+        // One file, several invoices: one audit per invoice, each queued (ADR 0086).
+        await splitAudit({ db, quota, jobs, job: AUDIT_JOB }, row, outcome.parts);
+        return;
+      }
       if (outcome.ok === 'review') {
         const waiting = await transitionAudit(db, row.id, ['running'], 'to_complete', {
           invoice: { ...outcome.invoice },
           warnings: outcome.warnings,
-          review: { fields: outcome.fields, confirmed: null, confirmedAt: null } satisfies AuditReview,
+          review: {
+            fields: outcome.fields,
+            figuresAsked: outcome.figuresAsked ?? false,
+            confirmed: null,
+            confirmedAt: null,
+          } satisfies AuditReview,
           finishedAt: now(),
         });
         // No check ran: the unit taken at start is given back; the confirmation takes one (issue #25 §8, ADR 0071).
@@ -396,7 +421,7 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
       if (!updated) {
         throw notFound();
       }
-      return detailOf(updated);
+      return { ...detailOf(updated), invoicesInFile: await invoicesInFile(db, updated, toSummary) };
     },
 
     /**
@@ -420,9 +445,18 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
           details: unanswered.map((field) => ({ path: `/${field}`, message: AUDIT_MESSAGES.reviewMissing })),
         });
       }
+      // A scan's table figures are confirmed with the fields, one per line and VAT line read (ADR 0087); the figures
+      // of a file with text are not the review's to change.
+      const { figures, ...fieldValues } = values;
+      if (review.figuresAsked && (!figures || !figuresFit(invoice, figures))) {
+        throw new AppError('VALIDATION_FAILED', AUDIT_MESSAGES.figuresMissing, {
+          details: [{ path: '/figures', message: AUDIT_MESSAGES.figuresMissing }],
+        });
+      }
+      const confirmedValues: AuditReviewValues = review.figuresAsked ? values : fieldValues;
       await quota.run(userId, 'invoice_audits', async () => {
         const moved = await transitionAudit(db, id, ['to_complete'], 'queued', {
-          review: { ...review, confirmed: values, confirmedAt: now().toISOString() } satisfies AuditReview,
+          review: { ...review, confirmed: confirmedValues, confirmedAt: now().toISOString() } satisfies AuditReview,
           startedAt: null,
           finishedAt: null,
         });
@@ -431,7 +465,7 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
         }
         await jobs.enqueue(AUDIT_JOB, { auditId: id });
       });
-      await rememberCorrection(db, { userId, organisationId: row.organisationId }, invoice, values, now());
+      await rememberCorrection(db, { userId, organisationId: row.organisationId }, invoice, confirmedValues, now());
       return { id, status: 'queued' };
     },
 

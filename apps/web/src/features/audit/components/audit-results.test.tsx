@@ -4,7 +4,7 @@
  * for the user to check, with no letter; a CTA rate reads 21,93 %; an audit refused for quota can be launched again.
  */
 import type { AuditDetail } from '@pilote/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetWelcomeForTests } from '../../../app/layouts/private-layout.tsx';
 import { mockApi, signedInAs } from '../../../testing/mock-api.ts';
@@ -325,6 +325,7 @@ describe('audit review step « À compléter » (issue #25 §6, ADR 0071)', () =
             ],
           },
         ],
+        figuresAsked: false,
         confirmed: null,
         confirmedAt: null,
       },
@@ -444,9 +445,32 @@ const scan: AuditDetail = {
     cja: 109,
     ntr: 2,
     consumptionMwh: 2043.755,
-    lines: [],
-    vat: [],
-    totals: { totalHt: 139208.01, totalTva: 27841.6, totalTtc: 167049.61 },
+    lines: [
+      {
+        label: 'Terme de capacité de livraison (TCL)',
+        kind: 'tcl',
+        quantity: 109,
+        quantityUnit: 'MWh/j',
+        unitPrice: 56.31,
+        unitPriceUnit: '€/MWh/j/an',
+        prorata: 1 / 12,
+        amount: 511.48,
+        period: null,
+      },
+      {
+        label: 'CTA part distribution',
+        kind: 'ctaDistribution',
+        quantity: 4424.81,
+        quantityUnit: '€',
+        unitPrice: 0.208,
+        unitPriceUnit: '%',
+        prorata: null,
+        amount: 920.36,
+        period: null,
+      },
+    ],
+    vat: [{ rate: 0.2, base: 1431.84, amount: 286.37 }],
+    totals: { totalHt: 1431.84, totalTva: 286.37, totalTtc: 1718.21 },
   },
   report: null,
   warnings: [],
@@ -464,7 +488,30 @@ const scan: AuditDetail = {
         suggestedFrom: null,
         candidates: [],
       },
+      {
+        field: 'pointCode',
+        label: 'Code PITD imprimé sur la facture',
+        reason: 'doubtful',
+        message: OCR,
+        unit: '',
+        read: 'GI060012',
+        suggested: null,
+        suggestedFrom: null,
+        candidates: [],
+      },
+      {
+        field: 'ntrPrinted',
+        label: 'NTR imprimé sur la facture',
+        reason: 'doubtful',
+        message: OCR,
+        unit: '',
+        read: 3,
+        suggested: null,
+        suggestedFrom: null,
+        candidates: [],
+      },
     ],
+    figuresAsked: true,
     confirmed: null,
     confirmedAt: null,
   },
@@ -494,10 +541,49 @@ describe('the review step of a scanned invoice read by OCR (issue #25 §5, ADR 0
     expect(image).toHaveAttribute('src', 'blob:scan');
     expect(screen.getByText(/Valeurs lues par reconnaissance de caractères \(OCR\)/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Ouvrir l’image en grand' })).toHaveAttribute('href', 'blob:scan');
-    expect(screen.getByText(OCR)).toBeVisible();
+    expect(screen.getAllByText(OCR)).toHaveLength(3);
     const cja = screen.getByLabelText('Capacité journalière souscrite (CJA) (MWh/j)');
     expect(cja).toHaveValue('109');
+    // The PITD code and the NTR printed on the page are asked too (ADR 0087).
+    expect(screen.getByLabelText('Code PITD imprimé sur la facture')).toHaveValue('GI060012');
+    expect(screen.getByLabelText('NTR imprimé sur la facture')).toHaveValue('3');
+    // Every figure of the table, « à confirmer » until the user changes or confirms it; a CTA rate as a percentage.
+    const tcl = screen.getByRole('group', { name: /^Terme de capacité de livraison \(TCL\)/ });
+    expect(within(tcl).getByText('à confirmer')).toBeVisible();
+    expect(within(tcl).getByLabelText('Quantité (MWh/j)')).toHaveValue('109');
+    expect(within(tcl).getByLabelText('Prix unitaire (€/MWh/j/an)')).toHaveValue('56,31');
+    const cta = screen.getByRole('group', { name: /^CTA part distribution/ });
+    expect(within(cta).getByLabelText('Prix unitaire (%)')).toHaveValue('20,8');
+    expect(within(cta).getByLabelText('Montant (€)')).toHaveValue('920,36');
+    expect(within(screen.getByRole('group', { name: /^Totaux/ })).getByLabelText('Total TTC (€)')).toHaveValue(
+      '1 718,21',
+    );
+    // The user corrects a misread unit price: the line says « corrigée »; an emptied amount is refused.
+    const price = within(tcl).getByLabelText('Prix unitaire (€/MWh/j/an)');
+    fireEvent.change(price, { target: { value: '58,31' } });
+    expect(within(tcl).getByText('corrigée')).toBeVisible();
+    fireEvent.change(within(cta).getByLabelText('Montant (€)'), { target: { value: '' } });
     screen.getByRole('button', { name: 'Confirmer et lancer les contrôles' }).click();
-    await waitFor(() => expect(api.requests.find((r) => r.path.endsWith('/review'))?.body).toEqual({ cja: 109 }));
+    expect(await within(cta).findByText('Valeur à compléter.')).toBeVisible();
+    expect(within(cta).getByLabelText('Montant (€)')).toHaveFocus();
+    expect(api.requests.some((r) => r.path.endsWith('/review'))).toBe(false);
+    fireEvent.change(within(cta).getByLabelText('Montant (€)'), { target: { value: '920,36' } });
+    screen.getByRole('button', { name: 'Confirmer et lancer les contrôles' }).click();
+    await waitFor(() =>
+      expect(api.requests.find((r) => r.path.endsWith('/review'))?.body).toEqual({
+        cja: 109,
+        pointCode: 'GI060012',
+        ntrPrinted: 3,
+        figures: {
+          lines: [
+            { quantity: 109, unitPrice: 58.31, amount: 511.48 },
+            // Left as read: the values read exactly (0,208, not 20,8 / 100).
+            { quantity: 4424.81, unitPrice: 0.208, amount: 920.36 },
+          ],
+          vat: [{ rate: 0.2, base: 1431.84, amount: 286.37 }],
+          totals: { totalHt: 1431.84, totalTva: 286.37, totalTtc: 1718.21 },
+        },
+      }),
+    );
   });
 });

@@ -10,6 +10,7 @@ import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { ApiClientError } from '../../../lib/api-error.ts';
 import { formatCurrency, formatDate, formatNumber, parseFrenchNumber } from '../../../lib/format.ts';
 import { getAuditDocument, useConfirmReview } from '../api/confirm-review.ts';
+import { confirmedFigures, type FiguresDraft, initialFiguresDraft, ReviewFigures } from './review-figures.tsx';
 
 type Review = NonNullable<AuditDetail['review']>;
 type Draft = Record<string, string>;
@@ -25,7 +26,7 @@ function asText(value: AuditReviewField['read'], field: AuditReviewField['field'
   if (typeof value === 'object') {
     return part ? value[part] : '';
   }
-  if (typeof value === 'number' && (field === 'car' || field === 'cja')) {
+  if (typeof value === 'number' && (field === 'car' || field === 'cja' || field === 'consumption')) {
     return formatNumber(value, value % 1 === 0 ? 0 : 3).replace(/\s/g, ' ');
   }
   return String(value);
@@ -79,8 +80,22 @@ function valuesOf(review: Review, draft: Draft): { values: AuditReviewValues; er
       } else {
         errors.tarif = 'Option tarifaire : T1, T2, T3, T4 ou TP.';
       }
-    } else if (field === 'ntr') {
-      values.ntr = Number(text);
+    } else if (field === 'ntr' || field === 'ntrPrinted') {
+      values[field] = Number(text);
+    } else if (field === 'pointCode') {
+      const code = text.toUpperCase();
+      if (/^[A-Z0-9][A-Z0-9 _.-]{0,39}$/.test(code)) {
+        values.pointCode = code;
+      } else {
+        errors.pointCode = 'Code du point : lettres et chiffres (ex. GI060012).';
+      }
+    } else if (field === 'consumption') {
+      const number = parseFrenchNumber(text);
+      if (number === null || number < 0) {
+        errors.consumption = 'Consommation : un nombre de MWh.';
+      } else {
+        values.consumption = number;
+      }
     } else {
       const number = parseFrenchNumber(text);
       if (number === null || number <= 0) {
@@ -116,20 +131,32 @@ export function AuditReview({ audit }: { audit: AuditDetail }) {
   const review = audit.review;
   const confirm = useConfirmReview(audit.id);
   const [draft, setDraft] = useState<Draft>(() => (review ? initialDraft(review) : {}));
+  // A scan's table (ADR 0087): every figure read by OCR, pre-filled, to confirm or correct.
+  const figuresInvoice = review?.figuresAsked ? audit.invoice : null;
+  const [figuresDraft, setFiguresDraft] = useState<FiguresDraft>(() =>
+    figuresInvoice ? initialFiguresDraft(figuresInvoice) : {},
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   if (!review) {
     return null;
   }
   const set = (key: string) => (value: string) => setDraft((current) => ({ ...current, [key]: value }));
+  const setFigure = (id: string, value: string) => setFiguresDraft((current) => ({ ...current, [id]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const { values, errors: found } = valuesOf(review, draft);
+    const { values, errors: fieldErrors } = valuesOf(review, draft);
+    const table = figuresInvoice ? confirmedFigures(figuresInvoice, figuresDraft) : null;
+    if (table) {
+      values.figures = table.figures;
+    }
+    const found = { ...fieldErrors, ...table?.errors };
     setErrors(found);
     setFailure(null);
-    if (Object.keys(found).length > 0) {
-      document.getElementById(`review-${Object.keys(found)[0]}`)?.focus();
+    const first = Object.keys(found)[0];
+    if (first) {
+      document.getElementById(first.startsWith('figure-') ? first : `review-${first}`)?.focus();
       return;
     }
     confirm.mutate(values, {
@@ -184,6 +211,9 @@ export function AuditReview({ audit }: { audit: AuditDetail }) {
             {review.fields.map((field) => (
               <ReviewInput key={field.field} field={field} draft={draft} set={set} error={errors[field.field]} />
             ))}
+            {figuresInvoice ? (
+              <ReviewFigures invoice={figuresInvoice} draft={figuresDraft} set={setFigure} errors={errors} />
+            ) : null}
             {failure ? <Alert tone="error">{failure}</Alert> : null}
             <div className="flex flex-col gap-2">
               <Button type="submit" disabled={confirm.isPending} className="self-start">
@@ -260,7 +290,7 @@ function ReviewInput({
   return (
     <FormField id={id} label={label} error={error} hint={hint}>
       {(control) =>
-        field.field === 'tarif' || field.field === 'ntr' ? (
+        field.field === 'tarif' || field.field === 'ntr' || field.field === 'ntrPrinted' ? (
           <Select {...control} value={draft[field.field] ?? ''} onChange={(e) => set(field.field)(e.target.value)}>
             <option value="">Choisir…</option>
             {field.field === 'tarif'
@@ -285,7 +315,7 @@ function ReviewInput({
         ) : (
           <Input
             {...control}
-            inputMode={field.field === 'pce' ? 'numeric' : 'decimal'}
+            inputMode={field.field === 'pce' ? 'numeric' : field.field === 'pointCode' ? 'text' : 'decimal'}
             autoComplete="off"
             value={draft[field.field] ?? ''}
             onChange={(e) => set(field.field)(e.target.value)}
