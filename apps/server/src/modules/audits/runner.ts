@@ -21,7 +21,6 @@ import {
   suggestionsFor,
   yearlyConsumptionMwh,
 } from './review.ts';
-import type { AuditSplit } from './parts.ts';
 import type { AuditOutcome, AuditRunner, ClaimLetterRenderer } from './service.ts';
 import { auditTasks } from './tasks.ts';
 
@@ -153,26 +152,18 @@ export function createAuditRunner(deps: {
 
   return {
     async run(
-      { bytes, fileName, userId, organisationId, auditId, reviewed, part },
+      { bytes, fileName, userId, organisationId, auditId, reviewed },
       signal?: AbortSignal,
-    ): Promise<AuditOutcome | AuditSplit> {
+    ): Promise<AuditOutcome> {
       const owner = userId;
       // After the review step the file is read again (the reader is deterministic) and the values the user
       // confirmed replace the ones read.
-      const read = await runWorkerTask(
-        auditTasks.read,
-        { bytes, fileName, ...(part ? { part } : {}) },
-        { ...limits, owner, signal },
-      );
+      const read = await runWorkerTask(auditTasks.read, { bytes, fileName }, { ...limits, owner, signal });
       if (!read.ok) {
         deps.onWorkerFailure?.(read.error, auditId);
         return { ok: false, message: workerFailureMessage(read.error), found: [] };
       }
       const result: ReadResult = read.value;
-      // A portal export of several invoices: one audit per invoice (ADR 0086).
-      if (!result.ok && result.refusal.code === 'SEVERAL_INVOICES' && !part && result.refusal.parts) {
-        return { ok: 'parts', parts: [...result.refusal.parts] };
-      }
       if (!result.ok) {
         return { ok: false, message: result.refusal.message, found: [...result.refusal.found], readRefused: true };
       }

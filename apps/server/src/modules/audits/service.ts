@@ -28,7 +28,6 @@ import {
   type SignUploadResponse,
   type StartAuditResponse,
 } from '@pilote/contracts';
-import type { InvoicePart } from '@pilote/invoices';
 import { SNIFF_BYTES, sniffInvoiceFormat } from '@pilote/invoices/sniff';
 import { type AuditReport, type NormalisedInvoice, roundHalfAwayFromZero } from '@pilote/tariffs';
 import type { JobQueue } from '../../adapters/jobs/index.ts';
@@ -42,7 +41,6 @@ import type { ClaimedAmounts, ClaimLetterInput, LetterSender } from './claim-let
 import { CLAIM_LETTER_RENDERER_VERSION } from './claim-letter.ts';
 import { sanitiseFileName } from './file-check.ts';
 import type { ClaimLetterLinkSigner } from './link-signer.ts';
-import { type AuditSplit, invoicesInFile, partOf, readerPart, splitAudit } from './parts.ts';
 import {
   type AuditRecord,
   findAudit,
@@ -87,11 +85,9 @@ export interface AuditRunner {
       auditId: string;
       /** After the review step: the values the user confirmed, in place of the ones read (ADR 0071). */
       reviewed?: { values: AuditReviewValues };
-      /** The one invoice to read of a file that holds several (ADR 0086). */
-      part?: InvoicePart;
     },
     signal?: AbortSignal,
-  ): Promise<AuditOutcome | AuditSplit>;
+  ): Promise<AuditOutcome>;
 }
 
 export type AuditOutcome =
@@ -184,7 +180,6 @@ function toSummary(row: AuditRecord): AuditSummary {
     alerts:
       row.status === 'done' ? (report?.findings.filter((finding) => finding.severity === 'alerte').length ?? 0) : null,
     recoverableEuros: row.status === 'done' && report ? report.overBilledEuros : null,
-    part: partOf(row),
   };
 }
 
@@ -328,8 +323,7 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
 
     async detail(actor: Actor | null, id: string): Promise<AuditDetail> {
       const { row } = await owned(actor, id);
-      // The other invoices of its file, each an audit of the same organisation (ADR 0086).
-      return { ...detailOf(row), invoicesInFile: await invoicesInFile(db, row, toSummary) };
+      return detailOf(row);
     },
 
     /** The job (`audit.run`): the file is read and checked in a worker with limits; the result is stored. */
@@ -342,9 +336,8 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
       if (!(await transitionAudit(db, row.id, ['queued', 'running'], 'running', { startedAt: now() }))) {
         return;
       }
-      let outcome: AuditOutcome | AuditSplit;
+      let outcome: AuditOutcome;
       const confirmed = reviewOf(row)?.confirmed ?? null;
-      const part = partOf(row);
       try {
         const bytes = new Uint8Array(await storage.get(row.storageUri, { maxBytes: AUDIT_MAX_BYTES }));
         outcome = await runner.run(
@@ -355,17 +348,11 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
             organisationId: row.organisationId,
             auditId: row.id,
             ...(confirmed ? { reviewed: { values: confirmed } } : {}),
-            ...(part ? { part: readerPart(part) } : {}),
           },
           signal,
         );
       } catch (error) {
         outcome = { ok: false, message: runnerFailureMessage(error), found: [] };
-      }
-      if (outcome.ok === 'parts') {
-        // One file, several invoices: one audit per invoice, each queued (ADR 0086).
-        await splitAudit({ db, quota, jobs, job: AUDIT_JOB }, row, outcome.parts);
-        return;
       }
       if (outcome.ok === 'review') {
         const waiting = await transitionAudit(db, row.id, ['running'], 'to_complete', {
@@ -421,7 +408,7 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
       if (!updated) {
         throw notFound();
       }
-      return { ...detailOf(updated), invoicesInFile: await invoicesInFile(db, updated, toSummary) };
+      return detailOf(updated);
     },
 
     /**

@@ -20,10 +20,8 @@ import { useClaimLetterLink } from '../api/get-claim-letter-link.ts';
 import { useQualifyDuplicate } from '../api/qualify-duplicate.ts';
 import { useRelaunchAudit } from '../api/relaunch-audit.ts';
 import { stepErrorMessage } from '../hooks/use-audit-queue.ts';
-import { partDescription, partPosition } from '../utils/parts.ts';
 import { auditStatusLabels } from './audit-list.tsx';
 import { AuditReview } from './audit-review.tsx';
-import { FileInvoices } from './file-invoices.tsx';
 
 type Report = NonNullable<AuditDetail['report']>;
 
@@ -35,10 +33,7 @@ const CHECK_BOX =
 export function AuditResults({ id, onBack }: { id: string; onBack: () => void }) {
   const audit = useAudit(id);
   const heading = useRef<HTMLHeadingElement>(null);
-  // Focus on the title when another invoice of the same file opens in place (ADR 0086) too.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `id` is the trigger, not read
-  useEffect(() => heading.current?.focus(), [id]);
-  const part = audit.data?.part ?? null;
+  useEffect(() => heading.current?.focus(), []);
   return (
     <section aria-labelledby="audit-results-title" className="flex flex-col gap-5">
       <div>
@@ -50,20 +45,12 @@ export function AuditResults({ id, onBack }: { id: string; onBack: () => void })
       <h2 id="audit-results-title" ref={heading} tabIndex={-1} className="text-xl font-semibold text-foreground">
         Résultats de l’audit{audit.data ? ` — ${audit.data.filename}` : ''}
       </h2>
-      {part ? (
-        <p className="-mt-3 text-sm text-muted-foreground" data-testid="audit-part">
-          <span className="font-medium text-foreground">{partPosition(part)}</span> — {partDescription(part)}
-        </p>
-      ) : null}
       {audit.isPending ? (
         <LoadingState label="Chargement de l’audit…" />
       ) : audit.isError ? (
         <Alert tone="error">{audit.error.message}</Alert>
       ) : (
-        <>
-          <FileInvoices current={audit.data.id} invoices={audit.data.invoicesInFile ?? []} />
-          <AuditBody audit={audit.data} />
-        </>
+        <AuditBody audit={audit.data} />
       )}
     </section>
   );
