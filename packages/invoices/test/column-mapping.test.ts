@@ -5,95 +5,16 @@
  * errors each to the cent; the next export with the same header uses the mapping; a header that differs asks again.
  */
 import { type AuditReferenceData, auditInvoice, type NormalisedInvoice } from '@pilote/tariffs';
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { readSpreadsheet } from '../src/formats/spreadsheet.ts';
 import { findHeaderToMap, headerSignature, mappingProblems } from '../src/layouts/column-mapping.ts';
-import type { PortalMapping } from '../src/layouts/tableur-portail.ts';
 import { readInvoiceMapped } from '../src/read-mapped.ts';
 import { PLANTED, SIX_ERRORS, T4_FEB_2026 } from './helpers/e-invoice-eu.ts';
+import { MAPPING, oddExport, PCE, TITLES } from './helpers/odd-export.ts';
 
 const REF: AuditReferenceData = {
   point: { pointDeReseau: 'PITD', code: 'GI060012', ntr: 2, tso: 'NaTran', isSample: false },
 };
-const PCE = '21400000000117';
-
-const TITLES = [
-  'Valeur € HT',
-  'Poste de facturation',
-  'Compteur',
-  'Début',
-  'Fin',
-  'Opt.',
-  'Point réseau',
-  'Niveau NTR',
-  'Conso. annuelle réf.',
-  'Capacité souscrite',
-  'Nb',
-  'U',
-  'PU',
-  'U. prix',
-  'Fraction',
-  'Taxe',
-  'Total TTC',
-  'Numéro',
-];
-
-/** The user's mapping of TITLES (what the form sends). */
-const MAPPING: PortalMapping = {
-  0: { column: 'amount', unit: '€' },
-  1: { column: 'label', unit: null },
-  2: { column: 'pce', unit: null },
-  3: { column: 'firstDay', unit: null },
-  4: { column: 'lastDay', unit: null },
-  5: { column: 'tarif', unit: null },
-  6: { column: 'code', unit: null },
-  7: { column: 'ntr', unit: null },
-  8: { column: 'car', unit: 'kWh/an' },
-  9: { column: 'cja', unit: 'kWh/j' },
-  10: { column: 'quantity', unit: null },
-  11: { column: 'quantityUnit', unit: null },
-  12: { column: 'unitPrice', unit: null },
-  13: { column: 'unitPriceUnit', unit: null },
-  14: { column: 'prorata', unit: null },
-  15: { column: 'vat', unit: '€' },
-  16: { column: 'ttc', unit: '€' },
-  17: { column: 'invoiceNumber', unit: null },
-};
-
-async function oddExport(inv: NormalisedInvoice, titles: readonly string[] = TITLES): Promise<Uint8Array> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Mes factures');
-  ws.addRow(['Export espace client']);
-  ws.addRow(['Fournisseur', 'Énergie Exemple SA']);
-  ws.addRow([]);
-  ws.addRow([...titles]);
-  for (const l of inv.lines) {
-    const isCta = l.quantityUnit === '€';
-    const vat = Math.round(l.amount * 0.2 * 100) / 100;
-    ws.addRow([
-      l.amount,
-      l.label,
-      PCE,
-      '01/02/2026',
-      '28/02/2026',
-      inv.tarif,
-      inv.point.code,
-      inv.ntr,
-      Math.round((inv.car ?? 0) * 1000),
-      Math.round((inv.cja ?? 0) * 1000),
-      l.quantityUnit === 'MWh' ? Math.round((l.quantity ?? 0) * 1000) : l.quantity,
-      l.quantityUnit === 'MWh' ? 'kWh' : l.quantityUnit,
-      isCta ? Math.round((l.unitPrice ?? 0) * 10_000) / 100 : l.unitPrice,
-      l.unitPriceUnit,
-      l.prorata === null ? null : `${Math.round(l.prorata * 12)}/12`,
-      vat,
-      Math.round((l.amount + vat) * 100) / 100,
-      inv.invoiceNumber,
-    ]);
-  }
-  return new Uint8Array(await wb.xlsx.writeBuffer());
-}
 
 describe('an export whose header no reader knows', () => {
   it('is not read nor guessed: its header row and columns are described for the user to map', async () => {
