@@ -416,6 +416,11 @@ describe.each(testDatabaseKinds())('plans, quotas and the local billing provider
     const read = await staff.client.get(`/api/admin/users/${id}/plan`);
     expect(read.statusCode).toBe(200);
     expect(adminUserPlanResponseSchema.parse(read.json()).user.tier).toBe('free');
+    // The plan shown and changed is the user's active organisation's (ADR 0078): the answer names it.
+    expect(adminUserPlanResponseSchema.parse(read.json()).organisation).toMatchObject({
+      id: await personalOrganisationOf(t.database.handle.db, id),
+      tier: 'free',
+    });
     expect((await client.get(`/api/admin/users/${id}/plan`)).statusCode).toBe(403);
     expect((await staff.client.patch(`/api/admin/users/${id}/tier`, { tier: 'premium' })).statusCode).toBe(403);
     expect((await admin.client.get('/api/admin/users/unknown-user/plan')).statusCode).toBe(404);
@@ -426,6 +431,7 @@ describe.each(testDatabaseKinds())('plans, quotas and the local billing provider
     const changed = await admin.client.patch(`/api/admin/users/${id}/tier`, { tier: 'tier2' });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().user.tier).toBe('premium');
+    expect(changed.json().organisation.tier).toBe('premium');
     expect((await usage(client)).user.tier).toBe('premium');
 
     const changedAt = clock;

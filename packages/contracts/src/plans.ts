@@ -493,7 +493,13 @@ export type LocalActionResponse = z.infer<typeof localActionResponseSchema>;
 
 /** GET /api/admin/users/:id/plan — a user's tier, period, usage and subscription. */
 export const adminUserPlanResponseSchema = z.object({
+  /** `tier`: the one that applies to the user (their role's for an administrator, else the organisation's). */
   user: z.object({ id: z.string(), name: z.string(), email: z.string(), tier: userTierSchema }),
+  /**
+   * The organisation whose plan this is (ADR 0078): the user's active one. Its `tier` is the one the admin panel
+   * changes, for every member; its counters and history are the ones shown.
+   */
+  organisation: z.object({ id: z.string(), name: z.string(), tier: userTierSchema }),
   period: usagePeriodSchema,
   features: z.array(usageFeatureSchema),
   subscription: subscriptionSummarySchema.nullable(),

@@ -50,7 +50,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ service: PlansService }> = asy
     {
       schema: {
         tags: adminTags,
-        summary: 'Plan, période et consommation d’un utilisateur',
+        summary: 'Plan, période et consommation de l’organisation active d’un utilisateur',
         params: adminUserIdParamsSchema,
         response: { 200: adminUserPlanResponseSchema, ...errorResponses(400, 401, 403, 404) },
       },
@@ -63,7 +63,7 @@ export const plansRoutes: FastifyPluginAsyncZod<{ service: PlansService }> = asy
     {
       schema: {
         tags: adminTags,
-        summary: 'Changer le niveau d’abonnement d’un utilisateur (administrateur)',
+        summary: 'Changer le niveau d’abonnement de l’organisation active d’un utilisateur (administrateur)',
         params: adminUserIdParamsSchema,
         body: adminSetTierBodySchema,
         response: { 200: adminUserPlanResponseSchema, ...errorResponses(400, 401, 403, 404) },
@@ -77,7 +77,8 @@ export const plansRoutes: FastifyPluginAsyncZod<{ service: PlansService }> = asy
     {
       schema: {
         tags: adminTags,
-        summary: 'Remettre à zéro un compteur de la période en cours (administrateur)',
+        summary:
+          'Remettre à zéro un compteur de la période en cours de l’organisation active d’un utilisateur (administrateur)',
         params: adminUserIdParamsSchema,
         body: adminResetUsageBodySchema,
         response: { 200: adminUserPlanResponseSchema, ...errorResponses(400, 401, 403, 404) },

@@ -118,6 +118,11 @@ export function createPlansService({ db, entitlements }: PlansServiceDependencie
         email: entitlement.user.email,
         tier: entitlement.tier,
       },
+      organisation: {
+        id: entitlement.organisation.id,
+        name: entitlement.organisation.name,
+        tier: entitlement.organisation.tier,
+      },
       period: toUsagePeriod(entitlement.period, entitlements.now()),
       features: await featuresOf(entitlement),
       subscription: toSubscriptionSummary(entitlement.subscription),

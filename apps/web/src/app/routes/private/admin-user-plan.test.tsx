@@ -28,6 +28,7 @@ const customer: AdminUser = {
 function planOf(tier: UserTier, used: Record<string, number>): AdminUserPlanResponse {
   return {
     user: { id: customer.id, name: customer.name, email: customer.email, tier },
+    organisation: { id: 'org-9', name: 'Client SAS', tier },
     period: {
       start: '2026-11-01T00:00:00+01:00',
       end: '2026-12-01T00:00:00+01:00',
@@ -90,9 +91,17 @@ describe("admin panel: a user's plan (issue 12)", () => {
     expect(row).toHaveTextContent('Gratuit');
     expect(row).not.toHaveTextContent(/\bfree\b/);
 
-    await user.click(within(row).getByRole('button', { name: 'Abonnement et utilisation de dominique@exemple.fr' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Abonnement de Dominique Client' });
+    await user.click(
+      within(row).getByRole('button', { name: 'Abonnement de l’organisation active de dominique@exemple.fr' }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Abonnement de l’organisation active de Dominique Client',
+    });
     expect(await within(dialog).findByTestId('admin-user-tier')).toHaveTextContent('Gratuit');
+    // What is changed is said: the user's active organisation's plan (ADR 0078), for all its members.
+    expect(within(dialog).getByTestId('admin-plan-scope')).toHaveTextContent(
+      'L’abonnement appartient à l’organisation active de Dominique Client, Client SAS : son niveau, son utilisation et son historique valent pour tous ses membres.',
+    );
     expect(dialog).toHaveTextContent('du 1 novembre 2026 au 30 novembre 2026');
     const simulations = within(dialog).getAllByTestId('admin-usage-row')[0] as HTMLElement;
     expect(simulations).toHaveTextContent('Simulations tarifaires');
@@ -111,14 +120,14 @@ describe("admin panel: a user's plan (issue 12)", () => {
       expect(within(dialog).getAllByTestId('admin-usage-row')[0]).not.toHaveTextContent('Limite atteinte'),
     );
 
-    await user.selectOptions(within(dialog).getByLabelText('Changer le niveau'), 'premium');
-    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer le niveau' }));
+    await user.selectOptions(within(dialog).getByLabelText('Changer le niveau de l’organisation'), 'premium');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer le niveau de l’organisation' }));
     await waitFor(() =>
       expect(requests.find((r) => r.method === 'PATCH' && r.path === '/api/admin/users/user-9/tier')?.body).toEqual({
         tier: 'premium',
       }),
     );
-    expect(await screen.findByText('Niveau de dominique@exemple.fr : Premium.')).toBeInTheDocument();
+    expect(await screen.findByText('Niveau de l’organisation Client SAS : Premium.')).toBeInTheDocument();
     await waitFor(() => expect(within(dialog).getByTestId('admin-user-tier')).toHaveTextContent('Premium'));
   });
 
@@ -147,15 +156,19 @@ describe("admin panel: a user's plan (issue 12)", () => {
       handlers,
     });
     const row = (await screen.findByText('dominique@exemple.fr')).closest('tr') as HTMLElement;
-    await user.click(within(row).getByRole('button', { name: 'Abonnement et utilisation de dominique@exemple.fr' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Abonnement de Dominique Client' });
-    await user.selectOptions(await within(dialog).findByLabelText('Changer le niveau'), 'basic');
-    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer le niveau' }));
+    await user.click(
+      within(row).getByRole('button', { name: 'Abonnement de l’organisation active de dominique@exemple.fr' }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Abonnement de l’organisation active de Dominique Client',
+    });
+    await user.selectOptions(await within(dialog).findByLabelText('Changer le niveau de l’organisation'), 'basic');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer le niveau de l’organisation' }));
 
     await waitFor(() => expect(within(dialog).getByTestId('admin-user-tier')).toHaveTextContent('Basique'));
     await waitFor(() => expect(releaseHistory).toBeDefined());
     releaseHistory?.();
-    expect(await screen.findByText('Niveau de dominique@exemple.fr : Basique.')).toBeInTheDocument();
+    expect(await screen.findByText('Niveau de l’organisation Client SAS : Basique.')).toBeInTheDocument();
   });
 
   it('lets staff read the plan, without changing the tier or resetting counters', async () => {
@@ -166,10 +179,14 @@ describe("admin panel: a user's plan (issue 12)", () => {
     });
     const row = (await screen.findByText('dominique@exemple.fr')).closest('tr') as HTMLElement;
     expect(row).toHaveTextContent('Basique');
-    await user.click(within(row).getByRole('button', { name: 'Abonnement et utilisation de dominique@exemple.fr' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Abonnement de Dominique Client' });
+    await user.click(
+      within(row).getByRole('button', { name: 'Abonnement de l’organisation active de dominique@exemple.fr' }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Abonnement de l’organisation active de Dominique Client',
+    });
     expect(await within(dialog).findByTestId('admin-user-tier')).toHaveTextContent('Basique');
-    expect(within(dialog).queryByLabelText('Changer le niveau')).not.toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Changer le niveau de l’organisation')).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: /Remettre à zéro/ })).not.toBeInTheDocument();
   });
 });

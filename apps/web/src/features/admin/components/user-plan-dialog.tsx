@@ -49,7 +49,8 @@ function describeEvent(event: PlanEvent): string {
 function TierForm({ userId, current }: { userId: string; current: UserTier }) {
   const [tier, setTier] = useState<UserTier>(current);
   const setUserTier = useSetUserTier({
-    onSaved: ({ user }) => toast.success(`Niveau de ${user.email} : ${tierLabels[user.tier]}.`),
+    onSaved: ({ organisation }) =>
+      toast.success(`Niveau de l’organisation ${organisation.name} : ${tierLabels[organisation.tier]}.`),
   });
   const selectId = useId();
   const save = () => setUserTier.mutate({ userId, tier });
@@ -57,7 +58,7 @@ function TierForm({ userId, current }: { userId: string; current: UserTier }) {
     <div className="flex flex-wrap items-end gap-2">
       <div className="flex min-w-48 flex-col gap-1.5">
         <label htmlFor={selectId} className="text-sm font-medium text-foreground">
-          Changer le niveau
+          Changer le niveau de l’organisation
         </label>
         <Select id={selectId} value={tier} onChange={(event) => setTier(event.target.value as UserTier)}>
           {userTiers.map((value) => (
@@ -68,7 +69,7 @@ function TierForm({ userId, current }: { userId: string; current: UserTier }) {
         </Select>
       </div>
       <Button onClick={save} disabled={tier === current || setUserTier.isPending}>
-        {setUserTier.isPending ? 'Enregistrement…' : 'Enregistrer le niveau'}
+        {setUserTier.isPending ? 'Enregistrement…' : 'Enregistrer le niveau de l’organisation'}
       </Button>
       {setUserTier.error ? (
         <Alert tone="error" className="w-full">
@@ -90,7 +91,7 @@ function UsageTable({ plan, canEdit }: { plan: AdminUserPlanResponse; canEdit: b
   return (
     <section aria-labelledby={headingId}>
       <h3 id={headingId} className="font-semibold text-foreground">
-        Utilisation de la période
+        Utilisation de l’organisation sur la période
       </h3>
       <div className="relative mt-2 overflow-x-auto rounded-lg border border-border">
         <table className="w-full min-w-[32rem] text-left text-sm">
@@ -234,11 +235,25 @@ function UserPlanDetail({
   const data = plan.data;
   return (
     <div className="mt-4 flex flex-col gap-6">
+      <p className="text-sm text-muted-foreground" data-testid="admin-plan-scope">
+        L’abonnement appartient à l’organisation active de {data.user.name}, {data.organisation.name} : son niveau, son
+        utilisation et son historique valent pour tous ses membres.
+      </p>
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
-        <dt className="text-muted-foreground">Niveau</dt>
+        <dt className="text-muted-foreground">Organisation</dt>
+        <dd className="text-foreground">{data.organisation.name}</dd>
+        <dt className="text-muted-foreground">Niveau de l’organisation</dt>
         <dd>
-          <Badge data-testid="admin-user-tier">{tierLabels[data.user.tier]}</Badge>
+          <Badge data-testid="admin-user-tier">{tierLabels[data.organisation.tier]}</Badge>
         </dd>
+        {data.user.tier === 'admin' ? (
+          <>
+            <dt className="text-muted-foreground">Niveau de l’utilisateur</dt>
+            <dd className="text-foreground">
+              {tierLabels.admin} (son rôle), quel que soit le niveau de l’organisation
+            </dd>
+          </>
+        ) : null}
         <dt className="text-muted-foreground">Période</dt>
         <dd className="text-foreground">
           du {formatBillingDate(data.period.start)} au {formatPeriodLastDay(data.period.end)} ({data.period.days_left} j
@@ -262,7 +277,13 @@ function UserPlanDetail({
           </>
         ) : null}
       </dl>
-      {canEdit ? <TierForm key={data.user.tier} userId={data.user.id} current={data.user.tier} /> : null}
+      {canEdit ? (
+        <TierForm
+          key={`${data.organisation.id}:${data.organisation.tier}`}
+          userId={data.user.id}
+          current={data.organisation.tier}
+        />
+      ) : null}
       <UsageTable plan={data} canEdit={canEdit} />
       <PlanEvents userId={data.user.id} />
     </div>
@@ -271,7 +292,8 @@ function UserPlanDetail({
 
 /**
  * A user's plan in the admin panel (issue 12): tier, period, usage and history for staff and admins; admins
- * change the tier and reset a counter (both recorded with who and when by the server).
+ * change the tier and reset a counter (both recorded with who and when by the server). Since ADR 0078 the plan is
+ * the user's active organisation's: the texts name it, and what is changed is the organisation's tier.
  */
 export function UserPlanDialog({
   user,
@@ -286,12 +308,12 @@ export function UserPlanDialog({
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="outline" size="sm" aria-label={`Abonnement et utilisation de ${user.email}`}>
+        <Button variant="outline" size="sm" aria-label={`Abonnement de l’organisation active de ${user.email}`}>
           Abonnement
         </Button>
       </DialogTrigger>
       <DialogContent
-        title={`Abonnement de ${user.name}`}
+        title={`Abonnement de l’organisation active de ${user.name}`}
         description={user.email}
         className="max-h-[90dvh] max-w-3xl overflow-y-auto"
       >
