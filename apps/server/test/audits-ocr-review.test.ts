@@ -5,6 +5,7 @@ import type { ReadingProvenance } from '@pilote/invoices';
 import { referenceInvoice } from '@pilote/tariffs';
 import { describe, expect, it } from 'vitest';
 import {
+  confirmedScan,
   OCR_FIELD_MESSAGE,
   ocrFiguresConfirmed,
   ocrLowConfidence,
@@ -101,5 +102,33 @@ describe('the table of a scan (lines, VAT, totals) is confirmed before any check
     const misfit = applyReview(invoice, { figures: { ...corrected, lines: corrected.lines.slice(1) } });
     expect(misfit.lines).toEqual(invoice.lines);
     expect(misfit.totals).toEqual(invoice.totals);
+  });
+});
+
+describe('a scan confirmed with its figures is not read by OCR again (ADR 0087)', () => {
+  const figures = {
+    lines: invoice.lines.map((line) => ({ quantity: line.quantity, unitPrice: line.unitPrice, amount: line.amount })),
+    vat: invoice.vat.map((vat) => ({ ...vat })),
+    totals: { ...invoice.totals },
+  };
+  const stored = JSON.parse(JSON.stringify(invoice)) as unknown;
+  const review = {
+    fields: [],
+    figuresAsked: true,
+    confirmed: { cja: 109, figures },
+    confirmedAt: '2026-11-27T04:00:00Z',
+  };
+
+  it('the stored reading, marked OCR, once its figures are confirmed; nothing otherwise (the file is read again)', () => {
+    const { scan } = confirmedScan(review, { invoice: stored, warnings: ['Ligne non lue : x'] });
+    expect(scan?.invoice).toEqual(invoice);
+    expect(scan?.warnings).toEqual(['Ligne non lue : x']);
+    expect(scan?.provenance?.ocr).toBeDefined();
+    // The figures still apply to it: the checks run on the confirmed values only.
+    expect(ocrFiguresConfirmed(scan?.provenance, invoice, review.confirmed)).toBe(true);
+    expect(confirmedScan({ ...review, figuresAsked: false }, { invoice: stored, warnings: [] })).toEqual({});
+    expect(confirmedScan({ ...review, confirmed: { cja: 109 } }, { invoice: stored, warnings: [] })).toEqual({});
+    expect(confirmedScan(review, { invoice: { nonsense: true }, warnings: [] })).toEqual({});
+    expect(confirmedScan(null, { invoice: stored, warnings: [] })).toEqual({});
   });
 });

@@ -4,8 +4,14 @@
  * « à confirmer » beside the page image; the findings computed before are thrown away (ADR 0071), so no anomaly nor
  * claim letter comes from a value the user has not seen.
  */
-import type { AuditReviewField, AuditReviewFieldId, AuditReviewValues } from '@pilote/contracts';
-import type { ReadingProvenance } from '@pilote/invoices';
+import {
+  type AuditReview,
+  type AuditReviewField,
+  type AuditReviewFieldId,
+  type AuditReviewValues,
+  normalisedInvoiceSchema,
+} from '@pilote/contracts';
+import type { ReadingProvenance, ReadResult } from '@pilote/invoices';
 import type { NormalisedInvoice } from '@pilote/tariffs';
 import { figuresFit } from './review.ts';
 
@@ -62,4 +68,33 @@ export function ocrFiguresConfirmed(
     return true;
   }
   return values?.figures !== undefined && figuresFit(invoice, values.figures);
+}
+
+/**
+ * The reading of a scan the user confirmed with its figures, so the job does not run the OCR again (ADR 0087: 5–15 s of
+ * a worker per page): the invoice stored when the audit stopped at « À compléter » — written by this job from the
+ * reader's invoice, parsed here with the contract — whose every value read by OCR the confirmation now replaces
+ * (`applyReview`). Not kept from the first reading: the commune printed (the NTR then comes from the user's answer or
+ * the site), the OCR's page count and word confidence (only reported). Nothing for a file with text (read again).
+ */
+export function confirmedScan(
+  review: AuditReview | null,
+  row: { invoice: unknown; warnings: readonly string[] | null },
+): { scan?: Extract<ReadResult, { ok: true }> } {
+  if (!review?.figuresAsked || !review.confirmed?.figures) {
+    return {};
+  }
+  const invoice = normalisedInvoiceSchema.safeParse(row.invoice).data;
+  if (!invoice || !figuresFit(invoice, review.confirmed.figures)) {
+    return {};
+  }
+  return {
+    scan: {
+      ok: true,
+      // The contract's schema is the domain invoice's shape with its unions widened to strings (kinds, TSO, option).
+      invoice: invoice as unknown as NormalisedInvoice,
+      warnings: [...(row.warnings ?? [])],
+      provenance: { sources: {}, lineSources: [], missing: [], ocr: { pages: 0, meanConfidence: 0 } },
+    },
+  };
 }

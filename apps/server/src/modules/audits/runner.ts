@@ -158,7 +158,10 @@ export function createAuditRunner(deps: {
       const owner = userId;
       // After the review step the file is read again (the reader is deterministic) and the values the user
       // confirmed replace the ones read.
-      const read = await runWorkerTask(auditTasks.read, { bytes, fileName }, { ...limits, owner, signal });
+      // A scan confirmed with its figures is not read by OCR again: the reading the user confirmed is (ADR 0087).
+      const read = reviewed?.scan
+        ? ({ ok: true, value: reviewed.scan } as const)
+        : await runWorkerTask(auditTasks.read, { bytes, fileName }, { ...limits, owner, signal });
       if (!read.ok) {
         deps.onWorkerFailure?.(read.error, auditId);
         return { ok: false, message: workerFailureMessage(read.error), found: [] };

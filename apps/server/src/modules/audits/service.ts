@@ -28,6 +28,7 @@ import {
   type SignUploadResponse,
   type StartAuditResponse,
 } from '@pilote/contracts';
+import type { ReadResult } from '@pilote/invoices';
 import { SNIFF_BYTES, sniffInvoiceFormat } from '@pilote/invoices/sniff';
 import { type AuditReport, type NormalisedInvoice, roundHalfAwayFromZero } from '@pilote/tariffs';
 import type { JobQueue } from '../../adapters/jobs/index.ts';
@@ -41,6 +42,7 @@ import type { ClaimedAmounts, ClaimLetterInput, LetterSender } from './claim-let
 import { CLAIM_LETTER_RENDERER_VERSION } from './claim-letter.ts';
 import { sanitiseFileName } from './file-check.ts';
 import type { ClaimLetterLinkSigner } from './link-signer.ts';
+import { confirmedScan } from './ocr-review.ts';
 import {
   type AuditRecord,
   findAudit,
@@ -84,7 +86,7 @@ export interface AuditRunner {
       organisationId: string;
       auditId: string;
       /** After the review step: the values the user confirmed, in place of the ones read (ADR 0071). */
-      reviewed?: { values: AuditReviewValues };
+      reviewed?: { values: AuditReviewValues; scan?: ReadResult };
     },
     signal?: AbortSignal,
   ): Promise<AuditOutcome>;
@@ -347,7 +349,7 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
             userId: row.userId,
             organisationId: row.organisationId,
             auditId: row.id,
-            ...(confirmed ? { reviewed: { values: confirmed } } : {}),
+            ...(confirmed ? { reviewed: { values: confirmed, ...confirmedScan(reviewOf(row), row) } } : {}),
           },
           signal,
         );
