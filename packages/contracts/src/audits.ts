@@ -131,6 +131,22 @@ export type StartAuditResponse = z.infer<typeof startAuditResponseSchema>;
 /** CSV: a supplier portal's export (issue #25 §4, ADR 0081). */
 export const auditFormats = ['pdf', 'xml', 'xlsx', 'xls', 'png', 'jpeg', 'csv'] as const;
 
+/**
+ * One invoice of a file that holds several (a supplier portal's export: one invoice per PCE and month, or per number):
+ * each is an audit of its own on the same stored file (ADR 0086).
+ */
+export const auditPartSchema = z.object({
+  pce: z.string(),
+  /** `YYYY-MM`. */
+  month: z.string(),
+  /** Set when the export prints a number on every row (two invoices of one PCE-month are then two parts). */
+  invoiceNumber: z.string().nullable(),
+  /** Its place in the file (0 = first) and how many invoices the file holds. */
+  index: z.number().int(),
+  count: z.number().int(),
+});
+export type AuditPart = z.infer<typeof auditPartSchema>;
+
 export const auditSummarySchema = z.object({
   id: z.string(),
   /** The name as uploaded, sanitised for display (the file is stored under a generated id). */
@@ -149,8 +165,22 @@ export const auditSummarySchema = z.object({
   alerts: z.number().int().nullable(),
   /** Σ over-billed € of the anomalies when done (the recoverable amount). */
   recoverableEuros: z.number().nullable(),
+  /** Which invoice of its file this audit is, when the file holds several (ADR 0086); null otherwise. */
+  part: auditPartSchema.nullable().optional(),
 });
 export type AuditSummary = z.infer<typeof auditSummarySchema>;
+
+/** One invoice of the audit's file, as its results page lists them (ADR 0086). */
+export const auditFileInvoiceSchema = z.object({
+  id: z.string(),
+  part: auditPartSchema,
+  status: auditStatusSchema,
+  anomalies: z.number().int().nullable(),
+  recoverableEuros: z.number().nullable(),
+  /** The site it belongs to: the one it was saved to, else the organisation's site of its PCE; null when none. */
+  site: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+export type AuditFileInvoice = z.infer<typeof auditFileInvoiceSchema>;
 
 export const auditListQuerySchema = pageQuerySchema;
 export const auditListSchema = pageOf(auditSummarySchema);
@@ -434,6 +464,8 @@ export const auditDetailSchema = auditSummarySchema.extend({
   warnings: z.array(z.string()),
   /** When the reader refused the file: what it found (shown with « format non reconnu »). */
   found: z.array(z.string()),
+  /** Every invoice of the audit's file, itself included, in the file's order; empty for a file of one (ADR 0086). */
+  invoicesInFile: z.array(auditFileInvoiceSchema).optional(),
 });
 export type AuditDetail = z.infer<typeof auditDetailSchema>;
 

@@ -15,9 +15,14 @@ export function auditQueryOptions(id: string) {
     queryKey: auditQueryKey(id),
     queryFn: () => getAudit(id),
     retry: (count, error) => count < 2 && !(error instanceof Error && 'status' in error && error.status === 404),
-    // Polled while the worker has not finished (TanStack Query refetchInterval, stops once done or failed).
+    // Polled while the worker has not finished (TanStack Query refetchInterval, stops once done or failed), or while
+    // another invoice of its file has not (their list shows each one's result, ADR 0086).
     refetchInterval: (current) =>
-      current.state.data?.status === 'queued' || current.state.data?.status === 'running' ? AUDIT_POLL_MS : false,
+      [current.state.data, ...(current.state.data?.invoicesInFile ?? [])].some(
+        (audit) => audit?.status === 'queued' || audit?.status === 'running',
+      )
+        ? AUDIT_POLL_MS
+        : false,
   });
 }
 

@@ -6,6 +6,7 @@ import { Pager } from '../../../components/ui/pager.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { formatCurrency, formatDateTime } from '../../../lib/format.ts';
 import { useAudits } from '../api/get-audits.ts';
+import { partDescription, partPosition } from '../utils/parts.ts';
 
 export const auditStatusLabels: Record<AuditStatus, string> = {
   uploaded: 'Non lancé',
@@ -39,7 +40,14 @@ export function AuditList({ onOpen }: { onOpen: (id: string) => void }) {
               data-testid="audit-row"
               className="flex flex-wrap items-center gap-3 rounded-lg border border-border bg-surface px-4 py-3 text-sm"
             >
-              <span className="min-w-0 flex-1 break-words font-medium text-foreground">{audit.filename}</span>
+              <span className="min-w-0 flex-1 break-words font-medium text-foreground">
+                {audit.filename}
+                {audit.part ? (
+                  <span className="block font-normal text-muted-foreground" data-testid="audit-row-part">
+                    {partPosition(audit.part)} — {partDescription(audit.part)}
+                  </span>
+                ) : null}
+              </span>
               <span className="text-muted-foreground">{formatDateTime(audit.createdAt)}</span>
               <span className={audit.status === 'failed' ? 'text-red-700 dark:text-red-400' : 'text-foreground'}>
                 {auditStatusLabels[audit.status]}
@@ -48,7 +56,12 @@ export function AuditList({ onOpen }: { onOpen: (id: string) => void }) {
                   : null}
               </span>
               <Button size="sm" variant="outline" onClick={() => onOpen(audit.id)}>
-                Voir les résultats<span className="sr-only"> de {audit.filename}</span>
+                Voir les résultats
+                <span className="sr-only">
+                  {' '}
+                  de {audit.filename}
+                  {audit.part ? `, ${partPosition(audit.part).toLowerCase()}` : ''}
+                </span>
               </Button>
             </li>
           ))}
