@@ -8,17 +8,27 @@
  *   no run (idle), then while the run goes: p50 / p99 and their ratio (the goal: busy p99 ≤ 2 × idle p99).
  * (bench/portfolio.ts is the solver alone over worker threads, issue 10 §6.)
  *
- *   npx tsx bench/portfolio-run.ts            # SITES=10000 DAYS=365
+ *   npx tsx bench/portfolio-run.ts                          # SITES=10000 DAYS=365, this worktree's server
+ *   BENCH_BASELINE=<commit> npx tsx bench/portfolio-run.ts  # the same on that commit's server sources
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { extractBaseline } from './baseline.ts';
 
-const server = (file: string) => pathToFileURL(path.join(import.meta.dirname, '..', 'apps/server/src', file)).href;
+// BENCH_BASELINE=<commit>: the server sources of that commit (bench/baseline.ts), to measure "before" side by side.
+const baseline = process.env.BENCH_BASELINE ? extractBaseline(process.env.BENCH_BASELINE) : null;
+const root = baseline?.root ?? path.join(import.meta.dirname, '..');
+const server = (file: string) => pathToFileURL(path.join(root, 'apps/server/src', file)).href;
+console.log(
+  `server sources: ${baseline ? `baseline ${baseline.label}` : 'this worktree'}; load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 const { buildApp } = await import(server('app.ts'));
 const { loadConfig } = await import(server('config/env.ts'));
 const { openDatabase, rowsOf } = await import(server('db/client.ts'));
@@ -147,6 +157,11 @@ console.log(
   `run: ${(runMs / 1000).toFixed(2)} s, status ${final.status}${final.message ? ` (${final.message})` : ''}, ${final.done}/${final.total}, optimised ${final.sitesOptimised}, skipped ${final.sitesSkipped}, savings ${final.savingsEuros} €/an`,
 );
 console.log(`progress: ${steps.join(' | ')}`);
+console.log(
+  `load average at the end ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 console.log(
   `GET /api/health idle: p50 ${pct(idle, 50).toFixed(2)} ms, p99 ${pct(idle, 99).toFixed(2)} ms (${idle.length}); during the run: p50 ${pct(busy, 50).toFixed(2)} ms, p99 ${pct(busy, 99).toFixed(2)} ms (${busy.length}); p99 ratio ${(pct(busy, 99) / pct(idle, 99)).toFixed(2)}`,
 );

@@ -435,6 +435,26 @@ export const consumptionReadings = pgTable(
   ],
 );
 
+/**
+ * The year the portfolio optimiser reads per dataset (issue #24 §5, ADR 0083): its readings of the 365 days up to
+ * `last_day`, packed — one row per dataset with a measured or estimated day, kept by the same statement trigger on
+ * `consumption_readings` as `last_day` (every writer: file import, operator sync, purge; migration 0027). A chunk of the
+ * portfolio run reads these rows instead of aggregating 365 readings per site.
+ */
+export const consumptionDatasetYears = pgTable('consumption_dataset_years', {
+  datasetId: text('dataset_id')
+    .primaryKey()
+    .references(() => consumptionDatasets.id, { onDelete: 'cascade' }),
+  /** The first stored day of the window (`last_day` − 364 when the year is complete). */
+  firstDay: date('first_day', { mode: 'string' }).notNull(),
+  /** Readings in the window (365: a full year, every day stored). */
+  days: integer('days').notNull(),
+  /** The readings' kWh in date order, 8 bytes each (`float8send`, big-endian); NaN for a missing day. */
+  kwh: bytea('kwh').notNull(),
+  /** One letter per reading in date order: m mesure, e estime, x manquant. */
+  quality: text('quality').notNull(),
+});
+
 /** Messages sent from the public contact form (/contact); staff and admins read them (GET /api/admin/contact-messages). */
 export const contactMessages = pgTable(
   'contact_messages',
@@ -716,6 +736,45 @@ export const auditClaimLetters = pgTable(
   },
   (table) => [primaryKey({ columns: [table.auditId, table.rendererVersion] })],
 );
+
+/**
+ * The column mappings of an organisation (issue #25 §4, ADR 0085): what each column of a spreadsheet or CSV export
+ * whose header no reader knows means, given once by a member; the next export with the same header (`signature`:
+ * its folded titles) is read with it. `supplier` is the supplier of the last invoice read with it.
+ */
+export const auditColumnMappings = pgTable(
+  'audit_column_mappings',
+  {
+    id: text('id').primaryKey(),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** Who gave it last (kept when the member leaves: the organisation's mapping stays). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    signature: text('signature').notNull(),
+    /** The titles as printed, for the list. */
+    titles: jsonb('titles').$type<string[]>().notNull(),
+    /** Column index → { column (role), unit }: `PortalMapping` of @pilote/invoices. */
+    mapping: jsonb('mapping').$type<Record<string, { column: string; unit: string | null }>>().notNull(),
+    supplier: text('supplier'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('audit_column_mappings_organisation_signature_idx').on(table.organisationId, table.signature),
+    index('audit_column_mappings_organisation_updated_idx').on(table.organisationId, table.updatedAt, table.id),
+  ],
+);
+
+/** The header of an audit's export that waits for its column mapping (ADR 0085): titles, proposals, samples. */
+export const auditHeadersToMap = pgTable('audit_headers_to_map', {
+  auditId: text('audit_id')
+    .primaryKey()
+    .references(() => audits.id, { onDelete: 'cascade' }),
+  /** `HeaderToMap` of @pilote/invoices. */
+  header: jsonb('header').$type<Record<string, unknown>>().notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
 
 /**
  * The database job queue (adapters/jobs, ADR 0030). One row per job; workers claim due rows with

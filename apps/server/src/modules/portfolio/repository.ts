@@ -11,6 +11,12 @@ function textArray(values: string[]) {
   )}]::text[]`;
 }
 
+/** Rows per statement of a run (reads of sites and years, inserts of outcomes), ADR 0083. */
+export const STATEMENT_ROWS = 50;
+
+/** Lets the event loop run what waits (a light route's handler) before the next statement. */
+export const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export type PortfolioRunRow = typeof portfolioRuns.$inferSelect;
 
 export function toRun(row: PortfolioRunRow): PortfolioRun {
@@ -80,48 +86,65 @@ export interface ChunkSiteRow {
   cja: number | null;
   ntr: number | null;
   datasetId: string | null;
+  /** The dataset's packed year (consumption_dataset_years, ADR 0083); null: no measured or estimated day. */
+  year: DatasetYear | null;
 }
 
-/** The chunk's sites with their PCE's newest dataset in the organisation. */
-export async function chunkSites(db: Executor, organisationId: string, ids: string[]): Promise<ChunkSiteRow[]> {
-  return rowsOf<ChunkSiteRow>(
-    db,
-    sql`select s.id, s.pce, s.point_type as "pointType", s.point_code as "pointCode", s.option, s.cja, s.ntr,
-          (select d.id from consumption_datasets d where d.organisation_id = s.organisation_id and d.pce = s.pce
-           order by d.created_at desc, d.id desc limit 1) as "datasetId"
-        from sites s
-        where s.organisation_id = ${organisationId} and s.id = any(${textArray(ids)})`,
-  );
-}
-
+/** A dataset's readings of the 365 days up to its `last_day`, as the optimiser takes them. */
 export interface DatasetYear {
-  datasetId: string;
+  /** First stored day of the window; the days follow each other when `days` is 365. */
   first: string;
+  /** Readings in the window (365: a full year). */
   days: number;
-  kwh: (number | string | null)[];
+  /** kWh per reading in date order, NaN for a missing day. */
+  kwh: Float64Array;
+  /** One letter per reading: m mesure, e estime, x manquant. */
   quality: string;
 }
 
-/**
- * The last 365 days up to the dataset's last measured or estimated day (`last_day`, kept by triggers, ADR 0079) of each
- * dataset, aggregated in SQL: one row per dataset with its
- * kWh as an array and one letter per day for the quality (m / e / x), so 200 datasets are 200 rows, not 73 000.
- */
-export async function datasetYears(db: Executor, datasetIds: string[]): Promise<DatasetYear[]> {
-  if (datasetIds.length === 0) {
-    return [];
+/** `float8send` bytes (8 per value, big-endian) as a Float64Array. */
+export function unpackKwh(bytes: Uint8Array): Float64Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const out = new Float64Array(Math.floor(bytes.byteLength / 8));
+  for (let i = 0; i < out.length; i += 1) {
+    out[i] = view.getFloat64(i * 8, false);
   }
-  const ids = textArray(datasetIds);
-  return rowsOf<DatasetYear>(
+  return out;
+}
+
+/**
+ * The chunk's sites (at most ~50 per statement: each one holds the PGlite thread a few milliseconds, ADR 0083) with
+ * their PCE's newest dataset in the organisation and that dataset's packed year, read from
+ * `consumption_dataset_years` (kept on write by the readings' trigger, migration 0027): one small row per site, no
+ * aggregation of readings.
+ */
+export async function chunkSites(db: Executor, organisationId: string, ids: string[]): Promise<ChunkSiteRow[]> {
+  const rows = await rowsOf<
+    Omit<ChunkSiteRow, 'year'> & {
+      first: string | null;
+      days: number | null;
+      kwh: Uint8Array | null;
+      quality: string | null;
+    }
+  >(
     db,
-    sql`select r.dataset_id as "datasetId", min(r.date)::text as first, count(*)::int as days,
-          array_agg(r.kwh order by r.date) as kwh,
-          string_agg(case r.quality when 'mesure' then 'm' when 'estime' then 'e' else 'x' end, '' order by r.date) as quality
-        from consumption_datasets d
-        join consumption_readings r on r.dataset_id = d.id and r.date > d.last_day - 365 and r.date <= d.last_day
-        where d.id = any(${ids}) and d.last_day is not null
-        group by r.dataset_id`,
+    sql`select s.id, s.pce, s.point_type as "pointType", s.point_code as "pointCode", s.option, s.cja, s.ntr,
+          d.id as "datasetId", y.first_day::text as first, y.days, y.kwh, y.quality
+        from sites s
+        left join lateral (
+          select d.id from consumption_datasets d where d.organisation_id = s.organisation_id and d.pce = s.pce
+          order by d.created_at desc, d.id desc limit 1
+        ) d on true
+        left join consumption_dataset_years y on y.dataset_id = d.id
+        where s.organisation_id = ${organisationId} and s.id = any(${textArray(ids)})`,
   );
+  return rows.map(({ first, days, kwh, quality, ...row }) => ({
+    ...row,
+    year:
+      first !== null && days !== null && kwh !== null && quality !== null
+        ? { first, days, kwh: unpackKwh(kwh), quality }
+        : null,
+  }));
 }
 
 export interface SiteOutcomeRow {
@@ -148,8 +171,16 @@ export async function recordChunk(
   /** Sites of the chunk deleted since the run started: counted as done, with no row. */
   missing = 0,
 ): Promise<PortfolioRunRow> {
-  if (rows.length > 0) {
-    await db.insert(portfolioRunSites).values(rows).onConflictDoNothing();
+  // ~50 rows per insert, the event loop let go between them: no statement holds the PGlite thread long enough to
+  // keep a light route waiting (ADR 0083).
+  for (let start = 0; start < rows.length; start += STATEMENT_ROWS) {
+    if (start > 0) {
+      await yieldToLoop();
+    }
+    await db
+      .insert(portfolioRunSites)
+      .values(rows.slice(start, start + STATEMENT_ROWS))
+      .onConflictDoNothing();
   }
   let optimised = 0;
   let current = 0;

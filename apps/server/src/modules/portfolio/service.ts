@@ -17,13 +17,12 @@ import type { OrganisationAccess } from '../organisations/access.ts';
 import { normaliseCommuneName } from '../reference-data/communes.ts';
 import type { ReferenceData } from '../reference-data/source.ts';
 import type { TariffOverlaySource } from '../tariff-data/overlay-source.ts';
-import type { ChunkSite } from './chunk-task.ts';
+import type { ChunkOutcome, ChunkSite } from './chunk-task.ts';
 import {
   type ChunkSiteRow,
   cancelRequested,
   chunkSites,
   countResults,
-  datasetYears,
   failInterruptedRuns,
   findRun,
   finishRun,
@@ -32,8 +31,10 @@ import {
   recordChunk,
   requestCancel,
   type SiteOutcomeRow,
+  STATEMENT_ROWS,
   sitesWithData,
   toRun,
+  yieldToLoop,
 } from './repository.ts';
 import { portfolioTasks } from './tasks.ts';
 
@@ -128,22 +129,23 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
     return out;
   }
 
-  /** A chunk read and packed: the sites to solve and those skipped already (with their reason). */
+  /**
+   * A chunk read and packed: the sites to solve and those skipped already (with their reason). Read ~50 sites per
+   * statement from the packed years (ADR 0083), the event loop let go between statements.
+   */
   async function prepareChunk(
     runId: string,
     organisationId: string,
     ids: string[],
   ): Promise<{ sites: ChunkSite[]; skipped: SiteOutcomeRow[] }> {
-    const rows = await chunkSites(db, organisationId, ids);
+    const rows: ChunkSiteRow[] = [];
+    for (let start = 0; start < ids.length; start += STATEMENT_ROWS) {
+      if (start > 0) {
+        await yieldToLoop();
+      }
+      rows.push(...(await chunkSites(db, organisationId, ids.slice(start, start + STATEMENT_ROWS))));
+    }
     const resolved = await resolvePoints(rows);
-    const years = new Map(
-      (
-        await datasetYears(
-          db,
-          rows.flatMap((r) => (r.datasetId && resolved.get(r.id)?.ok ? [r.datasetId] : [])),
-        )
-      ).map((y) => [y.datasetId, y]),
-    );
     const sites: ChunkSite[] = [];
     const skipped: SiteOutcomeRow[] = [];
     const skip = (siteId: string, message: string) =>
@@ -163,15 +165,10 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
         skip(row.id, point && !point.ok ? point.message : portfolioMessages.skippedNoPoint);
         continue;
       }
-      const year = row.datasetId ? years.get(row.datasetId) : undefined;
+      const year = row.year;
       if (!year || year.days < 365) {
         skip(row.id, portfolioMessages.skippedShort(year?.days ?? 0));
         continue;
-      }
-      const kwh = new Float64Array(year.kwh.length);
-      for (let d = 0; d < kwh.length; d += 1) {
-        const v = year.kwh[d];
-        kwh[d] = v === null || v === undefined ? Number.NaN : Number(v);
       }
       const option = (row.option ?? 'T4') as ChunkSite['tarif'];
       sites.push({
@@ -183,43 +180,84 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
         // The site sheet keeps the CJA in MWh/j, as the optimiser takes it (contracts: siteMessages.cja).
         cjaActuelle: row.cja,
         first: year.first,
-        kwh,
+        kwh: year.kwh,
         quality: year.quality,
       });
     }
     return { sites, skipped };
   }
 
+  /** The solved chunk's rows: the skipped sites first, then the worker's outcomes. */
+  function outcomeRows(runId: string, skipped: SiteOutcomeRow[], outcomes: ChunkOutcome[]): SiteOutcomeRow[] {
+    return [
+      ...skipped,
+      ...outcomes.map(
+        (o): SiteOutcomeRow =>
+          o.message === null
+            ? {
+                runId,
+                siteId: o.siteId,
+                cjaActuelle: o.cjaActuelle,
+                cjaOptimisee: o.cjaOptimisee,
+                currentCostEuros: o.coutAvant,
+                optimisedCostEuros: o.coutApres,
+                savingsEuros: o.economie,
+                message: null,
+              }
+            : {
+                runId,
+                siteId: o.siteId,
+                cjaActuelle: null,
+                cjaOptimisee: null,
+                currentCostEuros: null,
+                optimisedCostEuros: null,
+                savingsEuros: null,
+                message: o.message,
+              },
+      ),
+    ];
+  }
+
+  /**
+   * Three stages overlap (ADR 0083): while the worker solves chunk c, chunk c + 1 is read and chunk c − 1's rows are
+   * stored. Cancel (and the close) is read once a chunk is solved, before its rows are stored: a run cancelled keeps
+   * exactly the chunks stored before (a chunk solved meanwhile is dropped).
+   */
   async function loop(runId: string, organisationId: string, owner: string, ids: string[], dateEffet: string) {
     const { overlay } = await deps.tariffOverlay.current();
     const chunks: string[][] = [];
     for (let i = 0; i < ids.length; i += chunkSize) {
       chunks.push(ids.slice(i, i + chunkSize));
     }
-    let next = chunks.length > 0 ? prepareChunk(runId, organisationId, chunks[0] as string[]) : null;
+    type Prepared = Awaited<ReturnType<typeof prepareChunk>>;
+    let next: Promise<Prepared> | null =
+      chunks.length > 0 ? prepareChunk(runId, organisationId, chunks[0] as string[]) : null;
+    /** The previous chunk's rows being stored (then the betweenChunks hook). */
+    let storing: Promise<void> | null = null;
+    // Let the reads and the store in flight settle before the run is closed, so nothing touches it afterwards.
+    const settle = async () => {
+      await Promise.all([next?.catch(() => undefined), storing?.catch(() => undefined)]);
+    };
     for (let c = 0; c < chunks.length; c += 1) {
-      const prepared = await (next as Promise<Awaited<ReturnType<typeof prepareChunk>>>);
+      const prepared = await (next as Promise<Prepared>);
       if (closing) {
+        await settle();
         await finishRun(db, runId, 'failed', now(), portfolioMessages.interrupted);
-        return;
-      }
-      if (await cancelRequested(db, runId)) {
-        await finishRun(db, runId, 'cancelled', now());
         return;
       }
       const solved =
         prepared.sites.length > 0
           ? runWorkerTask(portfolioTasks.optimiseChunk, { dateEffet, overlay, sites: prepared.sites }, { owner })
-          : Promise.resolve({ ok: true as const, value: [] });
-      // The next chunk is read while this one is solved.
+          : Promise.resolve({ ok: true as const, value: [] as ChunkOutcome[] });
       next = c + 1 < chunks.length ? prepareChunk(runId, organisationId, chunks[c + 1] as string[]) : null;
       // Awaited at the next turn; a handler now so that a read failing while the worker solves is not an unhandled
       // rejection (the loop's catch still sees it when it awaits `next`).
       next?.catch(() => undefined);
       const result = await solved;
+      // The previous chunk stored first: progress moves in order, and its failure fails the run here.
+      await storing;
       if (!result.ok) {
-        // Let the prefetch settle before failing, so nothing reads after the run is closed.
-        await next?.catch(() => undefined);
+        await settle();
         await finishRun(
           db,
           runId,
@@ -229,38 +267,26 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
         );
         return;
       }
-      const rows: SiteOutcomeRow[] = [
-        ...prepared.skipped,
-        ...result.value.map(
-          (o): SiteOutcomeRow =>
-            o.message === null
-              ? {
-                  runId,
-                  siteId: o.siteId,
-                  cjaActuelle: o.cjaActuelle,
-                  cjaOptimisee: o.cjaOptimisee,
-                  currentCostEuros: o.coutAvant,
-                  optimisedCostEuros: o.coutApres,
-                  savingsEuros: o.economie,
-                  message: null,
-                }
-              : {
-                  runId,
-                  siteId: o.siteId,
-                  cjaActuelle: null,
-                  cjaOptimisee: null,
-                  currentCostEuros: null,
-                  optimisedCostEuros: null,
-                  savingsEuros: null,
-                  message: o.message,
-                },
-        ),
-      ];
+      if (closing) {
+        await settle();
+        await finishRun(db, runId, 'failed', now(), portfolioMessages.interrupted);
+        return;
+      }
+      if (await cancelRequested(db, runId)) {
+        await settle();
+        await finishRun(db, runId, 'cancelled', now());
+        return;
+      }
+      const rows = outcomeRows(runId, prepared.skipped, result.value);
       // Sites deleted since the run started are simply absent (their chunk row was not read).
       const missing = (chunks[c] as string[]).length - rows.length;
-      const recorded = await recordChunk(db, runId, rows, now(), missing);
-      await deps.betweenChunks?.(runId, recorded.done);
+      storing = (async () => {
+        const recorded = await recordChunk(db, runId, rows, now(), missing);
+        await deps.betweenChunks?.(runId, recorded.done);
+      })();
+      storing.catch(() => undefined);
     }
+    await storing;
     await finishRun(db, runId, 'done', now());
   }
 
