@@ -6,6 +6,7 @@
  * under this folder.
  */
 
+export { AttachAuditToSite } from './components/attach-audit-to-site.tsx';
 export { CreateSiteLink } from './components/create-site-link.tsx';
 export { SiteFormPage } from './components/site-form.tsx';
 export { SitePage } from './components/site-page.tsx';

@@ -119,6 +119,13 @@ export function attachAuditToSite(siteId: string, auditId: string) {
   return api.put(`${siteUrl(siteId)}/audits/${encodeURIComponent(auditId)}`, {}, { schema: siteAuditLinkSchema });
 }
 
+/** The same from an audit's page (« Rattacher à un site existant »): the site's lists and page are re-read. */
+export function useAttachAuditToSite() {
+  return useInvalidatingMutation(({ siteId, auditId }: { siteId: string; auditId: string }) =>
+    attachAuditToSite(siteId, auditId),
+  );
+}
+
 export function useDeleteSite() {
   return useInvalidatingMutation((id: string) => api.delete(siteUrl(id), { schema: siteDeleteResponseSchema }));
 }
