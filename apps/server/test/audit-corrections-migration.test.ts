@@ -10,19 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { suggestionsFor } from '../src/modules/audits/review.ts';
-import { migrationsBefore, openEmptyDatabase } from './helpers/migration-database.ts';
+import { type MigrationDatabase, openDatabaseBefore } from './helpers/migration-database.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
 
 describe.each(testDatabaseKinds())('migration 0022 on %s', (kind) => {
-  let database: Awaited<ReturnType<typeof openEmptyDatabase>>;
-  let folders: Awaited<ReturnType<typeof migrationsBefore>>;
+  let database: MigrationDatabase;
   const personal = new Map<string, string>();
 
   beforeAll(async () => {
-    folders = await migrationsBefore(22);
-    database = await openEmptyDatabase(kind);
+    database = await openDatabaseBefore(kind, 22);
     const { db } = database.handle;
-    await runMigrations(database.handle, folders.before);
     await db.execute(sql`
       insert into users (id, name, email, email_verified, created_at, updated_at) values
         ('alice', 'Alice Martin', 'alice@exemple.fr', true, '2025-01-02T10:00:00Z', '2025-01-02T10:00:00Z'),
@@ -58,11 +55,9 @@ describe.each(testDatabaseKinds())('migration 0022 on %s', (kind) => {
         ('alice', 'energie exemple sa', '21400000000002', '{"cja":50}', '2025-08-01T10:00:00Z'),
         ('dan', 'energie exemple sa', '21400000000001', '{"cja":1}', '2025-08-01T10:00:00Z')`);
     await runMigrations(database.handle);
-    // The whole chain of migrations on an empty database, like the other migration tests.
-  }, 60_000);
+  });
   afterAll(async () => {
     await database?.drop();
-    await folders?.cleanUp();
   });
 
   it('moves each correction to its organisation, keeps the newer of two members’, drops the homeless one', async () => {

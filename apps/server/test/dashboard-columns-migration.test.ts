@@ -9,12 +9,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
-import { migrationsBefore, openEmptyDatabase } from './helpers/migration-database.ts';
+import { type MigrationDatabase, openDatabaseBefore } from './helpers/migration-database.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
 
 describe.each(testDatabaseKinds())('migration 0025 on %s', (kind) => {
-  let database: Awaited<ReturnType<typeof openEmptyDatabase>>;
-  let folders: Awaited<ReturnType<typeof migrationsBefore>>;
+  let database: MigrationDatabase;
   let organisationId = '';
 
   const db = () => database.handle.db;
@@ -29,9 +28,7 @@ describe.each(testDatabaseKinds())('migration 0025 on %s', (kind) => {
     );
 
   beforeAll(async () => {
-    folders = await migrationsBefore(25);
-    database = await openEmptyDatabase(kind);
-    await runMigrations(database.handle, folders.before);
+    database = await openDatabaseBefore(kind, 25);
     await db().execute(sql`
       insert into users (id, name, email, email_verified, created_at, updated_at) values
         ('alice', 'Alice Martin', 'alice@exemple.fr', true, now(), now())`);
@@ -61,11 +58,9 @@ describe.each(testDatabaseKinds())('migration 0025 on %s', (kind) => {
         has_estimates) values
       ('o1', 'alice', ${o}, 'GD1057', 'Laval', 'NaTran', 'T4', '2026-07-01', 100, 90, 10, 1, 1000, 990, false, false)`);
     await runMigrations(database.handle);
-    // Every migration from an empty database, as the other migration tests (its set-up, not the test's own work).
-  }, 60_000);
+  });
   afterAll(async () => {
     await database?.drop();
-    await folders?.cleanUp();
   });
 
   it('backfills the last data day and the simulations’ yearly cost', async () => {

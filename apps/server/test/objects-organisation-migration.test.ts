@@ -10,15 +10,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
-import { migrationsBefore, openEmptyDatabase } from './helpers/migration-database.ts';
+import { type MigrationDatabase, openDatabaseBefore } from './helpers/migration-database.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
 
 const OBJECT_TABLES = ['simulations', 'optimisations', 'consumption_datasets', 'audits', 'mandates'] as const;
 const CHILD_TABLES = ['simulation_pdfs', 'consumption_readings', 'audit_claim_letters', 'mandate_documents'] as const;
 
 describe.each(testDatabaseKinds())('migration 0021 on %s', (kind) => {
-  let database: Awaited<ReturnType<typeof openEmptyDatabase>>;
-  let folders: Awaited<ReturnType<typeof migrationsBefore>>;
+  let database: MigrationDatabase;
   const countsBefore = new Map<string, number>();
   /** Each user's personal organisation as migration 0016's trigger made it (before the scenario moves them). */
   const personal = new Map<string, string>();
@@ -32,10 +31,8 @@ describe.each(testDatabaseKinds())('migration 0021 on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    folders = await migrationsBefore(21);
-    database = await openEmptyDatabase(kind);
+    database = await openDatabaseBefore(kind, 21);
     const { db } = database.handle;
-    await runMigrations(database.handle, folders.before);
     // Four users (the trigger of 0016 gives each a personal organisation created at their own date).
     await db.execute(sql`
       insert into users (id, name, email, email_verified, created_at, updated_at) values
@@ -114,10 +111,9 @@ describe.each(testDatabaseKinds())('migration 0021 on %s', (kind) => {
       countsBefore.set(table, await count(table));
     }
     await runMigrations(database.handle);
-  }, 60_000);
+  });
   afterAll(async () => {
     await database?.drop();
-    await folders?.cleanUp();
   });
 
   it('keeps every row of every table, children included', async () => {

@@ -8,17 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import * as schema from '../src/db/schema.ts';
-import { migrationsBefore, openEmptyDatabase } from './helpers/migration-database.ts';
+import { type MigrationDatabase, openDatabaseBefore } from './helpers/migration-database.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
 
 describe.each(testDatabaseKinds())('migration 0017 on %s', (kind) => {
-  let database: Awaited<ReturnType<typeof openEmptyDatabase>>;
-  let folders: Awaited<ReturnType<typeof migrationsBefore>>;
+  let database: MigrationDatabase;
 
   beforeAll(async () => {
-    folders = await migrationsBefore(17);
-    database = await openEmptyDatabase(kind);
-    await runMigrations(database.handle, folders.before);
+    database = await openDatabaseBefore(kind, 17);
     await database.handle.db.execute(sql`
       insert into users (id, name, email, email_verified, created_at, updated_at) values
         ('u1', 'Alice Martin', 'alice@exemple.fr', true, '2025-01-02T10:00:00Z', '2025-01-02T10:00:00Z')`);
@@ -28,10 +25,9 @@ describe.each(testDatabaseKinds())('migration 0017 on %s', (kind) => {
       values ('o1', 'u1', 'GD1057', 'Paris', 'NaTran', 'T4', '2025-01-01', 120, 100, 1234.56, 3.2, 40000, 38765.44,
         true, false, '2025-01-15T10:00:00Z')`);
     await runMigrations(database.handle);
-  }, 60_000);
+  });
   afterAll(async () => {
     await database?.drop();
-    await folders?.cleanUp();
   });
 
   it('adds the request (jsonb) and the answer (json) as nullable columns', async () => {

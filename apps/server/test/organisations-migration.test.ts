@@ -4,26 +4,22 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
-import { migrationsBefore, openEmptyDatabase } from './helpers/migration-database.ts';
+import { type MigrationDatabase, openDatabaseBefore } from './helpers/migration-database.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
 
 describe.each(testDatabaseKinds())('migration 0016 on %s', (kind) => {
-  let database: Awaited<ReturnType<typeof openEmptyDatabase>>;
-  let folders: Awaited<ReturnType<typeof migrationsBefore>>;
+  let database: MigrationDatabase;
 
   beforeAll(async () => {
-    folders = await migrationsBefore(16);
-    database = await openEmptyDatabase(kind);
-    await runMigrations(database.handle, folders.before);
+    database = await openDatabaseBefore(kind, 16);
     await database.handle.db.execute(sql`
       insert into users (id, name, email, email_verified, created_at, updated_at) values
         ('u1', 'Alice Martin', 'alice@exemple.fr', true, '2025-01-02T10:00:00Z', '2025-01-02T10:00:00Z'),
         ('u2', '  ', 'bob.durand@exemple.fr', true, '2025-03-04T10:00:00Z', '2025-03-04T10:00:00Z')`);
     await runMigrations(database.handle);
-  }, 60_000);
+  });
   afterAll(async () => {
     await database?.drop();
-    await folders?.cleanUp();
   });
 
   it('gives every existing user one personal organisation they own and have active, named after them', async () => {

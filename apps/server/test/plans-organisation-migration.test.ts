@@ -8,20 +8,17 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
-import { migrationsBefore, openEmptyDatabase } from './helpers/migration-database.ts';
+import { type MigrationDatabase, openDatabaseBefore } from './helpers/migration-database.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
 
 describe.each(testDatabaseKinds())('migration 0024 on %s', (kind) => {
-  let database: Awaited<ReturnType<typeof openEmptyDatabase>>;
-  let folders: Awaited<ReturnType<typeof migrationsBefore>>;
+  let database: MigrationDatabase;
   const personal = new Map<string, string>();
   const q = <T>(query: ReturnType<typeof sql>) => rowsOf<T>(database.handle.db, query);
 
   beforeAll(async () => {
-    folders = await migrationsBefore(24);
-    database = await openEmptyDatabase(kind);
+    database = await openDatabaseBefore(kind, 24);
     const { db } = database.handle;
-    await runMigrations(database.handle, folders.before);
     await db.execute(sql`
       insert into users (id, name, email, email_verified, tier, role, created_at, updated_at) values
         ('alice', 'Alice Martin', 'alice@exemple.fr', true, 'premium', 'user', '2025-01-02T10:00:00Z', '2025-01-02T10:00:00Z'),
@@ -70,11 +67,10 @@ describe.each(testDatabaseKinds())('migration 0024 on %s', (kind) => {
       insert into local_billing_sessions (id, user_id, kind, plan, status, subscription_id, expires_at) values
         ('cs_local_d', 'dan', 'checkout', 'basic', 'completed', 'sub_local_d', ${end})`);
     await runMigrations(database.handle);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await database?.drop();
-    await folders?.cleanUp();
   });
 
   async function personalOf(user: string): Promise<string> {
