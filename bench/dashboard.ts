@@ -1,9 +1,10 @@
 /**
  * GET /api/dashboard/'s server time at scale (issue #24 §5, ADR 0074): one organisation with SITES sites (default
  * 10 000), one consumption dataset of DAYS days per site (default 30 — short; the lead runs DAYS=365), one
- * optimisation per site and a simulation for one site in five (the latest for those), 1 000 done audits, 200 active
- * mandates; another organisation of the same size is not read. Times `dashboardFigures` (the service's four SQL
- * statements, PGlite in the process as the default server) ROUNDS times after a warm-up and prints p50 / p95, and
+ * optimisation per site, a completed portfolio run over the sites with data (newer than the optimisations), and a
+ * simulation for one site in five (the latest for those), 1 000 done audits, 200 active mandates; another
+ * organisation of the same size is not read. Times `dashboardFigures` (the service's SQL, PGlite in the process as the
+ * default server) ROUNDS times after a warm-up and prints p50 / p95, and
  * the sites list the dashboard's « data » card opens (page 1 by name, ?data=missing-or-stale) the same way.
  * BENCH_DASHBOARD_DIR keeps the seeded database (a later run reuses it and migrates it first); BENCH_DATABASE_URL
  * runs on PostgreSQL instead (an empty database).
@@ -91,8 +92,25 @@ async function seed(label: string, prefix: number) {
     select ${label} || '-n' || i, ${userId}, ${o}, 'simple', 'gas', 'GRDF', 'active', true, true, false, false, 12,
       ${today}::date + (i % 90), 'bench'
     from generate_series(1, 200) i`);
+  await seedRun(label, organisationId);
   await db.execute(sql`analyze`);
   return organisationId;
+}
+
+/**
+ * A completed « Optimiser tout le portefeuille » run over the sites with data (9 in 10), ended an hour ago: after the
+ * optimisations (a day ago), before the simulations (now). Added to a kept database seeded before it existed.
+ */
+async function seedRun(label: string, organisationId: string) {
+  const run = `${label}-run`;
+  await db.execute(sql`insert into portfolio_runs (id, organisation_id, status, total, done, date_effet, sites_optimised,
+      created_at, updated_at, finished_at)
+    values (${run}, ${organisationId}, 'done', ${SITES - SITES / 10}, ${SITES - SITES / 10}, '2026-07-01', ${SITES - SITES / 10},
+      now() - interval '61 minutes', now() - interval '1 hour', now() - interval '1 hour')`);
+  await db.execute(sql`insert into portfolio_run_sites (run_id, site_id, cja_actuelle, cja_optimisee, current_cost_euros,
+      optimised_cost_euros, savings_euros)
+    select ${run}, ${label} || '-s' || i, 100, 90, 100000 + i, 100000 + i - ((i % 500) + 0.5), (i % 500) + 0.5
+    from generate_series(1, ${SITES}) i where i % 10 <> 0`);
 }
 
 try {
@@ -103,6 +121,14 @@ try {
   const organisationId = reuse[0]?.organisation_id ?? (await seed('bench-a', 1));
   if (!reuse[0]) {
     await seed('bench-b', 2);
+  } else if ((await rowsOf(db, sql`select 1 from portfolio_runs where id = 'bench-a-run'`)).length === 0) {
+    await seedRun('bench-a', organisationId);
+    await seedRun(
+      'bench-b',
+      (await rowsOf<{ o: string }>(db, sql`select organisation_id as o from sites where id = 'bench-b-s1'`))[0]
+        ?.o as string,
+    );
+    await db.execute(sql`analyze`);
   }
   console.log(
     `seed: ${SITES} sites × ${DAYS} days × 2 organisations in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,

@@ -2,8 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.ts';
 
 /**
- * The dashboard's aggregates (issue #24 §4, ADR 0074): four statements, each one pass over the organisation's rows
- * through its (organisation_id, …) indexes, none per site. Sums are rounded to the cent by PostgreSQL (numeric).
+ * The dashboard's aggregates (issue #24 §4, ADR 0074, 0084): one statement, each part one pass over the organisation's
+ * rows through its (organisation_id, …) indexes, none per site. Sums are rounded to the cent by PostgreSQL (numeric).
  */
 export interface DashboardFigures {
   sites: number;
@@ -27,75 +27,92 @@ export async function dashboardFigures(
   organisationId: string,
   days: { today: string; staleBefore: string; mandatesUntil: string },
 ): Promise<DashboardFigures> {
-  // Each site's last data day: the organisation's datasets grouped by PCE once, hash-joined to its sites
-  // (`last_day` is kept on write, migration 0025, ADR 0079); no reading is read, nothing is probed per site.
-  const [sitesRow] = await rowsOf<{ sites: number; missing: number; stale: number }>(
+  const org = organisationId;
+  const [row] = await rowsOf<{
+    sites: number;
+    missing: number;
+    stale: number;
+    cost: number;
+    with_result: number;
+    savings: number;
+    optimised: number;
+    done: number;
+    anomalies: number;
+    recoverable: number;
+    active: number;
+    expiring: number;
+  }>(
     db,
-    sql`select count(*)::int as sites,
-          count(*) filter (where x.last_day is null)::int as missing,
-          count(*) filter (where x.last_day < ${days.staleBefore}::date)::int as stale
-        from sites s
-        left join (
-          select d.pce, max(d.last_day) as last_day from consumption_datasets d
-          where d.organisation_id = ${organisationId} group by d.pce
-        ) x on x.pce = s.pce
-        where s.organisation_id = ${organisationId}`,
-  );
-  // The latest result of each site of the organisation (simulation or optimisation, newest first, then by id); a
-  // simulation's yearly cost is its `annual_network_euros` column, written with it (migration 0025, ADR 0079). Ids
-  // are sorted byte-wise (`collate "C"`): the same groups, without the locale's comparison (ADR 0079).
-  const [resultsRow] = await rowsOf<{ cost: number; with_result: number; savings: number; optimised: number }>(
-    db,
-    sql`with latest as (
-          select distinct on (r.site_id collate "C") r.site_id, r.kind, r.id, r.cost
-          from (
-            select o.site_id, o.created_at, o.id, 'optimisation' as kind, o.cout_avant as cost
-              from optimisations o where o.organisation_id = ${organisationId} and o.site_id is not null
-            union all
-            select s.site_id, s.created_at, s.id, 'simulation' as kind, s.annual_network_euros as cost
-              from simulations s where s.organisation_id = ${organisationId} and s.site_id is not null
-          ) r
-          join sites on sites.id = r.site_id and sites.organisation_id = ${organisationId}
-          order by r.site_id collate "C", r.created_at desc, r.id desc
+    // One round trip (ADR 0084): the four parts are independent one-row aggregates, cross-joined.
+    sql`with
+        -- Each site's last data day: the organisation's datasets grouped by PCE once, hash-joined to its sites
+        -- (\`last_day\` is kept on write, migration 0025, ADR 0079); no reading is read, nothing is probed per site.
+        site_figures as (
+          select count(*)::int as sites,
+            count(*) filter (where x.last_day is null)::int as missing,
+            count(*) filter (where x.last_day < ${days.staleBefore}::date)::int as stale
+          from sites s
+          left join (
+            select d.pce, max(d.last_day) as last_day from consumption_datasets d
+            where d.organisation_id = ${org} group by d.pce
+          ) x on x.pce = s.pce
+          where s.organisation_id = ${org}
         ),
-        latest_optimisation as (
-          select distinct on (o.site_id collate "C") o.economie_annuelle
-          from optimisations o
-          join sites on sites.id = o.site_id and sites.organisation_id = ${organisationId}
-          where o.organisation_id = ${organisationId}
-          order by o.site_id collate "C", o.created_at desc, o.id desc
+        -- Every result of a site (ADR 0084): optimisations (cost before, saving), simulations (the year's cost kept in
+        -- \`annual_network_euros\`, migration 0025; no saving) and the optimised rows of completed portfolio runs
+        -- (current cost, saving), a run's rows dated by its end. Skipped sites of a run are no result.
+        results as (
+          select o.site_id, o.created_at as at, o.id, o.cout_avant as cost, o.economie_annuelle as saving
+            from optimisations o where o.organisation_id = ${org} and o.site_id is not null
+          union all
+          select m.site_id, m.created_at, m.id, m.annual_network_euros, null::float8
+            from simulations m where m.organisation_id = ${org} and m.site_id is not null
+          union all
+          select rs.site_id, r.finished_at, r.id, rs.current_cost_euros, rs.savings_euros
+            from portfolio_runs r join portfolio_run_sites rs on rs.run_id = r.id
+            where r.organisation_id = ${org} and r.status = 'done' and rs.savings_euros is not null
+        ),
+        -- Per site, in one sort (ids byte-wise, \`collate "C"\`, ADR 0079): the latest result's cost, and the latest
+        -- saving (of an optimisation or a run's row; a later simulation does not hide it). Newest first, then by id.
+        per_site as (
+          select r.site_id collate "C" as site_id,
+            (array_agg(r.cost order by r.at desc, r.id desc))[1] as cost,
+            (array_agg(r.saving order by r.at desc, r.id desc) filter (where r.saving is not null))[1] as saving
+          from results r group by r.site_id collate "C"
+        ),
+        result_figures as (
+          select ${cents(sql`sum(p.cost)`)} as cost, count(*)::int as with_result,
+            ${cents(sql`sum(p.saving) filter (where p.saving > 0)`)} as savings,
+            count(*) filter (where p.saving > 0)::int as optimised
+          from per_site p join sites on sites.id = p.site_id and sites.organisation_id = ${org}
+        ),
+        -- Done audits: their \`anomalie\` findings counted by a JSON path (no row per finding) and the over-billed €.
+        audit_figures as (
+          select count(*)::int as done,
+            coalesce(sum(jsonb_array_length(jsonb_path_query_array(a.report,
+              'strict $.findings[*] ? (@.severity == "anomalie")', '{}', true))), 0)::int as anomalies,
+            ${cents(sql`sum((a.report ->> 'overBilledEuros')::numeric)`)} as recoverable
+          from audits a where a.organisation_id = ${org} and a.status = 'done'
+        ),
+        mandate_figures as (
+          select count(*)::int as active,
+            count(*) filter (where m.expiry_date >= ${days.today}::date and m.expiry_date <= ${days.mandatesUntil}::date)::int as expiring
+          from mandates m where m.organisation_id = ${org} and m.status = 'active'
         )
-        select
-          ${cents(sql`(select sum(l.cost) from latest l)`)} as cost,
-          (select count(*) from latest)::int as with_result,
-          ${cents(sql`(select sum(economie_annuelle) from latest_optimisation where economie_annuelle > 0)`)} as savings,
-          (select count(*) from latest_optimisation where economie_annuelle > 0)::int as optimised`,
-  );
-  const [auditsRow] = await rowsOf<{ done: number; anomalies: number; recoverable: number }>(
-    db,
-    sql`select count(*)::int as done,
-          coalesce(sum((select count(*) from jsonb_array_elements(case when jsonb_typeof(a.report -> 'findings') = 'array' then a.report -> 'findings' else '[]'::jsonb end) f where f ->> 'severity' = 'anomalie')), 0)::int as anomalies,
-          ${cents(sql`sum((a.report ->> 'overBilledEuros')::numeric)`)} as recoverable
-        from audits a where a.organisation_id = ${organisationId} and a.status = 'done'`,
-  );
-  const [mandatesRow] = await rowsOf<{ active: number; expiring: number }>(
-    db,
-    sql`select count(*)::int as active,
-          count(*) filter (where m.expiry_date >= ${days.today}::date and m.expiry_date <= ${days.mandatesUntil}::date)::int as expiring
-        from mandates m where m.organisation_id = ${organisationId} and m.status = 'active'`,
+        select * from site_figures, result_figures, audit_figures, mandate_figures`,
   );
   return {
-    sites: Number(sitesRow?.sites ?? 0),
-    dataMissing: Number(sitesRow?.missing ?? 0),
-    dataStale: Number(sitesRow?.stale ?? 0),
-    networkCostEuros: Number(resultsRow?.cost ?? 0),
-    sitesWithResult: Number(resultsRow?.with_result ?? 0),
-    savingsEuros: Number(resultsRow?.savings ?? 0),
-    sitesOptimised: Number(resultsRow?.optimised ?? 0),
-    auditsDone: Number(auditsRow?.done ?? 0),
-    anomalies: Number(auditsRow?.anomalies ?? 0),
-    recoverableEuros: Number(auditsRow?.recoverable ?? 0),
-    mandatesActive: Number(mandatesRow?.active ?? 0),
-    mandatesExpiringSoon: Number(mandatesRow?.expiring ?? 0),
+    sites: Number(row?.sites ?? 0),
+    dataMissing: Number(row?.missing ?? 0),
+    dataStale: Number(row?.stale ?? 0),
+    networkCostEuros: Number(row?.cost ?? 0),
+    sitesWithResult: Number(row?.with_result ?? 0),
+    savingsEuros: Number(row?.savings ?? 0),
+    sitesOptimised: Number(row?.optimised ?? 0),
+    auditsDone: Number(row?.done ?? 0),
+    anomalies: Number(row?.anomalies ?? 0),
+    recoverableEuros: Number(row?.recoverable ?? 0),
+    mandatesActive: Number(row?.active ?? 0),
+    mandatesExpiringSoon: Number(row?.expiring ?? 0),
   };
 }

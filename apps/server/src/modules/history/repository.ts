@@ -1,6 +1,6 @@
-import { and, count, desc, eq, getTableColumns, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { optimisations, simulations } from '../../db/schema.ts';
+import { optimisations, portfolioRuns, simulations } from '../../db/schema.ts';
 
 /**
  * Who stored results belong to: an organisation (ADR 0066; `user_id` is who made it). THE place that says it is
@@ -120,19 +120,24 @@ export async function deleteOwnOptimisation(db: Database, owner: Owner, id: stri
 }
 
 /**
- * The retention rule (ADR 0064): deletes every stored simulation and optimisation made before `before`, whoever
- * owns it. Returns how many of each went.
+ * The retention rule (ADR 0064, 0084): deletes every stored simulation and optimisation made before `before`, whoever
+ * owns it, and every portfolio run that ended before it (its sites' rows with it, `on delete cascade`; a run still
+ * running is never deleted). Returns how many of each went.
  */
 export async function deleteResultsBefore(
   db: Database,
   before: Date,
-): Promise<{ simulations: number; optimisations: number }> {
+): Promise<{ simulations: number; optimisations: number; portfolioRuns: number }> {
   const gone = await db.delete(simulations).where(lt(simulations.createdAt, before)).returning({ id: simulations.id });
   const goneOptimisations = await db
     .delete(optimisations)
     .where(lt(optimisations.createdAt, before))
     .returning({ id: optimisations.id });
-  return { simulations: gone.length, optimisations: goneOptimisations.length };
+  const goneRuns = await db
+    .delete(portfolioRuns)
+    .where(and(ne(portfolioRuns.status, 'running'), lt(portfolioRuns.finishedAt, before)))
+    .returning({ id: portfolioRuns.id });
+  return { simulations: gone.length, optimisations: goneOptimisations.length, portfolioRuns: goneRuns.length };
 }
 
 /**

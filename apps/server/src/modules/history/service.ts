@@ -413,8 +413,8 @@ export function createHistoryService({
       return { id, deleted: true };
     },
 
-    /** The retention rule: results made more than `retentionMonths` months before `at` are deleted. */
-    async purge(at: Date): Promise<{ simulations: number; optimisations: number }> {
+    /** The retention rule: results made (runs ended) more than `retentionMonths` months before `at` are deleted. */
+    async purge(at: Date): Promise<{ simulations: number; optimisations: number; portfolioRuns: number }> {
       return deleteResultsBefore(db, monthsBefore(at, retentionMonths));
     },
   };
