@@ -26,8 +26,14 @@ stubMatchMedia();
 // jsdom does not implement scrolling.
 Object.defineProperty(window, 'scrollTo', { configurable: true, writable: true, value: vi.fn() });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // What a test started and the app does not await — a lazy page (`React.lazy`, a route's `lazy`) or a loader's
+  // prefetch module — finishes loading inside the test's file: left pending at the end of the file's run, Vitest
+  // closes the module channel under it and fails the file with `EnvironmentTeardownError` (« Cannot load
+  // …/network-options/index.ts imported from …/lib/options-cascade.ts after the environment was torn down »), seen
+  // on a busy machine where a test ends before the simulator's chunk has loaded (ADR 0088).
+  await vi.dynamicImportSettled();
   // A test's fake timers never outlive it (the next file's would inherit them).
   vi.useRealTimers();
   stubMatchMedia();
