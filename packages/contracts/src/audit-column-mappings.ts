@@ -9,7 +9,7 @@ import { pageOf, pageQuerySchema } from './pagination.ts';
  * - `GET    /api/audits/:id/columns`                    → `{ header }`: the columns to map (null when none asked)
  * - `PUT    /api/audits/:id/column-mapping`  {columns}  → 202 `{ id, status, mapping }`: kept, the audit relaunched
  * - `GET    /api/audits/column-mappings?page=&pageSize=` → the active organisation's mappings, newest first
- * - `DELETE /api/audits/column-mappings/:id`            → 204
+ * - `DELETE /api/audits/column-mappings/:id`            → 200 `{ id }`
  *
  * Another organisation's audit or mapping answers 404; a viewer of the organisation 403 on the state-changing
  * routes (docs/permissions.md).
@@ -150,3 +150,5 @@ export const saveColumnMappingResponseSchema = z.object({
   mapping: columnMappingSchema,
 });
 export type SaveColumnMappingResponse = z.infer<typeof saveColumnMappingResponseSchema>;
+
+export const deleteColumnMappingResponseSchema = z.object({ id: z.string() });

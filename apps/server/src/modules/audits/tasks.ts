@@ -20,6 +20,12 @@ export const auditTasks = {
     () => import('./audit-task.ts').then((m) => m.checkInvoiceTask),
     LIMITS,
   ),
+  /** A table file's column mapping step (ADR 0085), before `read`: the same limits, it reads the file too. */
+  mapColumns: defineWorkerTask(
+    'audit.map-columns',
+    () => import('./column-mapping-task.ts').then((m) => m.mapColumnsTask),
+    { ...LIMITS, memoryMb: READ_MEMORY_MB },
+  ),
   claimLetter: defineWorkerTask(
     'audit.claim-letter',
     () => import('./audit-task.ts').then((m) => m.claimLetterTask),
