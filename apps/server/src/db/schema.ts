@@ -684,6 +684,12 @@ export const audits = pgTable(
      * and suggested, then the values the user confirmed. Null when the reading needed no review.
      */
     review: jsonb('review').$type<Record<string, unknown>>(),
+    /**
+     * Which invoice of its file this audit is when the file holds several (a portal export, ADR 0086):
+     * `{ pce, month, invoiceNumber, index, count }` (contracts `auditPartSchema`); null for a file of one invoice. The
+     * audits of one file share its `storage_uri`.
+     */
+    part: jsonb('part').$type<Record<string, unknown>>(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     startedAt: timestamptz('started_at'),
     finishedAt: timestamptz('finished_at'),
@@ -692,7 +698,8 @@ export const audits = pgTable(
     index('audits_user_id_created_at_idx').on(table.userId, table.createdAt),
     index('audits_site_created_idx').on(table.siteId, table.createdAt),
     index('audits_organisation_created_idx').on(table.organisationId, table.createdAt, table.id),
-    uniqueIndex('audits_storage_uri_idx').on(table.storageUri),
+    // One audit per file and place in it (ADR 0086): a file of one invoice, or its first, is place 0.
+    uniqueIndex('audits_storage_uri_part_idx').on(table.storageUri, sql`coalesce((${table.part} ->> 'index'), '0')`),
     check(
       'audits_status_check',
       sql`${table.status} in ('uploaded', 'queued', 'running', 'to_complete', 'done', 'failed')`,
