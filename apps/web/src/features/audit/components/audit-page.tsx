@@ -8,6 +8,7 @@ import { cn } from '../../../lib/cn.ts';
 import { CreateGuard } from '../../organisations/index.ts';
 import { useAuditQueue } from '../hooks/use-audit-queue.ts';
 import { canLaunch, type FileItem, fileItemStatusLabels, sizeInMo } from '../utils/file-items.ts';
+import { ColumnMappingsList } from './audit-column-mapping.tsx';
 import { AuditList } from './audit-list.tsx';
 import { AuditResults } from './audit-results.tsx';
 
@@ -37,6 +38,7 @@ export function AuditPage() {
             <UploadPanel />
           </CreateGuard>
           <AuditList onOpen={show} />
+          <ColumnMappingsList />
         </>
       )}
     </div>

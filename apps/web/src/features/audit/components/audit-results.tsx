@@ -14,14 +14,17 @@ import { Card, CardTitle } from '../../../components/ui/card.tsx';
 import { LoadingState } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatCurrency, formatDate, formatNumber } from '../../../lib/format.ts';
-import { CreateSiteLink, siteDraftFromInvoice } from '../../sites/index.ts';
+import { AttachAuditToSite, CreateSiteLink, siteDraftFromInvoice } from '../../sites/index.ts';
 import { useAudit } from '../api/get-audit.ts';
 import { useClaimLetterLink } from '../api/get-claim-letter-link.ts';
 import { useQualifyDuplicate } from '../api/qualify-duplicate.ts';
 import { useRelaunchAudit } from '../api/relaunch-audit.ts';
 import { stepErrorMessage } from '../hooks/use-audit-queue.ts';
+import { partDescription, partPosition } from '../utils/parts.ts';
+import { AuditColumnMapping } from './audit-column-mapping.tsx';
 import { auditStatusLabels } from './audit-list.tsx';
 import { AuditReview } from './audit-review.tsx';
+import { FileInvoices } from './file-invoices.tsx';
 
 type Report = NonNullable<AuditDetail['report']>;
 
@@ -33,7 +36,10 @@ const CHECK_BOX =
 export function AuditResults({ id, onBack }: { id: string; onBack: () => void }) {
   const audit = useAudit(id);
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
+  // Focus on the title when another invoice of the same file opens in place (ADR 0086) too.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `id` is the trigger, not read
+  useEffect(() => heading.current?.focus(), [id]);
+  const part = audit.data?.part ?? null;
   return (
     <section aria-labelledby="audit-results-title" className="flex flex-col gap-5">
       <div>
@@ -45,12 +51,20 @@ export function AuditResults({ id, onBack }: { id: string; onBack: () => void })
       <h2 id="audit-results-title" ref={heading} tabIndex={-1} className="text-xl font-semibold text-foreground">
         Résultats de l’audit{audit.data ? ` — ${audit.data.filename}` : ''}
       </h2>
+      {part ? (
+        <p className="-mt-3 text-sm text-muted-foreground" data-testid="audit-part">
+          <span className="font-medium text-foreground">{partPosition(part)}</span> — {partDescription(part)}
+        </p>
+      ) : null}
       {audit.isPending ? (
         <LoadingState label="Chargement de l’audit…" />
       ) : audit.isError ? (
         <Alert tone="error">{audit.error.message}</Alert>
       ) : (
-        <AuditBody audit={audit.data} />
+        <>
+          <FileInvoices current={audit.data.id} invoices={audit.data.invoicesInFile ?? []} />
+          <AuditBody audit={audit.data} />
+        </>
       )}
     </section>
   );
@@ -70,6 +84,8 @@ function AuditBody({ audit }: { audit: AuditDetail }) {
             </ul>
           ) : null}
         </Alert>
+        {/* An export whose columns the user maps (« Colonnes à indiquer », ADR 0085); nothing otherwise. */}
+        <AuditColumnMapping id={audit.id} />
         <Relaunch id={audit.id} label="Relancer l’audit" />
       </div>
     );
@@ -121,11 +137,10 @@ function AuditBody({ audit }: { audit: AuditDetail }) {
       {report.possibleDuplicates.length > 0 ? <PossibleDuplicates id={audit.id} report={report} /> : null}
       <Findings report={report} />
       <InvoiceCard invoice={audit.invoice} report={report} />
-      {audit.invoice.point.pce ? (
-        <div className="flex flex-wrap gap-2">
-          <CreateSiteLink draft={siteDraftFromInvoice(audit.id, audit.invoice)} />
-        </div>
-      ) : null}
+      <div className="flex flex-wrap items-center gap-2">
+        {audit.invoice.point.pce ? <CreateSiteLink draft={siteDraftFromInvoice(audit.id, audit.invoice)} /> : null}
+        <AttachAuditToSite auditId={audit.id} current={null} />
+      </div>
     </div>
   );
 }
