@@ -4,17 +4,19 @@ import { and, count, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStripeClient, createStripeProvider } from '../src/adapters/billing/stripe.ts';
-import { billingEvents, organisations, planEvents } from '../src/db/schema.ts';
+import { billingEvents, billingInvoices, organisations, planEvents } from '../src/db/schema.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { HttpClient } from './helpers/http-client.ts';
-import { completeIdentityOf, personalOrganisationOf } from './helpers/organisations.ts';
+import { completeIdentityOf, personalOrganisationOf, TEST_ORGANISATION_IDENTITY } from './helpers/organisations.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
 
 const PASSWORD = 'Correct-Horse-9';
 const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef';
 const PRICES = { basic: 'price_basic_test', premium: 'price_premium_test' };
+/** Only the premium plan has a yearly price here (ADR 0078: each yearly price is optional). */
+const YEARLY_PRICES = { premium: 'price_premium_yearly_test' };
 const STRIPE_ENV = {
   STRIPE_SECRET_KEY: 'sk_test_peer',
   STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -113,9 +115,13 @@ function subscription(
         {
           id: `si_${id}`,
           object: 'subscription_item',
-          price: { id: price, object: 'price' },
+          price: {
+            id: price,
+            object: 'price',
+            recurring: { interval: price === YEARLY_PRICES.premium ? 'year' : 'month', interval_count: 1 },
+          },
           current_period_start: start,
-          current_period_end: start + 30 * 86_400,
+          current_period_end: start + (price === YEARLY_PRICES.premium ? 365 : 30) * 86_400,
         },
       ],
     },
@@ -204,7 +210,12 @@ describe.each(testDatabaseKinds())('Stripe adapter (official SDK, local HTTP pee
       undefined,
       {
         billing: {
-          provider: createStripeProvider({ client, webhookSecret: WEBHOOK_SECRET, prices: PRICES }),
+          provider: createStripeProvider({
+            client,
+            webhookSecret: WEBHOOK_SECRET,
+            prices: PRICES,
+            yearlyPrices: YEARLY_PRICES,
+          }),
           local: null,
         },
       },
@@ -239,6 +250,78 @@ describe.each(testDatabaseKinds())('Stripe adapter (official SDK, local HTTP pee
     expect(form.get('subscription_data[metadata][organisation_id]')).toBe(organisationId);
     expect([...form.keys()].filter((key) => /amount|currency|unit/.test(key))).toEqual([]);
     expect(await tierOf(id)).toBe('free');
+  });
+
+  it('sends the organisation’s identity — name, SIREN, VAT number — with the checkout (ADR 0078)', async () => {
+    const { client, id } = await newUser();
+    const organisationId = await personalOrganisationOf(t.database.handle.db, id);
+    await t.database.handle.db
+      .update(organisations)
+      .set({ name: 'Chaufferies du Nord SAS' })
+      .where(eq(organisations.id, organisationId));
+    const response = await client.post('/api/payments/create-checkout-session/', { plan: 'basic' });
+    expect(response.statusCode, response.body).toBe(200);
+    const form = peer.requests.findLast((request) => request.path === '/v1/checkout/sessions')?.form as URLSearchParams;
+    for (const prefix of ['metadata', 'subscription_data[metadata]']) {
+      expect(form.get(`${prefix}[organisation_name]`)).toBe('Chaufferies du Nord SAS');
+      expect(form.get(`${prefix}[siren]`)).toBe(TEST_ORGANISATION_IDENTITY.siren);
+      expect(form.get(`${prefix}[vat_number]`)).toBe(TEST_ORGANISATION_IDENTITY.vatNumber);
+    }
+  });
+
+  it('sells the yearly plan at its yearly price id, reads it back as yearly, and invoices a year to the organisation', async () => {
+    const { client, id } = await newUser();
+    const organisationId = await personalOrganisationOf(t.database.handle.db, id);
+    const yearly = await client.post('/api/payments/create-checkout-session/', { plan: 'premium', interval: 'year' });
+    expect(yearly.statusCode, yearly.body).toBe(200);
+    const form = peer.requests.findLast((request) => request.path === '/v1/checkout/sessions')?.form as URLSearchParams;
+    expect(form.get('line_items[0][price]')).toBe(YEARLY_PRICES.premium);
+    // The basic plan has no yearly price on this installation: refused before Stripe is asked.
+    const calls = peer.requests.length;
+    const basicYearly = await client.post('/api/payments/create-checkout-session/', {
+      plan: 'basic',
+      interval: 'year',
+    });
+    expect(basicYearly.statusCode).toBe(503);
+    expect(basicYearly.json().error).toBe('Le plan annuel n’est pas proposé sur cette installation.');
+    expect(peer.requests.length).toBe(calls);
+
+    peer.subscriptions.set('sub_year', subscription('sub_year', id, YEARLY_PRICES.premium, 'active'));
+    const completed = event('evt_year_1', 'checkout.session.completed', {
+      object: 'checkout.session',
+      id: 'cs_year',
+      subscription: 'sub_year',
+      client_reference_id: organisationId,
+    });
+    expect((await deliver(completed, signed(completed))).json().outcome).toBe('applied');
+    expect(await tierOf(id)).toBe('premium');
+    expect((await client.get('/api/account/usage/')).json()).toMatchObject({
+      billing_interval: 'year',
+      subscription: { provider: 'stripe', plan: 'premium' },
+    });
+
+    const paid = event('evt_year_2', 'invoice.paid', { object: 'invoice', id: 'in_year_1', subscription: 'sub_year' });
+    expect((await deliver(paid, signed(paid))).json().outcome).toBe('applied');
+    const invoices = (await client.get('/api/payments/invoices/')).json();
+    expect(invoices.total).toBe(1);
+    expect(invoices.items[0]).toMatchObject({
+      provider: 'stripe',
+      plan: 'premium',
+      interval: 'year',
+      amount_ht_cents: 79_000,
+      vat_cents: 15_800,
+      amount_ttc_cents: 94_800,
+    });
+    // The buyer printed on it: the organisation's identity asked at the checkout.
+    const [row] = await t.database.handle.db
+      .select({ buyer: billingInvoices.buyer })
+      .from(billingInvoices)
+      .where(eq(billingInvoices.paymentRef, 'in_year_1'));
+    expect(row?.buyer).toMatchObject({
+      siren: TEST_ORGANISATION_IDENTITY.siren,
+      vatNumber: TEST_ORGANISATION_IDENTITY.vatNumber,
+      address: TEST_ORGANISATION_IDENTITY.address.label,
+    });
   });
 
   it('answers 502 with a French message when Stripe refuses the call', async () => {

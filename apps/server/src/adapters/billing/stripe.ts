@@ -83,7 +83,14 @@ export function createStripeProvider({
       if (!price) {
         throw new AppError('SERVICE_UNAVAILABLE', 'Le plan annuel n’est pas proposé sur cette installation.');
       }
-      const metadata = { user_id: input.userId, organisation_id: input.organisationId, plan: input.plan };
+      const metadata = {
+        user_id: input.userId,
+        organisation_id: input.organisationId,
+        plan: input.plan,
+        organisation_name: input.buyer.name,
+        siren: input.buyer.siren,
+        vat_number: input.buyer.vatNumber,
+      };
       try {
         const session = await client.checkout.sessions.create({
           mode: 'subscription',

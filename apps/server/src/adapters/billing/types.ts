@@ -40,6 +40,11 @@ export interface CheckoutInput {
   customerId: string | null;
   successUrl: string;
   cancelUrl: string;
+  /**
+   * The organisation's identity as the checkout asked for it (ADR 0078 § 6: complete before any checkout): Stripe
+   * gets it on the session and the subscription, so the operator sees who pays in Stripe's dashboard.
+   */
+  buyer: { name: string; siren: string; vatNumber: string };
 }
 
 export interface PortalInput {

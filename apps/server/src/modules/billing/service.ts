@@ -333,7 +333,12 @@ export function createBillingService({
         throw new AppError('SUBSCRIPTION_CONFLICT', billingMessages.adminTier);
       }
       const [identity] = await db
-        .select({ siren: organisations.siren, vatNumber: organisations.vatNumber, address: organisations.address })
+        .select({
+          name: organisations.name,
+          siren: organisations.siren,
+          vatNumber: organisations.vatNumber,
+          address: organisations.address,
+        })
         .from(organisations)
         .where(eq(organisations.id, entitlement.organisation.id))
         .limit(1);
@@ -354,6 +359,7 @@ export function createBillingService({
           customerId: current && current.provider === active.kind ? current.customerId : null,
           successUrl: returnUrl(billingReturnQuery.success),
           cancelUrl: returnUrl(billingReturnQuery.canceled),
+          buyer: { name: identity.name, siren: identity.siren, vatNumber: identity.vatNumber },
         },
         db,
       );
