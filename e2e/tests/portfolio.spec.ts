@@ -2,11 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { request as playwrightRequest } from '@playwright/test';
-import ExcelJS from 'exceljs';
 import { createVerifiedUser, findMail, postJson, signInThroughApi, waitForSplash } from '../support/auth.ts';
 import { E2E_BASE_URL } from '../support/e2e-env.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { PITD_FIXTURE } from '../support/simulator.ts';
+import { fiftySitesWorkbook } from '../support/sites-workbook.ts';
 import { shootViews } from '../support/views.ts';
 
 /**
@@ -22,44 +21,16 @@ import { shootViews } from '../support/views.ts';
 const YEAR_CSV = readFileSync(path.join(import.meta.dirname, '..', 'fixtures', 'consumption-year.csv'), 'utf8');
 const pce = (n: number) => `214275139${String(60_000 + n).padStart(5, '0')}`;
 
+/** The 50 sites (the odd ones T4, the even ones T2: support/sites-workbook.ts), base64 for the import's JSON body. */
 async function sitesWorkbook(): Promise<string> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Sites');
-  sheet.addRow([
-    'Nom',
-    'PCE',
-    'Adresse',
-    'Code postal',
-    'Commune',
-    'Type de point',
-    'Code du point',
-    'Option',
-    'Profil',
-    'CAR (MWh/an)',
-    'CJA (MWh/j)',
-    'Fournisseur',
-    'Fin de contrat',
-    'Étiquettes',
-  ]);
-  for (let n = 1; n <= 50; n += 1) {
-    sheet.addRow([
-      `Chaufferie ${String(n).padStart(2, '0')}`,
-      pce(n),
-      `${n} rue de Rivoli`,
-      '75001',
-      'Paris',
-      'PITD',
-      PITD_FIXTURE.idf2Communes,
-      n % 2 === 0 ? 'T2' : 'T4',
-      'P016',
-      4000,
-      20 + n,
-      'Engie',
-      new Date(Date.UTC(2027, 8, 30)),
-      'Réseau',
-    ]);
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64');
+  const workbook = await fiftySitesWorkbook((n) => ({
+    name: `Chaufferie ${String(n).padStart(2, '0')}`,
+    pce: pce(n),
+    car: 4000,
+    cja: 20 + n,
+    tags: 'Réseau',
+  }));
+  return workbook.toString('base64');
 }
 
 type Person = { email: string; password: string; api: APIRequestContext };

@@ -1,9 +1,9 @@
-import ExcelJS from 'exceljs';
 import { createVerifiedUser, postJson, signInThroughApi, waitForSplash } from '../support/auth.ts';
 import { seriousAxeViolations } from '../support/axe.ts';
 import { E2E_BASE_URL } from '../support/e2e-env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { expectSelected, PITD_FIXTURE, simulatorForm } from '../support/simulator.ts';
+import { fiftySitesWorkbook } from '../support/sites-workbook.ts';
 import { shootViews } from '../support/views.ts';
 
 /**
@@ -14,45 +14,15 @@ import { shootViews } from '../support/views.ts';
  * the site's page at 360 and 1280 px, light and dark.
  */
 
-/** 50 sites; the first is a T4 PITD of the e2e table in Paris, the simulation's starting point. */
-async function sitesWorkbook(): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Sites');
-  sheet.addRow([
-    'Nom',
-    'PCE',
-    'Adresse',
-    'Code postal',
-    'Commune',
-    'Type de point',
-    'Code du point',
-    'Option',
-    'Profil',
-    'CAR (MWh/an)',
-    'CJA (MWh/j)',
-    'Fournisseur',
-    'Fin de contrat',
-    'Étiquettes',
-  ]);
-  for (let n = 1; n <= 50; n += 1) {
-    sheet.addRow([
-      `Usine ${String(n).padStart(3, '0')}`,
-      `214275139${String(n).padStart(5, '0')}`,
-      `${n} rue de Rivoli`,
-      '75001',
-      'Paris',
-      'PITD',
-      PITD_FIXTURE.idf2Communes,
-      n % 2 === 0 ? 'T2' : 'T4',
-      'P016',
-      15466.8,
-      109,
-      'Engie',
-      new Date(Date.UTC(2027, 8, 30)),
-      n <= 10 ? 'Nord, Production' : 'Sud',
-    ]);
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+/** 50 sites (support/sites-workbook.ts); the first is a T4 PITD of the e2e table in Paris, the simulation's start. */
+function sitesWorkbook(): Promise<Buffer> {
+  return fiftySitesWorkbook((n) => ({
+    name: `Usine ${String(n).padStart(3, '0')}`,
+    pce: `214275139${String(n).padStart(5, '0')}`,
+    car: 15466.8,
+    cja: 109,
+    tags: n <= 10 ? 'Nord, Production' : 'Sud',
+  }));
 }
 
 test('an owner imports 50 sites from an XLSX file, previewed first, then lists, filters and sorts them', async ({
