@@ -1,12 +1,19 @@
 // Worker-thread tasks of the invoice audit (handles in tasks.ts, run by the pool of workers/pool.ts with a time,
 // a heap and, for the reading of a file, a memory limit). No Fastify, no database here: bytes in, plain data out.
-import { type ReadResult, readInvoice } from '@pilote/invoices';
+import { type InvoicePart, type ReadResult, readInvoice } from '@pilote/invoices';
 import { type AuditReferenceData, type AuditReport, auditInvoice, type NormalisedInvoice } from '@pilote/tariffs';
 import type { ClaimLetterInput } from './claim-letter.ts';
 
-/** Reads one invoice file (format sniffed from the bytes, archive and DOCTYPE checks in the reader). */
-export function readInvoiceTask(input: { bytes: Uint8Array; fileName: string }): Promise<ReadResult> {
-  return readInvoice(input.bytes, input.fileName);
+/**
+ * Reads one invoice file (format sniffed from the bytes, archive and DOCTYPE checks in the reader); `part`: the one
+ * invoice to read of a file that holds several (ADR 0086).
+ */
+export function readInvoiceTask(input: {
+  bytes: Uint8Array;
+  fileName: string;
+  part?: InvoicePart;
+}): Promise<ReadResult> {
+  return readInvoice(input.bytes, input.fileName, input.part ? { part: input.part } : {});
 }
 
 /** Runs every check of the audit on a normalised invoice with the reference data resolved by the caller. */

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { auditClaimLetters, audits, organisations, users } from '../../db/schema.ts';
+import { auditClaimLetters, audits, organisations, sites, users } from '../../db/schema.ts';
 import type { LetterSender } from './claim-letter.ts';
 import { organisationsOf } from './review.ts';
 
@@ -16,9 +16,59 @@ export async function findAudit(db: Database, id: string): Promise<AuditRecord |
   return row;
 }
 
+/** An audit's place in its file (ADR 0086): 0 for a file of one invoice and for the first invoice of several. */
+const partIndex = sql<number>`coalesce((${audits.part}->>'index')::int, 0)`;
+
+/** The audit created from an upload: the file's first (its other invoices' audits share its storage URI, ADR 0086). */
 export async function findAuditByStorageUri(db: Database, storageUri: string): Promise<AuditRecord | undefined> {
-  const [row] = await db.select().from(audits).where(eq(audits.storageUri, storageUri)).limit(1);
+  const [row] = await db
+    .select()
+    .from(audits)
+    .where(eq(audits.storageUri, storageUri))
+    .orderBy(asc(partIndex))
+    .limit(1);
   return row;
+}
+
+/** The audits of one stored file in an organisation, in the file's order (ADR 0086). */
+export async function findAuditsOfFile(
+  db: Database,
+  storageUri: string,
+  organisationId: string,
+): Promise<AuditRecord[]> {
+  return db
+    .select()
+    .from(audits)
+    .where(and(eq(audits.storageUri, storageUri), eq(audits.organisationId, organisationId)))
+    .orderBy(asc(partIndex), asc(audits.id));
+}
+
+/** Inserts the audits of a file's other invoices; one already there (same file and place) is left as it is. */
+export async function insertSiblingAudits(db: Database, rows: NewAudit[]): Promise<void> {
+  if (rows.length > 0) {
+    await db.insert(audits).values(rows).onConflictDoNothing();
+  }
+}
+
+/** The organisation's sites among these ids or of these PCE (the site each invoice of a file belongs to). */
+export async function findSitesOfAudits(
+  db: Database,
+  organisationId: string,
+  ids: readonly string[],
+  pces: readonly string[],
+): Promise<{ id: string; name: string; pce: string }[]> {
+  const which = [
+    ...(ids.length > 0 ? [inArray(sites.id, [...ids])] : []),
+    ...(pces.length > 0 ? [inArray(sites.pce, [...pces])] : []),
+  ];
+  if (which.length === 0) {
+    return [];
+  }
+  return db
+    .select({ id: sites.id, name: sites.name, pce: sites.pce })
+    .from(sites)
+    .where(and(eq(sites.organisationId, organisationId), or(...which)))
+    .orderBy(asc(sites.name), asc(sites.id));
 }
 
 /** An organisation's audits (ADR 0066), newest first. */
@@ -31,7 +81,7 @@ export async function listAuditsOf(
     .select()
     .from(audits)
     .where(eq(audits.organisationId, organisationId))
-    .orderBy(desc(audits.createdAt), desc(audits.id))
+    .orderBy(desc(audits.createdAt), asc(partIndex), desc(audits.id))
     .limit(page.limit)
     .offset(page.offset);
   const [counted] = await db.select({ total: count() }).from(audits).where(eq(audits.organisationId, organisationId));

@@ -35,7 +35,7 @@ const PARTS = [
   part(0, '21400000000117', '2026-01', 'FG-2026-01-0117'),
   part(1, '21400000000117', '2026-02', 'FG-2026-02-0117'),
   part(2, '21400000000125', '2026-02', 'FG-2026-02-0125'),
-];
+] as const;
 const INVOICES: AuditFileInvoice[] = [
   { id: IDS[0], part: PARTS[0], status: 'failed', anomalies: null, recoverableEuros: null, site: null },
   {
