@@ -21,7 +21,18 @@ import {
 /** One unit taken; `refund()` gives it back to the period it was taken from (a failed action). */
 export interface Consumption {
   readonly used: number;
+  /** The counter the unit was taken from: an action that may give it back later keeps it (`giveBack`). */
+  readonly counted: CountedUnit;
   refund(): Promise<void>;
+}
+
+/**
+ * Where a unit was counted — the organisation and the period's start (ISO) — as a job's JSON payload carries it, so
+ * that `giveBack` returns it there even when the user has switched organisation since (ADR 0078).
+ */
+export interface CountedUnit {
+  organisationId: string;
+  periodStart: string;
 }
 
 export interface QuotaDependencies {
@@ -53,6 +64,7 @@ export function createQuota({ db, entitlements }: QuotaDependencies) {
     let refunded = false;
     return {
       used,
+      counted: { organisationId: key.organisationId, periodStart: key.periodStart.toISOString() },
       async refund() {
         if (!refunded) {
           refunded = true;
@@ -93,11 +105,14 @@ export function createQuota({ db, entitlements }: QuotaDependencies) {
       return refused(claim.feature, claim.limit);
     },
 
-    /** Takes a unit, runs the action, and gives the unit back if the action fails. */
-    async run<T>(userId: string, feature: QuotaFeatureName, action: () => Promise<T>): Promise<T> {
+    /**
+     * Takes a unit, runs the action, and gives the unit back if the action fails. The action is told where the unit
+     * was counted (for a later `giveBack`).
+     */
+    async run<T>(userId: string, feature: QuotaFeatureName, action: (counted: CountedUnit) => Promise<T>): Promise<T> {
       const consumption = await consume(userId, feature);
       try {
-        return await action();
+        return await action(consumption.counted);
       } catch (error) {
         await consumption.refund();
         throw error;
@@ -105,10 +120,17 @@ export function createQuota({ db, entitlements }: QuotaDependencies) {
     },
 
     /**
-     * Gives back one unit taken earlier in the current period, when the action turns out not to count (an invoice
-     * audit whose file the reader refused, ADR 0062). Never below zero.
+     * Gives back one unit taken earlier, when the action turns out not to count (an invoice audit whose file the
+     * reader refused, ADR 0062), to the counter it was taken from (`counted`: the organisation and period it was
+     * counted in, whatever the user's active organisation is now). Without `counted` (a job queued before it was
+     * carried), to the user's active organisation's current period. Never below zero.
      */
-    async giveBack(userId: string, feature: QuotaFeatureName): Promise<void> {
+    async giveBack(userId: string, feature: QuotaFeatureName, counted?: CountedUnit): Promise<void> {
+      if (counted) {
+        const periodStart = new Date(counted.periodStart);
+        await returnUnit(db, { organisationId: counted.organisationId, feature, periodStart }, entitlements.now());
+        return;
+      }
       const { period, organisation } = await entitlements.resolve(userId);
       await returnUnit(db, { organisationId: organisation.id, feature, periodStart: period.start }, entitlements.now());
     },
