@@ -121,6 +121,19 @@ export function createEntitlements({ db, now = () => new Date() }: EntitlementsD
         trial,
       };
     },
+
+    /**
+     * The tier that applies to the user now, as `resolve` gives it (the active organisation's plan, an
+     * administrator's role tier), for `GET /api/account/me`; a user in no organisation has none to read: free (admin
+     * for an administrator), without the 404 of `resolve`.
+     */
+    async tierOf(userId: string, known?: EntitlementRows): Promise<UserTier> {
+      const rows = known?.user.id === userId ? known : await readRows(userId);
+      if (!rows) {
+        throw new AppError('NOT_FOUND', 'Utilisateur introuvable.');
+      }
+      return rows.organisation ? (await this.resolve(userId, rows)).tier : rows.user.tier;
+    },
   };
 }
 
