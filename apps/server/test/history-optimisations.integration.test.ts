@@ -49,6 +49,10 @@ describe.each(testDatabaseKinds())('history of optimisations on %s', (kind) => {
       PASSWORD_HASH_LOG_N: '10',
       AUTH_RATE_LIMIT_MAX: '1000',
     });
+  });
+  // Three hooks, each with Vitest's 10 s (was one of 120 s, ADR 0088): the app, the three accounts (scrypt), then
+  // the data and the optimisation every test reads.
+  beforeAll(async () => {
     ({ alice, bob } = await twoUsers(t));
     const passwordHash = await createPasswordHasher(10).hash('Correct-Horse-9');
     await insertVerifiedUser(t.database.handle.db, {
@@ -65,6 +69,8 @@ describe.each(testDatabaseKinds())('history of optimisations on %s', (kind) => {
     expect(signed.statusCode, signed.body).toBe(200);
     // The plan is the organisation's (ADR 0078): every user's personal organisation is premium.
     await t.database.handle.db.update(organisations).set({ tier: 'premium' });
+  });
+  beforeAll(async () => {
     const imported = await alice.post('/api/consumption-data/', {
       pce: PCE,
       label: 'Usine',
@@ -76,7 +82,7 @@ describe.each(testDatabaseKinds())('history of optimisations on %s', (kind) => {
     expect(response.statusCode, response.body).toBe(200);
     const list = (await alice.get('/api/optimisation/optimisations/')).json();
     stored = { id: list.items[0].id, response: response.json() };
-  }, 120_000);
+  });
   afterAll(async () => {
     await t?.close();
   });
