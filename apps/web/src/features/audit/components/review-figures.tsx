@@ -8,16 +8,20 @@ import { parseFrenchNumber } from '../../../lib/format.ts';
 export type FiguresDraft = Record<string, string>;
 
 const TEXT = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 6 });
+const MONEY = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 6 });
 
-/** A figure as the text of its input: French, grouped by a plain space (what `parseFrenchNumber` reads back). */
-function numberText(value: number | null): string {
-  return value === null ? '' : TEXT.format(value).replace(/[\s\u202f\u00a0]/g, ' ');
+/**
+ * A figure as the text of its input: French, grouped by a plain space (what `parseFrenchNumber` reads back); an amount
+ * in euros with its cents, as printed (27 841,60).
+ */
+function numberText(value: number | null, money = false): string {
+  return value === null ? '' : (money ? MONEY : TEXT).format(value).replace(/[\s\u202f\u00a0]/g, ' ');
 }
 
 /** A CTA rate is a ratio printed as a percentage (0,208 → 20,8 %), like the « Facture lue » table. */
 const isPercent = (unit: string | null) => unit?.trim() === '%';
 
-type Figure = { id: string; read: number | null; scale: number; optional: boolean };
+type Figure = { id: string; read: number | null; scale: number; optional: boolean; money?: boolean };
 
 /** Every figure of the table read by OCR: each line's quantity, unit price and amount, the VAT lines, the totals. */
 function figuresOf(invoice: NormalisedInvoiceDto): Figure[] {
@@ -31,18 +35,18 @@ function figuresOf(invoice: NormalisedInvoiceDto): Figure[] {
         scale: isPercent(line.unitPriceUnit) ? 100 : 1,
         optional: true,
       },
-      { id: `figure-line-${index}-amount`, read: line.amount, scale: 1, optional: false },
+      { id: `figure-line-${index}-amount`, read: line.amount, scale: 1, optional: false, money: true },
     );
   });
   invoice.vat.forEach((vat, index) => {
     figures.push(
       { id: `figure-vat-${index}-rate`, read: vat.rate, scale: 100, optional: false },
-      { id: `figure-vat-${index}-base`, read: vat.base, scale: 1, optional: false },
-      { id: `figure-vat-${index}-amount`, read: vat.amount, scale: 1, optional: false },
+      { id: `figure-vat-${index}-base`, read: vat.base, scale: 1, optional: false, money: true },
+      { id: `figure-vat-${index}-amount`, read: vat.amount, scale: 1, optional: false, money: true },
     );
   });
   for (const total of ['totalHt', 'totalTva', 'totalTtc'] as const) {
-    figures.push({ id: `figure-${total}`, read: invoice.totals[total], scale: 1, optional: false });
+    figures.push({ id: `figure-${total}`, read: invoice.totals[total], scale: 1, optional: false, money: true });
   }
   return figures;
 }
@@ -50,7 +54,7 @@ function figuresOf(invoice: NormalisedInvoiceDto): Figure[] {
 /** The inputs pre-filled with what the OCR read. */
 export function initialFiguresDraft(invoice: NormalisedInvoiceDto): FiguresDraft {
   return Object.fromEntries(
-    figuresOf(invoice).map((f) => [f.id, numberText(f.read === null ? null : f.read * f.scale)]),
+    figuresOf(invoice).map((f) => [f.id, numberText(f.read === null ? null : f.read * f.scale, f.money)]),
   );
 }
 
@@ -187,7 +191,7 @@ export function ReviewFigures({
               {line.label}
               <State changed={changed(...ids)} />
             </legend>
-            <div className="grid gap-3 sm:grid-cols-3">
+            <div className="grid gap-3 sm:grid-cols-3 sm:items-end">
               <FigureInput
                 id={ids[0] ?? ''}
                 label={`Quantité${unit(line.quantityUnit)}`}
@@ -216,7 +220,7 @@ export function ReviewFigures({
               TVA
               <State changed={changed(...ids)} />
             </legend>
-            <div className="grid gap-3 sm:grid-cols-3">
+            <div className="grid gap-3 sm:grid-cols-3 sm:items-end">
               <FigureInput id={ids[0] ?? ''} label="Taux (%)" draft={draft} set={set} error={errors[ids[0] ?? '']} />
               <FigureInput id={ids[1] ?? ''} label="Base (€)" draft={draft} set={set} error={errors[ids[1] ?? '']} />
               <FigureInput
@@ -235,7 +239,7 @@ export function ReviewFigures({
           Totaux
           <State changed={changed('figure-totalHt', 'figure-totalTva', 'figure-totalTtc')} />
         </legend>
-        <div className="grid gap-3 sm:grid-cols-3">
+        <div className="grid gap-3 sm:grid-cols-3 sm:items-end">
           <FigureInput
             id="figure-totalHt"
             label="Total HT (€)"
