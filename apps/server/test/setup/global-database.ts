@@ -1,7 +1,8 @@
 // Vitest globalSetup of the server project: migrate once, copy many (ADR 0019).
 // - PGlite: one in-memory database is migrated and dumped to a tarball (pglite-snapshot.ts, shared with the
-//   server-bundle project); every test file then opens its own copy with `new PGlite({ loadDataDir })` (no initdb,
-//   no migrations).
+//   server-bundle project; also dumped before each migration test's point, and kept between runs under a hash of
+//   the migrations, ADR 0088); every test file then opens its own copy with `new PGlite({ loadDataDir })` (no
+//   initdb, no migrations).
 // - PostgreSQL (TEST_DATABASE_URL set): one migrated template database; every test file gets
 //   `CREATE DATABASE … TEMPLATE <it>` (a file copy, milliseconds). Dropped at the end of the run.
 // createTestDatabase() falls back to migrating a fresh database when this setup did not run.
