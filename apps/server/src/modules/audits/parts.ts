@@ -90,12 +90,12 @@ export async function splitAudit(
     }
     try {
       // `counted`: where the unit was taken, carried by the job for a later give-back (ADR 0078).
-      await quota.run(row.userId, 'invoice_audits', async (counted?: unknown) => {
+      await quota.run(row.userId, 'invoice_audits', async (counted) => {
         if (!(await transitionAudit(db, sibling.id, ['uploaded'], 'queued'))) {
           // Launched meanwhile (by the user): the unit is not taken twice.
           throw new SiblingStarted();
         }
-        await jobs.enqueue(job, { auditId: sibling.id, ...(counted ? { counted } : {}) });
+        await jobs.enqueue(job, { auditId: sibling.id, counted });
       });
     } catch (error) {
       // No unit free: this invoice waits, « Non lancé », for the user to launch it (issue #25 §8).

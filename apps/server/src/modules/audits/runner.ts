@@ -13,6 +13,7 @@ import { audits } from '../../db/schema.ts';
 import { runWorkerTask, type WorkerTaskError } from '../../workers/pool.ts';
 import type { ReferenceData } from '../reference-data/source.ts';
 import { ocrFiguresConfirmed, ocrLowConfidence, withOcrMessages } from './ocr-review.ts';
+import type { AuditSplit } from './parts.ts';
 import {
   applyReview,
   type CommuneNtr,
@@ -152,21 +153,29 @@ export function createAuditRunner(deps: {
 
   return {
     async run(
-      { bytes, fileName, userId, organisationId, auditId, reviewed },
+      { bytes, fileName, userId, organisationId, auditId, reviewed, part },
       signal?: AbortSignal,
-    ): Promise<AuditOutcome> {
+    ): Promise<AuditOutcome | AuditSplit> {
       const owner = userId;
       // After the review step the file is read again (the reader is deterministic) and the values the user
       // confirmed replace the ones read.
       // A scan confirmed with its figures is not read by OCR again: the reading the user confirmed is (ADR 0087).
       const read = reviewed?.scan
         ? ({ ok: true, value: reviewed.scan } as const)
-        : await runWorkerTask(auditTasks.read, { bytes, fileName }, { ...limits, owner, signal });
+        : await runWorkerTask(
+            auditTasks.read,
+            { bytes, fileName, ...(part ? { part } : {}) },
+            { ...limits, owner, signal },
+          );
       if (!read.ok) {
         deps.onWorkerFailure?.(read.error, auditId);
         return { ok: false, message: workerFailureMessage(read.error), found: [] };
       }
       const result: ReadResult = read.value;
+      // A portal export of several invoices: one audit per invoice (ADR 0086).
+      if (!result.ok && result.refusal.code === 'SEVERAL_INVOICES' && !part && result.refusal.parts) {
+        return { ok: 'parts', parts: [...result.refusal.parts] };
+      }
       if (!result.ok) {
         return { ok: false, message: result.refusal.message, found: [...result.refusal.found], readRefused: true };
       }

@@ -28,7 +28,7 @@ import {
   type SignUploadResponse,
   type StartAuditResponse,
 } from '@pilote/contracts';
-import type { ReadResult } from '@pilote/invoices';
+import type { InvoicePart, ReadResult } from '@pilote/invoices';
 import { SNIFF_BYTES, sniffInvoiceFormat } from '@pilote/invoices/sniff';
 import { type AuditReport, type NormalisedInvoice, roundHalfAwayFromZero } from '@pilote/tariffs';
 import type { JobQueue } from '../../adapters/jobs/index.ts';
@@ -37,12 +37,13 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type Actor, requireUser } from '../auth/session.ts';
 import type { OrganisationAccess } from '../organisations/access.ts';
-import type { Quota } from '../plans/quota.ts';
+import type { CountedUnit, Quota } from '../plans/quota.ts';
 import type { ClaimedAmounts, ClaimLetterInput, LetterSender } from './claim-letter.ts';
 import { CLAIM_LETTER_RENDERER_VERSION } from './claim-letter.ts';
 import { sanitiseFileName } from './file-check.ts';
 import type { ClaimLetterLinkSigner } from './link-signer.ts';
 import { confirmedScan } from './ocr-review.ts';
+import { type AuditSplit, invoicesInFile, partOf, readerPart, splitAudit } from './parts.ts';
 import {
   type AuditRecord,
   findAudit,
@@ -64,6 +65,16 @@ const DOCUMENT_TYPES: Readonly<Record<string, 'application/pdf' | 'image/png' | 
 
 /** The job the start route queues (one per audit). */
 export const AUDIT_JOB = 'audit.run';
+
+/**
+ * The audit job's payload: the audit, and where the start's `invoice_audits` unit was counted (ADR 0078), so that a
+ * unit given back goes to that organisation and period even if the user switched organisation meanwhile (the start's
+ * and the review confirmation's unit). Absent on jobs queued before it was carried.
+ */
+export interface AuditJobPayload {
+  auditId: string;
+  counted?: CountedUnit;
+}
 
 /** Parses a storage URI back to its key (`local:<key>`, `s3://<bucket>/<key>`); null for anything else. */
 export function keyOfUri(uri: string): string | null {
@@ -87,9 +98,11 @@ export interface AuditRunner {
       auditId: string;
       /** After the review step: the values the user confirmed, in place of the ones read (ADR 0071). */
       reviewed?: { values: AuditReviewValues; scan?: ReadResult };
+      /** The one invoice to read of a file that holds several (ADR 0086). */
+      part?: InvoicePart;
     },
     signal?: AbortSignal,
-  ): Promise<AuditOutcome>;
+  ): Promise<AuditOutcome | AuditSplit>;
 }
 
 export type AuditOutcome =
@@ -182,6 +195,7 @@ function toSummary(row: AuditRecord): AuditSummary {
     alerts:
       row.status === 'done' ? (report?.findings.filter((finding) => finding.severity === 'alerte').length ?? 0) : null,
     recoverableEuros: row.status === 'done' && report ? report.overBilledEuros : null,
+    part: partOf(row),
   };
 }
 
@@ -299,7 +313,7 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
       if (row.status !== 'uploaded' && row.status !== 'failed') {
         throw new AppError('CONFLICT', AUDIT_MESSAGES.alreadyStarted);
       }
-      await quota.run(userId, 'invoice_audits', async () => {
+      await quota.run(userId, 'invoice_audits', async (counted) => {
         const moved = await transitionAudit(db, id, ['uploaded', 'failed'], 'queued', {
           error: null,
           found: null,
@@ -309,7 +323,7 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
         if (!moved) {
           throw new AppError('CONFLICT', AUDIT_MESSAGES.alreadyStarted);
         }
-        await jobs.enqueue(AUDIT_JOB, { auditId: id });
+        await jobs.enqueue(AUDIT_JOB, { auditId: id, counted } satisfies AuditJobPayload);
       });
       return { id, status: 'queued' };
     },
@@ -325,11 +339,12 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
 
     async detail(actor: Actor | null, id: string): Promise<AuditDetail> {
       const { row } = await owned(actor, id);
-      return detailOf(row);
+      // The other invoices of its file, each an audit of the same organisation (ADR 0086).
+      return { ...detailOf(row), invoicesInFile: await invoicesInFile(db, row, toSummary) };
     },
 
     /** The job (`audit.run`): the file is read and checked in a worker with limits; the result is stored. */
-    async runJob(payload: { auditId: string }, signal?: AbortSignal): Promise<void> {
+    async runJob(payload: AuditJobPayload, signal?: AbortSignal): Promise<void> {
       const row = await findAudit(db, payload.auditId);
       if (!row) {
         return;
@@ -338,8 +353,9 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
       if (!(await transitionAudit(db, row.id, ['queued', 'running'], 'running', { startedAt: now() }))) {
         return;
       }
-      let outcome: AuditOutcome;
+      let outcome: AuditOutcome | AuditSplit;
       const confirmed = reviewOf(row)?.confirmed ?? null;
+      const part = partOf(row);
       try {
         const bytes = new Uint8Array(await storage.get(row.storageUri, { maxBytes: AUDIT_MAX_BYTES }));
         outcome = await runner.run(
@@ -350,11 +366,17 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
             organisationId: row.organisationId,
             auditId: row.id,
             ...(confirmed ? { reviewed: { values: confirmed, ...confirmedScan(reviewOf(row), row) } } : {}),
+            ...(part ? { part: readerPart(part) } : {}),
           },
           signal,
         );
       } catch (error) {
         outcome = { ok: false, message: runnerFailureMessage(error), found: [] };
+      }
+      if (outcome.ok === 'parts') {
+        // One file, several invoices: one audit per invoice, each queued (ADR 0086).
+        await splitAudit({ db, quota, jobs, job: AUDIT_JOB }, row, outcome.parts, { ...payload });
+        return;
       }
       if (outcome.ok === 'review') {
         const waiting = await transitionAudit(db, row.id, ['running'], 'to_complete', {
@@ -370,7 +392,7 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
         });
         // No check ran: the unit taken at start is given back; the confirmation takes one (issue #25 §8, ADR 0071).
         if (waiting) {
-          await quota.giveBack(row.userId, 'invoice_audits');
+          await quota.giveBack(row.userId, 'invoice_audits', payload.counted);
         }
       } else if (outcome.ok) {
         await transitionAudit(db, row.id, ['running'], 'done', {
@@ -388,7 +410,7 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
         // A file the reader refused takes no unit (issue #25, ADR 0062): the one taken at start is given back, once
         // (only by the job that moved the audit to failed). Time and memory overruns keep theirs (ADR 0034).
         if (failed && outcome.readRefused) {
-          await quota.giveBack(row.userId, 'invoice_audits');
+          await quota.giveBack(row.userId, 'invoice_audits', payload.counted);
         }
       }
     },
@@ -410,7 +432,7 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
       if (!updated) {
         throw notFound();
       }
-      return detailOf(updated);
+      return { ...detailOf(updated), invoicesInFile: await invoicesInFile(db, updated, toSummary) };
     },
 
     /**
@@ -443,7 +465,7 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
         });
       }
       const confirmedValues: AuditReviewValues = review.figuresAsked ? values : fieldValues;
-      await quota.run(userId, 'invoice_audits', async () => {
+      await quota.run(userId, 'invoice_audits', async (counted) => {
         const moved = await transitionAudit(db, id, ['to_complete'], 'queued', {
           review: { ...review, confirmed: confirmedValues, confirmedAt: now().toISOString() } satisfies AuditReview,
           startedAt: null,
@@ -452,7 +474,7 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
         if (!moved) {
           throw new AppError('CONFLICT', AUDIT_MESSAGES.notToComplete);
         }
-        await jobs.enqueue(AUDIT_JOB, { auditId: id });
+        await jobs.enqueue(AUDIT_JOB, { auditId: id, counted } satisfies AuditJobPayload);
       });
       await rememberCorrection(db, { userId, organisationId: row.organisationId }, invoice, confirmedValues, now());
       return { id, status: 'queued' };
