@@ -1,7 +1,7 @@
 /**
  * Safety gates of the invoice audit in the app (issue #25, ADR 0062): an invoice of the same point and month audited
  * twice is a possible duplicate for the user to qualify (no « double billing », no letter); a file the reader refuses
- * takes no quota unit; an audit refused for quota starts once a unit is free; the upload URL is relative.
+ * takes no quota unit (given back to the organisation it was counted on, ADR 0078); an audit refused for quota starts once a unit is free; the upload URL is relative.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -71,24 +71,27 @@ describe.each(testDatabaseKinds())('invoice audit safety gates on %s', (kind) =>
   }
 
   async function used(userId: string): Promise<number> {
+    return usedIn(await personalOrganisationOf(t.database.handle.db, userId));
+  }
+
+  async function usedIn(organisationId: string): Promise<number> {
     const [row] = await t.database.handle.db
       .select({ used: usageCounters.used })
       .from(usageCounters)
-      .where(
-        and(
-          eq(usageCounters.organisationId, await personalOrganisationOf(t.database.handle.db, userId)),
-          eq(usageCounters.feature, 'invoice_audits'),
-        ),
-      );
+      .where(and(eq(usageCounters.organisationId, organisationId), eq(usageCounters.feature, 'invoice_audits')));
     return row?.used ?? 0;
   }
 
   async function setUsed(userId: string, value: number): Promise<void> {
+    await setUsedIn(await personalOrganisationOf(t.database.handle.db, userId), value);
+  }
+
+  async function setUsedIn(organisationId: string, value: number): Promise<void> {
     const period = calendarMonth(clock);
     await t.database.handle.db
       .insert(usageCounters)
       .values({
-        organisationId: await personalOrganisationOf(t.database.handle.db, userId),
+        organisationId,
         feature: 'invoice_audits',
         periodStart: period.start,
         periodEnd: period.end,
@@ -185,5 +188,24 @@ describe.each(testDatabaseKinds())('invoice audit safety gates on %s', (kind) =>
     await t.app.jobs.runDue(clock);
     expect((await detail(client, waiting)).status).toBe('done');
     expect(await used(userId)).toBe(2);
+  });
+
+  it('the unit of a refused file goes back to the organisation it was counted on, after a switch of organisation', async () => {
+    const { client, id: userId } = await newUser();
+    // Read before the second organisation exists: it is created at the test's clock, before the personal one.
+    const personal = await personalOrganisationOf(t.database.handle.db, userId);
+    const unknown = await createdAudit(client, 'inconnu.xml', Buffer.from('<?xml version="1.0"?><Facture/>'));
+    expect((await client.post(`/api/audits/${unknown}/start/`, {})).statusCode).toBe(202);
+    expect(await usedIn(personal)).toBe(1);
+    // Before the job runs, the user creates a second organisation: it becomes their active one (ADR 0066).
+    const other = await client.post('/api/organisations/', { name: 'Filiale' });
+    expect(other.statusCode, other.body).toBe(201);
+    const otherId = (other.json() as { id: string }).id;
+    await setUsedIn(otherId, 1);
+    await t.app.jobs.runDue(clock);
+    expect((await detail(client, unknown)).status).toBe('failed');
+    // The unit was counted on the personal organisation: it goes back there, not to the active one.
+    expect(await usedIn(personal)).toBe(0);
+    expect(await usedIn(otherId)).toBe(1);
   });
 });
