@@ -115,17 +115,18 @@ function SitePicker({
               className="flex flex-col divide-y divide-border rounded-lg border border-border"
             >
               {sites.data.items.map((item) => (
-                <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+                <li key={item.id} className="flex items-center justify-between gap-3 px-3 py-2">
                   <span className="min-w-0 text-sm">
                     <span className="block font-medium wrap-anywhere text-foreground">{item.name}</span>
                     <span className="block text-muted-foreground tabular-nums">PCE {item.pce}</span>
                   </span>
                   {item.id === currentId ? (
-                    <span className="text-sm text-muted-foreground">Site actuel</span>
+                    <span className="shrink-0 text-sm text-muted-foreground">Site actuel</span>
                   ) : (
                     <Button
                       size="sm"
                       variant="outline"
+                      className="shrink-0"
                       disabled={attach.isPending}
                       aria-label={`Rattacher au site ${item.name}`}
                       onClick={() =>
