@@ -100,7 +100,7 @@ describe('the invoices of a portal export (ADR 0086)', () => {
     expect(screen.getByRole('button', { name: 'Lancer l’audit' })).toBeInTheDocument();
   });
 
-  it('opens another invoice of the file in place', async () => {
+  it('opens another invoice of the file in place, the focus on its title', async () => {
     mockApi({
       ...signedInAs(),
       [`GET /api/audits/${IDS[2]}/`]: () => ({ body: audit(2) }),
@@ -112,5 +112,6 @@ describe('the invoices of a portal export (ADR 0086)', () => {
     fireEvent.click(within(items[0] as HTMLElement).getByRole('link', { name: 'Voir la facture 1 sur 3' }));
     expect(await screen.findByText('L’analyse du fichier a dépassé le temps autorisé : fichier refusé.')).toBeVisible();
     expect(screen.getByTestId('audit-part')).toHaveTextContent('Facture 1 sur 3 — PCE 21400000000117 · janvier 2026');
+    expect(screen.getByRole('heading', { name: 'Résultats de l’audit — export-factures.csv' })).toHaveFocus();
   });
 });

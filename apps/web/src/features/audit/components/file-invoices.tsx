@@ -1,5 +1,6 @@
 import type { AuditFileInvoice } from '@pilote/contracts';
 import { Link } from 'react-router';
+import { IN_PAGE_NAVIGATION } from '../../../app/layouts/use-navigation-focus.ts';
 import { buttonStyles } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -82,6 +83,8 @@ export function FileInvoices({ current, invoices }: { current: string; invoices:
               {isCurrent ? null : (
                 <Link
                   to={{ search: `?audit=${encodeURIComponent(invoice.id)}` }}
+                  // Another invoice in place: the results page moves the focus to its title, not to <main>.
+                  state={IN_PAGE_NAVIGATION}
                   className={buttonStyles({ variant: 'outline', size: 'sm' })}
                   aria-label={`Voir la ${partPosition(invoice.part).toLowerCase()}`}
                 >
