@@ -71,10 +71,10 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * « Optimiser tout le portefeuille » (issue #24 §4–§5, ADR 0077). A run reads the organisation's sites with
- * consumption data in chunks, optimises each chunk in one worker task (never on the event loop), stores the
- * chunk's outcomes and moves the progress; cancel is read between chunks. The next chunk's data is read from the
- * database while the worker solves the current one.
+ * « Optimiser tout le portefeuille » (issue #24 §4–§5, ADR 0077, 0083). A run reads the organisation's sites with
+ * consumption data in chunks with their packed years, optimises each chunk in one worker task (never on the event
+ * loop), stores the chunk's outcomes and moves the progress; cancel is read before a solved chunk is stored. The next
+ * chunk is read and the previous one stored while the worker solves the current one.
  */
 export function createPortfolioService(deps: PortfolioServiceDeps) {
   const { db } = deps;
