@@ -19,6 +19,8 @@ import { addressRoutes } from './modules/address/routes.ts';
 import { createAddressSearch } from './modules/address/service.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { createAdminService } from './modules/admin/service.ts';
+import { columnMappingRoutes } from './modules/audits/column-mapping-routes.ts';
+import { createColumnMappingsService, withColumnMappings } from './modules/audits/column-mappings.ts';
 import { registerAuditJobs } from './modules/audits/jobs.ts';
 import { ClaimLetterLinkSigner } from './modules/audits/link-signer.ts';
 import { findUserContact } from './modules/audits/repository.ts';
@@ -228,7 +230,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     counters,
   });
   // Signed-in scopes (plugins/signed-in.ts): 401 before validation, request.actor set, no-store.
-  await app.register(signedIn(accountRoutes));
   await app.register(signedIn(adminRoutes), {
     service: createAdminService({ db: database.db, mailMode: mailer.kind }),
   });
@@ -259,6 +260,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(storageRoutes, { storage });
   const entitlements = createEntitlements({ db: database.db, now });
   const quota = createQuota({ db: database.db, entitlements });
+  await app.register(signedIn(accountRoutes), { entitlements });
   await app.register(signedIn(plansRoutes), {
     service: createPlansService({ db: database.db, entitlements }),
   });
@@ -389,13 +391,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     storage,
     jobs,
     quota,
-    runner: createAuditRunner({
-      db: database.db,
-      referenceData,
-      limits: deps.auditLimits,
-      onWorkerFailure: (error, auditId) =>
-        app.log.warn({ auditId, kind: error.kind, error: error.message }, 'audit worker failed'),
-    }),
+    // A table file's column mapping step first (ADR 0085).
+    runner: withColumnMappings(
+      { db: database.db, limits: deps.auditLimits, now },
+      createAuditRunner({
+        db: database.db,
+        referenceData,
+        limits: deps.auditLimits,
+        onWorkerFailure: (error, auditId) =>
+          app.log.warn({ auditId, kind: error.kind, error: error.message }, 'audit worker failed'),
+      }),
+    ),
     letters: createClaimLetterRenderer(),
     links: new ClaimLetterLinkSigner(deps.secret, config.pdfLinkTtlSeconds),
     access: organisations,
@@ -406,6 +412,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     service: audits,
     pdfRateLimit: pdfRateLimit(config),
     customerOf: (userId, organisationId) => findUserContact(database.db, userId, organisationId),
+  });
+  await app.register(signedIn(columnMappingRoutes), {
+    service: createColumnMappingsService({ db: database.db, access: organisations, audits, now }),
   });
 
   // The SPA's files, its pages (200 for the app's routes, 404 for any other path) and the not-found handler.
