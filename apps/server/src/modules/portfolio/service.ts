@@ -161,7 +161,7 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
       });
     for (const row of rows) {
       const point = resolved.get(row.id);
-      if (!point || !point.ok) {
+      if (!point?.ok) {
         skip(row.id, point && !point.ok ? point.message : portfolioMessages.skippedNoPoint);
         continue;
       }
