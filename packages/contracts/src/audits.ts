@@ -403,6 +403,7 @@ export const auditReviewValuesSchema = z
       .trim()
       .toUpperCase()
       .regex(/^[A-Z0-9][A-Z0-9 _.-]{0,39}$/, { error: 'Code du point : lettres et chiffres (ex. GI060012).' })
+      .meta({ examples: ['GI060012'] })
       .optional(),
     /** The NTR printed on the invoice (the one it bills), as confirmed. */
     ntrPrinted: ntrSchema.optional(),
@@ -447,6 +448,11 @@ export const auditReviewSchema = z.object({
    * confirmation must carry them (`figures`, ADR 0087).
    */
   figuresAsked: z.boolean().default(false),
+  /**
+   * A scan's delivery commune as printed and read (the NTR's source, ADR 0081), kept so that the confirmed scan —
+   * not read again (ADR 0087) — is checked with the same commune as the first reading, not the site's.
+   */
+  printedCommune: z.string().nullable().optional(),
   /** What the user confirmed (null while « À compléter »). */
   confirmed: auditReviewValuesSchema.nullable(),
   confirmedAt: z.string().nullable(),
