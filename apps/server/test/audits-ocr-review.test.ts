@@ -131,4 +131,11 @@ describe('a scan confirmed with its figures is not read by OCR again (ADR 0087)'
     expect(confirmedScan(review, { invoice: { nonsense: true }, warnings: [] })).toEqual({});
     expect(confirmedScan(null, { invoice: stored, warnings: [] })).toEqual({});
   });
+
+  it('keeps the commune printed on the scan, so the confirmed run takes the NTR of the first reading, not the site’s', () => {
+    const printed = confirmedScan({ ...review, printedCommune: 'Lyon 3e' }, { invoice: stored, warnings: [] });
+    expect(printed.scan?.provenance?.commune).toBe('Lyon 3e');
+    const none = confirmedScan(review, { invoice: stored, warnings: [] });
+    expect(none.scan?.provenance?.commune).toBeUndefined();
+  });
 });

@@ -74,8 +74,9 @@ export function ocrFiguresConfirmed(
  * The reading of a scan the user confirmed with its figures, so the job does not run the OCR again (ADR 0087: 5–15 s of
  * a worker per page): the invoice stored when the audit stopped at « À compléter » — written by this job from the
  * reader's invoice, parsed here with the contract — whose every value read by OCR the confirmation now replaces
- * (`applyReview`). Not kept from the first reading: the commune printed (the NTR then comes from the user's answer or
- * the site), the OCR's page count and word confidence (only reported). Nothing for a file with text (read again).
+ * (`applyReview`). The commune printed comes back from the review (`printedCommune`): the NTR is that of the first
+ * reading, never silently the site's. Not kept: the OCR's page count and word confidence (only reported). Nothing for a
+ * file with text (read again).
  */
 export function confirmedScan(
   review: AuditReview | null,
@@ -94,7 +95,13 @@ export function confirmedScan(
       // The contract's schema is the domain invoice's shape with its unions widened to strings (kinds, TSO, option).
       invoice: invoice as unknown as NormalisedInvoice,
       warnings: [...(row.warnings ?? [])],
-      provenance: { sources: {}, lineSources: [], missing: [], ocr: { pages: 0, meanConfidence: 0 } },
+      provenance: {
+        sources: {},
+        lineSources: [],
+        missing: [],
+        ocr: { pages: 0, meanConfidence: 0 },
+        ...(review.printedCommune ? { commune: review.printedCommune } : {}),
+      },
     },
   };
 }

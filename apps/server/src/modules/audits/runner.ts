@@ -233,7 +233,15 @@ export function createAuditRunner(deps: {
           result.provenance,
         );
         if (fields.length > 0 || !figuresConfirmed) {
-          return { ok: 'review', invoice, warnings, fields, figuresAsked: result.provenance?.ocr !== undefined };
+          const figuresAsked = result.provenance?.ocr !== undefined;
+          return {
+            ok: 'review',
+            invoice,
+            warnings,
+            fields,
+            figuresAsked,
+            ...(figuresAsked ? { printedCommune: printed } : {}),
+          };
         }
       }
       return { ok: true, invoice, report: checked.value, warnings };
