@@ -391,6 +391,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     storage,
     jobs,
     quota,
+    log: app.log,
     // A table file's column mapping step first (ADR 0085).
     runner: withColumnMappings(
       { db: database.db, limits: deps.auditLimits, now },

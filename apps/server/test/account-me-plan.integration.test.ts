@@ -3,11 +3,13 @@
  * users.tier (no longer the plan); an administrator keeps the unlimited admin tier whatever the organisation holds
  * (spec §6, ADR 0047).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organisations, users } from '../src/db/schema.ts';
+import { organisationMembers, organisations, usageCounters, users } from '../src/db/schema.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
+import { createEntitlements } from '../src/modules/plans/entitlements.ts';
+import { createQuota } from '../src/modules/plans/quota.ts';
 import { HttpClient } from './helpers/http-client.ts';
 import { personalOrganisationOf } from './helpers/organisations.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -68,5 +70,34 @@ describe('GET /api/account/me and the organisation plan', () => {
       .set({ tier: 'basic' })
       .where(eq(organisations.id, await personalOrganisationOf(db, id)));
     expect(await tierOf(client)).toBe('admin');
+  });
+
+  it('is free for a user in no organisation, whatever the stale users.tier says', async () => {
+    const { client, id } = await signedIn('user');
+    const db = t.database.handle.db;
+    await db.update(users).set({ tier: 'premium' }).where(eq(users.id, id));
+    await db.delete(organisationMembers).where(eq(organisationMembers.userId, id));
+    expect(await tierOf(client)).toBe('free');
+  });
+
+  it('counts a unit on the organisation named (where the object is), not on the active one (ADR 0086)', async () => {
+    const { client, id } = await signedIn('user');
+    const db = t.database.handle.db;
+    const personal = await personalOrganisationOf(db, id);
+    const created = await client.post('/api/organisations/', { name: 'Filiale active' });
+    expect(created.statusCode, created.body).toBe(201);
+    const active = created.json<{ id: string }>().id;
+    const quota = createQuota({ db, entitlements: createEntitlements({ db }) });
+    const counted = await quota.run(id, 'invoice_audits', async (unit) => unit, personal);
+    expect(counted.organisationId).toBe(personal);
+    const used = async (organisationId: string) =>
+      (
+        await db
+          .select({ used: usageCounters.used })
+          .from(usageCounters)
+          .where(and(eq(usageCounters.organisationId, organisationId), eq(usageCounters.feature, 'invoice_audits')))
+      ).reduce((sum, row) => sum + row.used, 0);
+    expect(await used(personal)).toBe(1);
+    expect(await used(active)).toBe(0);
   });
 });

@@ -44,13 +44,19 @@ export function readerPart(part: AuditPart): InvoicePart {
  * again creates no audit twice (one per file and place, unique index) and starts only the parts still not launched.
  */
 export async function splitAudit(
-  deps: { db: Database; quota: Pick<Quota, 'run'>; jobs: Pick<JobQueue, 'enqueue'>; job: string },
+  deps: {
+    db: Database;
+    quota: Pick<Quota, 'run'>;
+    jobs: Pick<JobQueue, 'enqueue'>;
+    job: string;
+    log?: { warn(details: object, message: string): void } | undefined;
+  },
   row: AuditRecord,
   parts: readonly InvoicePart[],
   /** The running job's payload: what it carries besides the id (where its unit was counted) goes on with part 0. */
   payload: { auditId: string } & Record<string, unknown> = { auditId: row.id },
 ): Promise<void> {
-  const { db, quota, jobs, job } = deps;
+  const { db, quota, jobs, job, log } = deps;
   const count = parts.length;
   const stored = (part: InvoicePart, index: number): AuditPart => ({
     pce: part.pce,
@@ -90,17 +96,24 @@ export async function splitAudit(
     }
     try {
       // `counted`: where the unit was taken, carried by the job for a later give-back (ADR 0078).
-      await quota.run(row.userId, 'invoice_audits', async (counted) => {
-        if (!(await transitionAudit(db, sibling.id, ['uploaded'], 'queued'))) {
-          // Launched meanwhile (by the user): the unit is not taken twice.
-          throw new SiblingStarted();
-        }
-        await jobs.enqueue(job, { auditId: sibling.id, counted });
-      });
+      // Counted on the file's organisation, whichever the uploader has switched to since (ADR 0078, 0086).
+      await quota.run(
+        row.userId,
+        'invoice_audits',
+        async (counted) => {
+          if (!(await transitionAudit(db, sibling.id, ['uploaded'], 'queued'))) {
+            // Launched meanwhile (by the user): the unit is not taken twice.
+            throw new SiblingStarted();
+          }
+          await jobs.enqueue(job, { auditId: sibling.id, counted });
+        },
+        row.organisationId,
+      );
     } catch (error) {
-      // No unit free: this invoice waits, « Non lancé », for the user to launch it (issue #25 §8).
+      // No unit free: this invoice waits, « Non lancé », for the user to launch it (issue #25 §8). Any other failure
+      // leaves it « Non lancé » too, logged: re-thrown, the job's retry would queue the first invoice a second time.
       if (!(error instanceof SiblingStarted || (error instanceof AppError && error.code === 'QUOTA_EXCEEDED'))) {
-        throw error;
+        log?.warn({ err: error, auditId: sibling.id }, 'invoice of a split file left not launched');
       }
     }
   }

@@ -116,6 +116,8 @@ export type AuditOutcome =
       fields: AuditReviewField[];
       /** A scan's table figures are asked too (ADR 0087). */
       figuresAsked?: boolean;
+      /** A scan's printed commune, kept for its confirmed run (ADR 0087). */
+      printedCommune?: string | null;
     }
   /** `readRefused`: the reader refused the file (format, layout, incomplete, unreadable): its unit is given back. */
   | { ok: false; message: string; found: string[]; readRefused?: boolean };
@@ -135,6 +137,8 @@ export interface AuditsServiceDependencies {
   links: ClaimLetterLinkSigner;
   /** Audits belong to organisations (ADR 0066): lists and uploads in the active one, an id in any of the caller's. */
   access: Pick<OrganisationAccess, 'scope' | 'authorise'>;
+  /** Where a split file's invoice left « Non lancé » by a failure is written (ADR 0086). */
+  log?: { warn(details: object, message: string): void };
   now?: () => Date;
 }
 
@@ -375,7 +379,7 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
       }
       if (outcome.ok === 'parts') {
         // One file, several invoices: one audit per invoice, each queued (ADR 0086).
-        await splitAudit({ db, quota, jobs, job: AUDIT_JOB }, row, outcome.parts, { ...payload });
+        await splitAudit({ db, quota, jobs, job: AUDIT_JOB, log: deps.log }, row, outcome.parts, { ...payload });
         return;
       }
       if (outcome.ok === 'review') {
@@ -385,6 +389,7 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
           review: {
             fields: outcome.fields,
             figuresAsked: outcome.figuresAsked ?? false,
+            ...(outcome.printedCommune ? { printedCommune: outcome.printedCommune } : {}),
             confirmed: null,
             confirmedAt: null,
           } satisfies AuditReview,

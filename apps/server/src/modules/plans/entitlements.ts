@@ -87,10 +87,14 @@ export function createEntitlements({ db, now = () => new Date() }: EntitlementsD
      * `known`: the same rows already read in this request (the session's statement, ADR 0075), which spares the
      * query; never rows kept from an earlier request.
      */
-    async resolve(userId: string, known?: EntitlementRows): Promise<Entitlement> {
+    async resolve(userId: string, known?: EntitlementRows, organisationId?: string): Promise<Entitlement> {
       const at = now();
       // One query for the user, its subscription and its trial (ADR 0038; three before), unless already read.
-      const rows = known?.user.id === userId ? known : await readRows(userId);
+      // `organisationId`: that organisation's plan instead of the active one's (a unit counted where an object is).
+      const rows =
+        known?.user.id === userId && (organisationId === undefined || known.organisation?.id === organisationId)
+          ? known
+          : await readRows(userId, organisationId);
       if (!rows) {
         throw new AppError('NOT_FOUND', 'Utilisateur introuvable.');
       }
@@ -132,7 +136,11 @@ export function createEntitlements({ db, now = () => new Date() }: EntitlementsD
       if (!rows) {
         throw new AppError('NOT_FOUND', 'Utilisateur introuvable.');
       }
-      return rows.organisation ? (await this.resolve(userId, rows)).tier : rows.user.tier;
+      if (rows.organisation) {
+        return (await this.resolve(userId, rows)).tier;
+      }
+      // users.tier is no longer a plan (ADR 0078): only the administrator's role tier is read from it.
+      return rows.user.tier === 'admin' ? 'admin' : 'free';
     },
   };
 }

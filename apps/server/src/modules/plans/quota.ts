@@ -53,8 +53,9 @@ export function createQuota({ db, entitlements }: QuotaDependencies) {
     return new AppError('QUOTA_EXCEEDED', quotaExceededMessage(feature, limit ?? 0));
   }
 
-  async function consume(userId: string, feature: QuotaFeatureName): Promise<Consumption> {
-    const { tier, period, organisation } = await entitlements.resolve(userId);
+  /** `organisationId`: count on that organisation (where the object is) rather than the user's active one. */
+  async function consume(userId: string, feature: QuotaFeatureName, organisationId?: string): Promise<Consumption> {
+    const { tier, period, organisation } = await entitlements.resolve(userId, undefined, organisationId);
     const limit = quotaLimit(tier, feature);
     const key: CounterKey = { organisationId: organisation.id, feature, periodStart: period.start };
     const used = await takeUnit({ ...key, userId, periodEnd: period.end, limit, at: entitlements.now() });
@@ -107,10 +108,16 @@ export function createQuota({ db, entitlements }: QuotaDependencies) {
 
     /**
      * Takes a unit, runs the action, and gives the unit back if the action fails. The action is told where the unit
-     * was counted (for a later `giveBack`).
+     * was counted (for a later `giveBack`). `organisationId`: the organisation the unit is counted on when it is not
+     * the user's active one (the invoices of a file split in the job count where the file was uploaded, ADR 0086).
      */
-    async run<T>(userId: string, feature: QuotaFeatureName, action: (counted: CountedUnit) => Promise<T>): Promise<T> {
-      const consumption = await consume(userId, feature);
+    async run<T>(
+      userId: string,
+      feature: QuotaFeatureName,
+      action: (counted: CountedUnit) => Promise<T>,
+      organisationId?: string,
+    ): Promise<T> {
+      const consumption = await consume(userId, feature, organisationId);
       try {
         return await action(consumption.counted);
       } catch (error) {

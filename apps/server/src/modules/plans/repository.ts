@@ -108,8 +108,11 @@ export function entitlementRowsOfActor(actor: Pick<Actor, 'planRows'> | undefine
  * membership), its subscription and its trial, prepared once per database (ADR 0038): on every quota check that
  * the session's statement did not already read.
  */
-export function entitlementRowsReader(db: Database): (userId: string) => Promise<EntitlementRows | undefined> {
+export function entitlementRowsReader(
+  db: Database,
+): (userId: string, organisationId?: string) => Promise<EntitlementRows | undefined> {
   const organisationOfUser = sql<string | null>`coalesce(
+    ${sql.placeholder('organisationId')}::text,
     (select ${activeOrganisations.organisationId} from ${activeOrganisations}
       join ${organisationMembers} on ${organisationMembers.organisationId} = ${activeOrganisations.organisationId}
         and ${organisationMembers.userId} = ${activeOrganisations.userId}
@@ -131,8 +134,10 @@ export function entitlementRowsReader(db: Database): (userId: string) => Promise
     .where(eq(users.id, sql.placeholder('userId')))
     .limit(1)
     .prepare('plans_entitlement_rows');
-  return async (userId) => {
-    const [row] = await query.execute({ userId });
+  // `organisationId`: that organisation's plan rather than the user's active one — a unit counted on the organisation
+  // an object belongs to (the invoices of one uploaded file, ADR 0086), whatever the user has switched to since.
+  return async (userId, organisationId) => {
+    const [row] = await query.execute({ userId, organisationId: organisationId ?? null });
     if (!row) {
       return undefined;
     }
