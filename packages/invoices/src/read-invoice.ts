@@ -30,6 +30,8 @@ interface Layout<Parsed> {
   readonly extract: (parsed: Parsed, format: InvoiceFormat) => Extracted;
 }
 
+/** The most invoices one portal export may hold: each becomes an audit of its own (ADR 0086). */
+export const MAX_INVOICES_PER_FILE = 100;
 export const PDF_LAYOUTS: readonly Layout<string[][]>[] = [
   { id: 'fournisseur-pdf', detect: detectPdfSupplier, extract: (pages) => extractPdfSupplier(pages) },
 ];
@@ -233,6 +235,15 @@ export async function readInvoice(
           return refused(
             'UNKNOWN_LAYOUT',
             `« ${filename} » ne contient pas de facture du PCE ${part.pce} pour le mois ${part.month}${part.invoiceNumber ? ` (n° ${part.invoiceNumber})` : ''}.`,
+            all.map(partOf).map(partText).slice(0, 12),
+          );
+        }
+        if (invoices.length > MAX_INVOICES_PER_FILE) {
+          // Each invoice becomes an audit, read from the whole file in the worker pool and listed beside the others on
+          // every look at one of them: one upload is bounded (ADR 0086).
+          return refused(
+            'TOO_MANY_INVOICES',
+            `« ${filename} » contient ${invoices.length} factures : un fichier en prend au plus ${MAX_INVOICES_PER_FILE}. Exportez une période plus courte ou moins de sites par fichier.`,
             all.map(partOf).map(partText).slice(0, 12),
           );
         }

@@ -23,7 +23,9 @@ export type InvoiceRefusalCode =
   /** A layout was recognised but a required field is missing or inconsistent. */
   | 'INCOMPLETE_INVOICE'
   /** A portal export of several invoices read without a `part`: the parts are listed (ADR 0086). */
-  | 'SEVERAL_INVOICES';
+  | 'SEVERAL_INVOICES'
+  /** A portal export of more invoices than one upload takes (`MAX_INVOICES_PER_FILE`, ADR 0086). */
+  | 'TOO_MANY_INVOICES';
 
 /**
  * One invoice of a file that holds several (a portal export, ADR 0081, 0086): its PCE, its month (`YYYY-MM`) and,

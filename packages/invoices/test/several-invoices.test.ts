@@ -8,6 +8,7 @@
 import { type AuditReferenceData, auditInvoice, type NormalisedInvoice } from '@pilote/tariffs';
 import { describe, expect, it } from 'vitest';
 import { readInvoice } from '../src/index.ts';
+import { MAX_INVOICES_PER_FILE } from '../src/read-invoice.ts';
 import { T4_FEB_2026 } from './helpers/e-invoice-eu.ts';
 import {
   JANUARY_2026 as JANUARY,
@@ -41,6 +42,23 @@ describe('a portal export of three invoices', () => {
       `PCE ${PCE_A}, mois 2026-02, facture n° FG-2026-02-0117`,
       `PCE ${PCE_B}, mois 2026-02, facture n° FG-2026-02-0125`,
     ]);
+  });
+
+  it('an export of more invoices than one file takes is refused in French, no part listed to audit', async () => {
+    const many = Array.from({ length: MAX_INVOICES_PER_FILE + 1 }, (_, i) => ({
+      ...T4_FEB_2026,
+      invoiceNumber: `FG-2026-02-${String(i).padStart(4, '0')}`,
+      point: { ...T4_FEB_2026.point, pce: `214000000${String(10_000 + i).padStart(5, '0')}` },
+    }));
+    const result = await readInvoice(portalCsvExport(many), 'export-factures.csv');
+    if (result.ok) {
+      throw new Error('read as one invoice');
+    }
+    expect(result.refusal.code).toBe('TOO_MANY_INVOICES');
+    expect(result.refusal.message).toBe(
+      `« export-factures.csv » contient ${MAX_INVOICES_PER_FILE + 1} factures : un fichier en prend au plus ${MAX_INVOICES_PER_FILE}. Exportez une période plus courte ou moins de sites par fichier.`,
+    );
+    expect(result.refusal.parts).toBeUndefined();
   });
 
   it('each part is its own invoice: two without anomaly nor letter, the third with its anomaly to the cent', async () => {

@@ -7,6 +7,7 @@
  * The mapping step runs before the reader as a runner of its own (`withColumnMappings`) in a worker thread with the
  * reader's limits: the file is untrusted.
  */
+
 import { randomUUID } from 'node:crypto';
 import {
   type AuditColumns,
@@ -26,6 +27,7 @@ import {
   type PortalColumn,
   type PortalMapping,
 } from '@pilote/invoices/mapping';
+import { SNIFF_BYTES, sniffInvoiceFormat } from '@pilote/invoices/sniff';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { auditColumnMappings, auditHeadersToMap } from '../../db/schema.ts';
@@ -85,6 +87,12 @@ export function withColumnMappings(
   const now = deps.now ?? (() => new Date());
   return {
     async run(input, signal) {
+      // Only a table file not yet confirmed has columns to map: a PDF, an image, an e-invoice or a confirmed scan
+      // goes straight to the reader (no worker slot, no query; the first bytes' sniff is the upload's own, ADR 0085).
+      const format = sniffInvoiceFormat(input.bytes.subarray(0, SNIFF_BYTES));
+      if (input.reviewed?.scan || (format !== 'xlsx' && format !== 'xls' && format !== 'csv')) {
+        return inner.run(input, signal);
+      }
       const columnMappings = await mappingRulesOf(deps.db, input.organisationId);
       const step = await runWorkerTask(
         auditTasks.mapColumns,
@@ -224,8 +232,9 @@ export function createColumnMappingsService(deps: ColumnMappingsServiceDependenc
       if (!row) {
         throw new AppError('INTERNAL_ERROR');
       }
-      const started = await audits.start(signedIn, auditId);
+      // The header asked goes before the audit is queued: a run that asks again writes it back after.
       await db.delete(auditHeadersToMap).where(eq(auditHeadersToMap.auditId, auditId));
+      const started = await audits.start(signedIn, auditId);
       return { id: started.id, status: 'queued', mapping: toDto(row) };
     },
 
