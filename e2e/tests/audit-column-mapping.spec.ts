@@ -27,6 +27,8 @@ const TITLES = [
   'PU',
   'U. prix',
   'Fraction',
+  'Taxe',
+  'Total TTC',
 ];
 /** The public February 2026 T4 case (packages/invoices/test/helpers/e-invoice-eu.ts): label, quantity, unit, price, price unit, months, € HT. */
 const LINES: [string, number, string, number, string, number | null, number][] = [
@@ -51,6 +53,8 @@ async function oddExport(): Promise<Buffer> {
   ws.addRow([]);
   ws.addRow(TITLES);
   for (const [label, quantity, unit, price, priceUnit, months, amount] of LINES) {
+    // VAT at 20 % on every line (2026), and the line's TTC: what a supplier's export prints beside the HT.
+    const vat = Math.round(amount * 20) / 100;
     ws.addRow([
       amount,
       label,
@@ -67,6 +71,8 @@ async function oddExport(): Promise<Buffer> {
       price,
       priceUnit,
       months === null ? null : `${months}/12`,
+      vat,
+      Math.round((amount + vat) * 100) / 100,
     ]);
   }
   return Buffer.from(await wb.xlsx.writeBuffer());
@@ -89,6 +95,8 @@ const ROLES: [title: string, role: string, unit?: string][] = [
   ['PU', 'Prix unitaire'],
   ['U. prix', 'Unité du prix'],
   ['Fraction', 'Prorata / durée'],
+  ['Taxe', 'TVA'],
+  ['Total TTC', 'Montant TTC'],
 ];
 
 // The refused mapping's 400 answer is logged by the browser.
