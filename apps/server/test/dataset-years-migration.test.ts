@@ -12,7 +12,7 @@ import { rowsOf } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { type ChunkSite, optimiseChunk } from '../src/modules/portfolio/chunk-task.ts';
 import { chunkSites, unpackKwh } from '../src/modules/portfolio/repository.ts';
-import { migrationsBefore, openEmptyDatabase } from './helpers/migration-database.ts';
+import { type MigrationDatabase, openDatabaseBefore } from './helpers/migration-database.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
 
 interface YearRow {
@@ -24,8 +24,7 @@ interface YearRow {
 }
 
 describe.each(testDatabaseKinds())('migration 0027 on %s', (kind) => {
-  let database: Awaited<ReturnType<typeof openEmptyDatabase>>;
-  let folders: Awaited<ReturnType<typeof migrationsBefore>>;
+  let database: MigrationDatabase;
   let organisationId = '';
 
   const db = () => database.handle.db;
@@ -63,9 +62,7 @@ describe.each(testDatabaseKinds())('migration 0027 on %s', (kind) => {
   const days = async (id: string) => (await packed()).find((row) => row.datasetId === id)?.days;
 
   beforeAll(async () => {
-    folders = await migrationsBefore(27);
-    database = await openEmptyDatabase(kind);
-    await runMigrations(database.handle, folders.before);
+    database = await openDatabaseBefore(kind, 27);
     await db().execute(sql`
       insert into users (id, name, email, email_verified, created_at, updated_at) values
         ('alice', 'Alice Martin', 'alice@exemple.fr', true, now(), now())`);
@@ -100,10 +97,9 @@ describe.each(testDatabaseKinds())('migration 0027 on %s', (kind) => {
     await db().execute(sql`insert into consumption_readings (dataset_id, date, kwh, quality)
       select 'd5', date '2026-01-01' + i, 1000 + i, 'estime' from generate_series(0, 99) i`);
     await runMigrations(database.handle);
-  }, 60_000);
+  });
   afterAll(async () => {
     await database?.drop();
-    await folders?.cleanUp();
   });
 
   it('backfills one packed year per dataset with a measured or estimated day, equal to the readings', async () => {
