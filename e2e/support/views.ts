@@ -1,4 +1,4 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
 /** The four looks a new screen is checked in (DEVELOPERS guide): 1280 and 360 px, light and dark. */
@@ -8,19 +8,60 @@ export const VIEWS = [
   { width: 360, scheme: 'light' },
   { width: 360, scheme: 'dark' },
 ] as const;
+export type View = { readonly width: number; readonly scheme: 'light' | 'dark' };
 
 /**
- * A full-page screenshot of the page in each of the four views, attached to the report as `<name>-<width>-<scheme>`;
- * nothing may be wider than the phone (tables scroll inside their own frame). Leaves the page at 1280 px, light.
+ * `E2E_SCREENSHOTS=1` (`npm run e2e:screenshots`): the tests write the screenshots a developer opens before calling a
+ * screen done. Off by default, as in CI (ADR 0089): no one looks at them there, and the hundred-odd full-page PNGs
+ * of a run held Chromium and the machine's two cores for minutes beside the tests that were waiting on the server.
+ * What the views assert (nothing wider than the phone) runs either way.
  */
-export async function shootViews(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  for (const view of VIEWS) {
+export const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+
+/** A screenshot of `target` (a page, full length, or one element) into the test's output folder, when asked for. */
+export async function shoot(testInfo: TestInfo, target: Page | Locator, name: string): Promise<void> {
+  if (!SCREENSHOTS) {
+    return;
+  }
+  const path = testInfo.outputPath(`${name}.png`);
+  if ('goto' in target) {
+    await target.screenshot({ path, fullPage: true });
+  } else {
+    await target.scrollIntoViewIfNeeded();
+    await target.screenshot({ path });
+  }
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+export interface ViewsOptions {
+  /** The views to go through (all four by default). */
+  views?: readonly View[];
+  /** Waits for what the view must show before it is checked and shot (e.g. a page image redrawn at the new width). */
+  ready?: (page: Page) => Promise<void>;
+  /** Extra shots in each view, beside the full page (e.g. one region of a tall page). */
+  extra?: (page: Page, suffix: string) => Promise<void>;
+}
+
+/**
+ * The page in each view: at phone width nothing may be wider than the screen (tables scroll inside their own frame);
+ * with E2E_SCREENSHOTS=1 a full-page screenshot of each, `<name>-<width>-<scheme>`. Without screenshots, the dark
+ * views add nothing to check, so only the phone width is visited. Leaves the page at 1280 px, light.
+ */
+export async function shootViews(page: Page, testInfo: TestInfo, name: string, options: ViewsOptions = {}) {
+  const views = options.views ?? VIEWS;
+  const visited = SCREENSHOTS ? views : views.filter((view) => view.width <= 360 && view.scheme === 'light');
+  for (const view of visited) {
     await page.setViewportSize({ width: view.width, height: 900 });
     await page.emulateMedia({ colorScheme: view.scheme });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    const path = testInfo.outputPath(`${name}-${view.width}-${view.scheme}.png`);
-    await page.screenshot({ path, fullPage: true });
-    await testInfo.attach(`${name}-${view.width}-${view.scheme}`, { path, contentType: 'image/png' });
+    await options.ready?.(page);
+    if (view.width <= 360) {
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    }
+    const suffix = `${view.width}-${view.scheme}`;
+    await shoot(testInfo, page, `${name}-${suffix}`);
+    if (SCREENSHOTS) {
+      await options.extra?.(page, suffix);
+    }
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.emulateMedia({ colorScheme: 'light' });

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { createVerifiedUser, signInThroughApi, waitForSplash } from '../support/auth.ts';
 import { E2E_BASE_URL } from '../support/e2e-env.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { shoot, shootViews } from '../support/views.ts';
 
 /**
  * Issue #25 §5, « Done when » (ADR 0080, 0087): a PNG scan rendered from a PDF page — layout A of the public February
@@ -63,22 +64,6 @@ async function openScanReview(
   return name;
 }
 
-/** Full-page screenshots at 360 and 1280 px, light and dark (attached to the test's output folder). */
-async function screenshots(page: Page, testInfo: TestInfo, name: string) {
-  for (const width of [360, 1280]) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.emulateMedia({ colorScheme });
-      await page.screenshot({ path: testInfo.outputPath(`${name}-${width}-${colorScheme}.png`), fullPage: true });
-      // The table's first lines as the screen shows them (the full page is tall).
-      await page.getByRole('region', { name: 'Lignes et montants lus par OCR' }).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: testInfo.outputPath(`${name}-figures-${width}-${colorScheme}.png`) });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 /** The point's NTR is asked (the page's PITD code is not read): the user gives the one of their contract, 2. */
 async function confirm(page: Page) {
   await page.getByLabel('Niveau de tarif régional (NTR) du point').selectOption('2');
@@ -103,7 +88,15 @@ test('a correct scan: every value read « à confirmer » → confirmed → no a
   await expect(tcl.getByLabel('Prix unitaire (€/MWh/j/an)')).toHaveValue('56,31');
   await expect(tcl.getByLabel('Montant (€)')).toHaveValue('511,48');
   await expect(figures.getByLabel('Total TTC (€)')).toHaveValue('167 049,61');
-  await screenshots(page, testInfo, 'audit-ocr-review');
+  await shootViews(page, testInfo, 'audit-ocr-review', {
+    // The table's first lines as the screen shows them (the full page is tall).
+    extra: (view, suffix) =>
+      shoot(
+        testInfo,
+        view.getByRole('region', { name: 'Lignes et montants lus par OCR' }),
+        `audit-ocr-review-figures-${suffix}`,
+      ),
+  });
 
   // A figure left empty is not sent: nothing is checked on a value not confirmed.
   const amount = tcl.getByLabel('Montant (€)');

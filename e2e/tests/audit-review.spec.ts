@@ -1,24 +1,11 @@
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { invoicePdf, T4_NTR3_SPEC } from '../../apps/server/test/helpers/invoice-pdf.ts';
 import { createVerifiedUser, signInThroughApi, waitForSplash } from '../support/auth.ts';
 import { E2E_BASE_URL } from '../support/e2e-env.ts';
 import { expect, test } from '../support/fixtures.ts';
-
-/** Full-page screenshots at 360 and 1280 px, light and dark (attached to the test's output folder). */
-async function screenshots(page: Page, testInfo: TestInfo, name: string) {
-  for (const width of [360, 1280]) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.emulateMedia({ colorScheme });
-      await expect(page.getByRole('img', { name: /^Page 1 de la facture/ })).toHaveAttribute('data-state', 'drawn');
-      await page.screenshot({ path: testInfo.outputPath(`${name}-${width}-${colorScheme}.png`), fullPage: true });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+import { shootViews } from '../support/views.ts';
 
 const NAME = 'facture-sans-cja.pdf';
 
@@ -57,7 +44,11 @@ test('a PDF without its CJA stops at « À compléter »: the first page beside 
     'drawn',
   );
   await expect(page.getByLabel('Capacité journalière souscrite (CJA) (MWh/j)')).toHaveValue('');
-  await screenshots(page, testInfo, 'audit-review');
+  await shootViews(page, testInfo, 'audit-review', {
+    // The page image is drawn again at each width.
+    ready: (view) =>
+      expect(view.getByRole('img', { name: /^Page 1 de la facture/ })).toHaveAttribute('data-state', 'drawn'),
+  });
 });
 
 /** The user enters the CJA; the checks find the planted NTR error (870,64 € HT); the letter says HT, VAT and TTC. */

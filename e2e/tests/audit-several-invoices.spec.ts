@@ -1,7 +1,8 @@
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { createVerifiedUser, signInThroughApi, waitForSplash } from '../support/auth.ts';
 import { E2E_BASE_URL } from '../support/e2e-env.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { shootViews } from '../support/views.ts';
 
 /**
  * One file, several invoices (issue #25 §4, ADR 0086): a supplier portal's CSV export of three invoices — PCE
@@ -69,28 +70,6 @@ async function openAuditAsBasicUser(page: Page, admin: APIRequestContext) {
   await expect(page.getByRole('heading', { name: 'Audit (Beta)', level: 1 })).toBeVisible();
 }
 
-type Shot = [width: 360 | 1280, colorScheme: 'light' | 'dark'];
-const ALL_SHOTS: Shot[] = [
-  [360, 'light'],
-  [360, 'dark'],
-  [1280, 'light'],
-  [1280, 'dark'],
-];
-
-/** Full-page screenshots (attached to the test's output folder); at 360 px nothing is wider than the screen. */
-async function screenshots(page: Page, testInfo: TestInfo, name: string, shots: Shot[] = ALL_SHOTS) {
-  for (const [width, colorScheme] of shots) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.emulateMedia({ colorScheme });
-    if (width === 360) {
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    }
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}-${colorScheme}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
 test('a portal export of three invoices: three audits, the planted anomaly with its € on the third only', async ({
   page,
   admin,
@@ -135,7 +114,7 @@ test('a portal export of three invoices: three audits, the planted anomaly with 
   await expect(page.getByTestId('finding')).toHaveCount(1);
   await expect(page.getByTestId('recoverable-total')).toHaveText(/^18,17\s€$/);
   await expect(page.getByRole('button', { name: 'Télécharger la lettre de réclamation (PDF)' })).toBeVisible();
-  await screenshots(page, testInfo, 'audit-export-third-invoice');
+  await shootViews(page, testInfo, 'audit-export-third-invoice');
 
   // The first invoice of the file opens in place: correct, nothing claimed, no letter.
   await invoices.nth(0).getByRole('link', { name: 'Voir la facture 1 sur 3' }).click();
@@ -150,8 +129,10 @@ test('a portal export of three invoices: three audits, the planted anomaly with 
   await page.getByRole('button', { name: 'Retour aux fichiers' }).click();
   await expect(audits).toHaveCount(3);
   // The list's rows: a phone in light, a desktop in dark (the results page above has all four).
-  await screenshots(page, testInfo, 'audit-export-list', [
-    [360, 'light'],
-    [1280, 'dark'],
-  ]);
+  await shootViews(page, testInfo, 'audit-export-list', {
+    views: [
+      { width: 360, scheme: 'light' },
+      { width: 1280, scheme: 'dark' },
+    ],
+  });
 });

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { createVerifiedUser, signInThroughApi, waitForSplash } from '../support/auth.ts';
 import { E2E_BASE_URL } from '../support/e2e-env.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { shootViews } from '../support/views.ts';
 
 /** The fixture corpus of the readers (packages/invoices/fixtures, generated with planted errors, ADR 0033). */
 const CORPUS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/invoices/fixtures');
@@ -23,19 +24,6 @@ async function openAuditAsBasicUser(page: Page, admin: APIRequestContext, prefix
   await page.goto('/private/gas/audit');
   await waitForSplash(page);
   await expect(page.getByRole('heading', { name: 'Audit (Beta)', level: 1 })).toBeVisible();
-}
-
-/** Full-page screenshots at 360 and 1280 px, light and dark (attached to the test's output folder). */
-async function screenshots(page: Page, testInfo: TestInfo, name: string) {
-  for (const width of [360, 1280]) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.emulateMedia({ colorScheme });
-      await page.screenshot({ path: testInfo.outputPath(`${name}-${width}-${colorScheme}.png`), fullPage: true });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 /**
@@ -126,7 +114,7 @@ test('corpus: one file of each format, every planted anomaly with its € and ru
   // Each step starts as soon as the previous one frees its slot (the queue wakes on enqueue and on a job's end,
   // ADR 0030 addendum); the list refreshes every 2 s (AUDIT_POLL_MS).
   await expect(page.getByTestId('audit-row').filter({ hasText: 'Terminé' })).toHaveCount(4);
-  await screenshots(page, testInfo, 'audit-upload');
+  await shootViews(page, testInfo, 'audit-upload');
 
   for (const file of CORPUS_FILES) {
     const expected = manifest.fixtures.find((entry) => entry.file === file)?.expect.findings ?? [];
@@ -153,7 +141,7 @@ test('corpus: one file of each format, every planted anomaly with its € and ru
       );
     }
     if (file === 'erreurs/ntr-t4.pdf') {
-      await screenshots(page, testInfo, 'audit-results');
+      await shootViews(page, testInfo, 'audit-results');
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Télécharger la lettre de réclamation (PDF)' }).click();
       const letter = await download;
@@ -190,7 +178,7 @@ test('the same meter and month audited twice: a possible duplicate for the user 
   await expect(page.getByTestId('recoverable-total')).toHaveText(/0,00\s€/);
   await expect(page.getByRole('button', { name: /lettre de réclamation/ })).toHaveCount(0);
   await expect(page.getByTestId('audit-headline')).not.toHaveText(/Aucune anomalie relevée sur cette facture/);
-  await screenshots(page, testInfo, 'audit-duplicate');
+  await shootViews(page, testInfo, 'audit-duplicate');
   await box.getByRole('radio', { name: /Une facture rectificative/ }).click();
   await expect(box.getByRole('status')).toContainText('Réponse enregistrée : une facture rectificative');
 });

@@ -3,7 +3,7 @@ import { createVerifiedUser, findMail, postJson, signInThroughApi, waitForSplash
 import { E2E_BASE_URL } from '../support/e2e-env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { createSimpleMandateThroughApi, mandateCard, openMandates, uniqueDeliveryPoint } from '../support/mandates.ts';
-import { shootViews } from '../support/views.ts';
+import { SCREENSHOTS, shoot, shootViews } from '../support/views.ts';
 
 /**
  * Issue #26, « Done when » (ADR 0072), in three independent tests: (1) the whole path through the UI on the default
@@ -186,11 +186,13 @@ test('the mandate card’s operator states at 360 and 1280 px, light and dark', 
   );
   await shootViews(page, testInfo, 'mandate-cards-operator-states');
   // Each card alone on the phone, to look at closely (the full page at 360 px is five cards long).
-  await page.setViewportSize({ width: 360, height: 900 });
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    for (const [name, number] of Object.entries({ pendingPce, activePce, revokedPce, refusedPce })) {
-      await mandateCard(page, number).screenshot({ path: testInfo.outputPath(`card-${name}-360-${colorScheme}.png`) });
+  if (SCREENSHOTS) {
+    await page.setViewportSize({ width: 360, height: 900 });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      for (const [name, number] of Object.entries({ pendingPce, activePce, revokedPce, refusedPce })) {
+        await shoot(testInfo, mandateCard(page, number), `card-${name}-360-${colorScheme}`);
+      }
     }
   }
 });

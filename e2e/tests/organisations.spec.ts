@@ -13,7 +13,7 @@ import {
 import { seriousAxeViolations } from '../support/axe.ts';
 import { E2E_BASE_URL } from '../support/e2e-env.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { shootViews, VIEWS } from '../support/views.ts';
+import { SCREENSHOTS, shoot, shootViews, VIEWS } from '../support/views.ts';
 
 /**
  * Issue #24 §1 as users live it: an owner creates an organisation with its SIREN, VAT number and address, invites a
@@ -103,12 +103,12 @@ test('an owner creates an organisation, invites a colleague who signs up and joi
   await page.getByTestId('organisation-switcher').click();
   await expect(page.getByRole('menuitemradio', { name: 'Laiterie Martin' })).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByRole('menuitemradio')).toHaveCount(2);
-  for (const view of [VIEWS[1], VIEWS[2]]) {
-    await page.setViewportSize({ width: view.width, height: 700 });
-    await page.emulateMedia({ colorScheme: view.scheme });
-    const path = testInfo.outputPath(`switcher-${view.width}-${view.scheme}.png`);
-    await page.screenshot({ path });
-    await testInfo.attach(`switcher-${view.width}-${view.scheme}`, { path, contentType: 'image/png' });
+  if (SCREENSHOTS) {
+    for (const view of [VIEWS[1], VIEWS[2]]) {
+      await page.setViewportSize({ width: view.width, height: 700 });
+      await page.emulateMedia({ colorScheme: view.scheme });
+      await shoot(testInfo, page, `switcher-${view.width}-${view.scheme}`);
+    }
   }
   await page.keyboard.press('Escape');
 

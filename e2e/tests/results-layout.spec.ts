@@ -4,19 +4,13 @@ import { seriousAxeViolations } from '../support/axe.ts';
 import { E2E_BASE_URL } from '../support/e2e-env.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { chooseCode, expectSelected, openGasSimulator, PITD_FIXTURE } from '../support/simulator.ts';
+import { shoot, VIEWS } from '../support/views.ts';
 
 /**
  * Issue 11 parts 1 and 4, as a new user sees them: the results card keeps its per-MWh rows level with the fixed
  * rows, the daily chart draws what its legend says (estimated days included), and the last date label of the chart
- * stays inside the canvas. Screenshots at 360 and 1280 px, light and dark, are attached to the report.
+ * stays inside the canvas. Its layout is checked at 360 and 1280 px, light and dark; with E2E_SCREENSHOTS=1 screenshots are attached to the report.
  */
-
-const VIEWS = [
-  { width: 1280, scheme: 'light' },
-  { width: 1280, scheme: 'dark' },
-  { width: 360, scheme: 'light' },
-  { width: 360, scheme: 'dark' },
-] as const;
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -26,13 +20,6 @@ async function boxOf(locator: Locator): Promise<Box> {
     throw new Error('not laid out');
   }
   return box;
-}
-
-async function shoot(testInfo: TestInfo, target: Locator, name: string) {
-  await target.scrollIntoViewIfNeeded();
-  const path = testInfo.outputPath(`${name}.png`);
-  await target.screenshot({ path });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
 async function setView(page: Page, view: (typeof VIEWS)[number]) {

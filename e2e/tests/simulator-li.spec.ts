@@ -1,6 +1,7 @@
 import { seriousAxeViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { chooseCode, expectSelected, openGasSimulator, simulatorForm } from '../support/simulator.ts';
+import { shootViews } from '../support/views.ts';
 
 /** The current month as the form shows it, e.g. « novembre 2026 ». */
 function currentMonthLabel(): string {
@@ -31,18 +32,7 @@ test('LI point of the imported point table, current month: cascade, transport li
   await form.getByLabel('CJA — capacité journalière souscrite (MWh/j)').fill('100');
   await form.getByLabel('Assiette (MWh/an)').fill('20 000');
   expect(await seriousAxeViolations(page, 'main')).toEqual([]);
-  for (const [width, scheme] of [
-    [360, 'light'],
-    [360, 'dark'],
-    [1280, 'light'],
-    [1280, 'dark'],
-  ] as const) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: testInfo.outputPath(`li-form-${width}-${scheme}.png`), fullPage: true });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await shootViews(page, testInfo, 'li-form');
 
   await form.getByRole('button', { name: 'Lancer la simulation' }).click();
   const results = page.getByTestId('simulation-results');
@@ -68,14 +58,5 @@ test('LI point of the imported point table, current month: cascade, transport li
   await expect(page.getByTestId('result-sample-notice')).toHaveCount(0);
   expect(await seriousAxeViolations(page, 'main')).toEqual([]);
 
-  for (const [width, scheme] of [
-    [360, 'light'],
-    [360, 'dark'],
-    [1280, 'light'],
-    [1280, 'dark'],
-  ] as const) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: testInfo.outputPath(`li-result-${width}-${scheme}.png`), fullPage: true });
-  }
+  await shootViews(page, testInfo, 'li-result');
 });
