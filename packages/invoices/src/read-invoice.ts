@@ -5,15 +5,16 @@
  */
 import type { InvoiceFormat } from '@pilote/tariffs';
 import { checkImage } from './formats/image.ts';
-import { readPdfPages } from './formats/pdf.ts';
+import { type PositionedRow, readPdfPages } from './formats/pdf.ts';
 import type { PdfEInvoice } from './formats/pdf-attachments.ts';
 import { describeStart, sniffInvoiceFormat } from './formats/sniff.ts';
 import { readSpreadsheet, type Sheet } from './formats/spreadsheet.ts';
 import { readTable } from './formats/table.ts';
 import { readXml, type XmlNode } from './formats/xml.ts';
-import type { Extracted } from './layouts/draft.ts';
+import { type Extracted, parsePeriod } from './layouts/draft.ts';
 import { detectEn16931Cii, detectEn16931Ubl, extractEn16931Cii, extractEn16931Ubl } from './layouts/en16931.ts';
 import { detectPdfSupplier, extractPdfSupplier } from './layouts/pdf-fournisseur.ts';
+import { type PdfInvoicePages, pdfInvoicePages } from './layouts/pdf-invoices.ts';
 import { detectPdfFree, extractPdfFree } from './layouts/pdf-libre.ts';
 import { detectSpreadsheetDetail, extractSpreadsheetDetail } from './layouts/tableur-detail.ts';
 import { detectSpreadsheetPortal, extractSpreadsheetPortal } from './layouts/tableur-portail.ts';
@@ -30,7 +31,7 @@ interface Layout<Parsed> {
   readonly extract: (parsed: Parsed, format: InvoiceFormat) => Extracted;
 }
 
-/** The most invoices one portal export may hold: each becomes an audit of its own (ADR 0086). */
+/** The most invoices one portal export or PDF may hold: each becomes an audit of its own (ADR 0086, 0090). */
 export const MAX_INVOICES_PER_FILE = 100;
 export const PDF_LAYOUTS: readonly Layout<string[][]>[] = [
   { id: 'fournisseur-pdf', detect: detectPdfSupplier, extract: (pages) => extractPdfSupplier(pages) },
@@ -128,6 +129,147 @@ function partOf(invoice: { pce: string; month: string; invoiceNumber: string | n
   };
 }
 
+/**
+ * A text PDF's invoice: our own layouts first; any other text PDF with a table of billed lines is read by position
+ * (ADR 0070). `firstPage`: the invoice's first page when it is one of a PDF's several (ADR 0090).
+ */
+function readPdfText(
+  pages: string[][],
+  rows: readonly PositionedRow[],
+  format: InvoiceFormat,
+  firstPage = 1,
+): Extracted | null {
+  return pick(PDF_LAYOUTS, pages, format) ?? (detectPdfFree(rows) ? extractPdfFree(rows, firstPage) : null);
+}
+
+/** « page 3 », « pages 3–4 »: the pages of one invoice of a PDF follow each other. */
+function pagesText(pages: readonly number[]): string {
+  const first = pages[0] ?? 1;
+  const last = pages[pages.length - 1] ?? first;
+  return pages.length === 1 ? `page ${first}` : `pages ${first}–${last}`;
+}
+
+/**
+ * One invoice of a text PDF cut by page (ADR 0090). Each invoice is read on its own pages with the usual readers: its
+ * month is its period's first month (or, when it cannot be read, the first « du … au … » its pages print), its PCE the
+ * labelled one of its pages (else the one read), its number the labelled one. Without `part`: the
+ * `SEVERAL_INVOICES` refusal listing them in the document's order; with it: that invoice, read from its pages alone.
+ * Two invoices that the list could not tell apart, or one without a period, refuse the file: nothing is guessed.
+ */
+function pdfInvoiceOf(
+  filename: string,
+  format: InvoiceFormat,
+  pages: string[][],
+  rows: readonly PositionedRow[],
+  cut: readonly PdfInvoicePages[],
+  part: InvoicePart | undefined,
+): { result: ReadResult } | { invoice: Extracted | null } {
+  if (cut.length > MAX_INVOICES_PER_FILE) {
+    return {
+      result: refused(
+        'TOO_MANY_INVOICES',
+        `« ${filename} » contient ${cut.length} factures : un fichier en prend au plus ${MAX_INVOICES_PER_FILE}. Déposez-les en plusieurs fichiers.`,
+      ),
+    };
+  }
+  const read = cut.map((invoice) => {
+    const own = new Set(invoice.pages);
+    const ownRows = rows.filter((r) => own.has(r.page));
+    let extracted: Extracted | null = null;
+    let failure: RefusalError | null = null;
+    try {
+      extracted = readPdfText(
+        invoice.pages.map((p) => pages[p - 1] ?? []),
+        ownRows,
+        format,
+        invoice.pages[0],
+      );
+    } catch (error) {
+      if (!(error instanceof RefusalError)) {
+        throw error;
+      }
+      failure = error;
+    }
+    const firstDay =
+      extracted?.invoice.period.firstDay ??
+      ownRows.map((r) => parsePeriod(r.cells.map((c) => c.text).join(' '))?.firstDay).find((d) => d) ??
+      null;
+    return { invoice, extracted, failure, month: firstDay?.slice(0, 7) ?? null };
+  });
+  const undated = read.find((r) => r.month === null);
+  if (undated) {
+    return {
+      result: refused(
+        'AMBIGUOUS_INVOICES',
+        `« ${filename} » contient ${cut.length} factures, mais celle ${undated.invoice.pages.length === 1 ? 'de la' : 'des'} ${pagesText(undated.invoice.pages)} n’indique aucune période lisible : impossible de la situer. Aucune valeur n’en a été déduite.`,
+        read.map(
+          (r) =>
+            `${pagesText(r.invoice.pages)} : PCE ${r.invoice.pce ?? '?'}${r.invoice.invoiceNumber ? `, facture n° ${r.invoice.invoiceNumber}` : ''}`,
+        ),
+      ),
+    };
+  }
+  const listed = read.map((r) => ({
+    ...r,
+    part: {
+      pce: r.invoice.pce ?? r.extracted?.invoice.point.pce ?? '',
+      month: r.month as string,
+      ...(r.invoice.invoiceNumber ? { invoiceNumber: r.invoice.invoiceNumber } : {}),
+    } satisfies InvoicePart,
+  }));
+  const found = listed.map((r) => `${partText(r.part)} (${pagesText(r.invoice.pages)})`);
+  const twin = listed.find((r, i) =>
+    listed.some(
+      (o, j) =>
+        j < i &&
+        o.part.pce === r.part.pce &&
+        o.part.month === r.part.month &&
+        o.part.invoiceNumber === r.part.invoiceNumber,
+    ),
+  );
+  if (twin) {
+    return {
+      result: refused(
+        'AMBIGUOUS_INVOICES',
+        `« ${filename} » contient plusieurs factures du PCE ${twin.part.pce} pour le mois ${twin.part.month}${twin.part.invoiceNumber ? ` sous le même numéro ${twin.part.invoiceNumber}` : ' sans numéro de facture'} : impossible de les distinguer. Aucune valeur n’en a été déduite : déposez chaque facture dans un fichier à part.`,
+        found.slice(0, 12),
+      ),
+    };
+  }
+  if (!part) {
+    return {
+      result: refused(
+        'SEVERAL_INVOICES',
+        `« ${filename} » contient ${listed.length} factures (une par PCE ou par numéro de facture, chacune sur ses pages) : chacune est auditée à part.`,
+        found.slice(0, 12),
+        listed.map((r) => r.part),
+      ),
+    };
+  }
+  const matching = listed.filter(
+    (r) =>
+      r.part.pce === part.pce &&
+      r.part.month === part.month &&
+      (part.invoiceNumber === undefined || r.part.invoiceNumber === part.invoiceNumber),
+  );
+  const [only] = matching;
+  if (!only || matching.length > 1) {
+    return {
+      result: refused(
+        'UNKNOWN_LAYOUT',
+        only
+          ? `« ${filename} » contient plusieurs factures du PCE ${part.pce} pour le mois ${part.month} : laquelle lire n’est pas précisé.`
+          : `« ${filename} » ne contient pas de facture du PCE ${part.pce} pour le mois ${part.month}${part.invoiceNumber ? ` (n° ${part.invoiceNumber})` : ''}.`,
+        found.slice(0, 12),
+      ),
+    };
+  }
+  if (only.failure) {
+    throw only.failure;
+  }
+  return { invoice: only.extracted };
+}
+
 /** The confidence of a value read by OCR, whatever the reader's own (ADR 0080). */
 export const OCR_CONFIDENCE = 0.5;
 
@@ -199,8 +341,24 @@ export async function readInvoice(
         // No text at all, one image per page: a scanned PDF, read by OCR like a PNG (ADR 0080).
         return await readScanned(filename, format, scans);
       }
-      // Our own layouts first; any other text PDF with a table of billed lines is read by position (ADR 0070).
-      invoice = pick(PDF_LAYOUTS, pages, format) ?? (detectPdfFree(rows) ? extractPdfFree(rows) : null);
+      // A PDF of several invoices (a supplier's monthly bundle) is cut by page; each is read alone (ADR 0090).
+      const cut = pdfInvoicePages(rows, pages.length);
+      if ('ambiguous' in cut) {
+        return refused(
+          'AMBIGUOUS_INVOICES',
+          `« ${filename} » semble contenir plusieurs factures, mais ${cut.ambiguous}. Aucune valeur n’en a été déduite : déposez chaque facture dans un fichier à part.`,
+          cut.found,
+        );
+      }
+      if (cut.length > 1 || options.part) {
+        const one = pdfInvoiceOf(filename, format, pages, rows, cut, options.part);
+        if ('result' in one) {
+          return one.result;
+        }
+        invoice = one.invoice;
+      } else {
+        invoice = readPdfText(pages, rows, format);
+      }
       if (!invoice) {
         const text = pages.flat().filter((l) => l.trim() !== '');
         return unknownLayout(filename, format, [

@@ -25,11 +25,14 @@ export type InvoiceRefusalCode =
   /** A portal export of several invoices read without a `part`: the parts are listed (ADR 0086). */
   | 'SEVERAL_INVOICES'
   /** A portal export of more invoices than one upload takes (`MAX_INVOICES_PER_FILE`, ADR 0086). */
-  | 'TOO_MANY_INVOICES';
+  | 'TOO_MANY_INVOICES'
+  /** A PDF whose pages cannot be cut into invoices without a guess (two PCE on one page…, ADR 0090). */
+  | 'AMBIGUOUS_INVOICES';
 
 /**
- * One invoice of a file that holds several (a portal export, ADR 0081, 0086): its PCE, its month (`YYYY-MM`) and,
- * when the export numbers every row, its invoice number (two invoices of one PCE-month: an invoice and its correction).
+ * One invoice of a file that holds several (a portal export, ADR 0081, 0086; a PDF of several invoices, ADR 0090): its
+ * PCE, its month (`YYYY-MM`) and, when the export numbers every row (a PDF: when its pages print one), its invoice
+ * number (two invoices of one PCE-month: an invoice and its correction).
  */
 export interface InvoicePart {
   readonly pce: string;

@@ -280,7 +280,11 @@ function cellNumber(text: string): { number: string; unit: string | null } | nul
   return { number: m[1].trim(), unit: unit === '' ? null : unit };
 }
 
-export function extractPdfFree(rows: readonly PositionedRow[]): Extracted {
+/**
+ * `firstPage`: the invoice's first page in its file (a PDF of several invoices reads each on its own pages, ADR 0090):
+ * the supplier's name, when no label gives it, is the first line of that page.
+ */
+export function extractPdfFree(rows: readonly PositionedRow[], firstPage = 1): Extracted {
   const draft: DraftInvoice = emptyDraft();
   const outside: PositionedRow[] = [];
   const lineSources: string[] = [];
@@ -403,7 +407,7 @@ export function extractPdfFree(rows: readonly PositionedRow[]): Extracted {
   }
   if (!draft.supplier) {
     // The first line of the first page, usually the supplier's name: doubtful.
-    const top = rows.find((r) => r.page === 1 && r.cells.length > 0 && !/\d/.test(r.cells[0]?.text ?? ''));
+    const top = rows.find((r) => r.page === firstPage && r.cells.length > 0 && !/\d/.test(r.cells[0]?.text ?? ''));
     if (top?.cells[0]) {
       draft.supplier = top.cells[0].text;
       sources.supplier = `première ligne « ${clip(top.cells[0].text)} »`;

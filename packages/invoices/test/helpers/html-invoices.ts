@@ -9,6 +9,7 @@ const fr = (v: number, min = 2, max = min) =>
   v.toLocaleString('fr-FR', { minimumFractionDigits: min, maximumFractionDigits: max });
 const euros = (v: number) => `${fr(v)} €`;
 const esc = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+const day = (iso: string) => iso.split('-').reverse().join('/');
 const months = (p: number | null) => (p === null ? '' : `${Math.round(p * 12)}/12`);
 const isMonthly = (l: InvoiceLine) => l.prorata !== null && Math.abs(l.prorata - 1 / 12) < 1e-12;
 
@@ -38,7 +39,7 @@ export function layoutA(inv: NormalisedInvoice): string {
     <p>Point de livraison (PCE) : ${inv.point.pce}</p>
     <p>Code PITD : ${inv.point.code}</p>
     <p>Gestionnaire de réseau de transport : NaTran</p>
-    <p>Période de consommation : du 01/02/2026 au 28/02/2026</p>
+    <p>Période de consommation : du ${day(inv.period.firstDay)} au ${day(inv.period.lastDay)}</p>
     <p>Option tarifaire d’acheminement : ${inv.tarif}</p>
     <p>Niveau de tarif régional (NTR) : ${inv.ntr}</p>
     <p>Consommation annuelle de référence (CAR) : ${fr((inv.car ?? 0) * 1000, 0)} kWh</p>
@@ -102,7 +103,7 @@ export function layoutB(inv: NormalisedInvoice): string {
     <div>Émetteur : ${esc(inv.supplier)}</div><div>Numéro de facture : ${inv.invoiceNumber}</div>
     <div>PCE ${inv.point.pce}</div><div>Émise le 06/03/2026</div>
     <div>Point d’interface transport-distribution (PITD) ${inv.point.code}</div><div>Transporteur : NaTran</div>
-    <div>Tarif d’acheminement : ATRD ${inv.tarif}</div><div>Consommation du 01/02/2026 au 28/02/2026</div>
+    <div>Tarif d’acheminement : ATRD ${inv.tarif}</div><div>Consommation du ${day(inv.period.firstDay)} au ${day(inv.period.lastDay)}</div>
     <div>CAR ${fr((inv.car ?? 0) * 1000, 0)} kWh/an</div><div>CJA ${fr((inv.cja ?? 0) * 1000, 0)} kWh/jour</div>
     <div>NTR ${inv.ntr}</div><div>Commune : Nice (06000)</div>
     <div>Énergie livrée : ${fr((inv.consumptionMwh ?? 0) * 1000, 0)} kWh</div>
