@@ -145,10 +145,11 @@ describe.each(testDatabaseKinds())('a PDF of three invoices on %s', (kind) => {
       [FILE, 2, 3, 'done', null],
     ]);
     expect(audits[0]?.id).toBe(firstId);
-    expect(audits.map((a) => [a.part?.pce, a.part?.month, a.part?.invoiceNumber])).toEqual([
-      [PCE_A, '2026-01', 'FG-2026-01-0117'],
-      [PCE_A, '2026-02', 'FG-2026-02-0117'],
-      [PCE_B, '2026-02', 'FG-2026-02-0125'],
+    // Each with its first page in the file: the page the review step draws.
+    expect(audits.map((a) => [a.part?.pce, a.part?.month, a.part?.invoiceNumber, a.part?.firstPage])).toEqual([
+      [PCE_A, '2026-01', 'FG-2026-01-0117', 1],
+      [PCE_A, '2026-02', 'FG-2026-02-0117', 2],
+      [PCE_B, '2026-02', 'FG-2026-02-0125', 3],
     ]);
   });
 

@@ -144,6 +144,8 @@ export const auditPartSchema = z.object({
   /** Its place in the file (0 = first) and how many invoices the file holds. */
   index: z.number().int(),
   count: z.number().int(),
+  /** A PDF's invoice: its first page in the file, the page the review step draws (ADR 0090). */
+  firstPage: z.number().int().positive().optional(),
 });
 export type AuditPart = z.infer<typeof auditPartSchema>;
 

@@ -215,6 +215,7 @@ function pdfInvoiceOf(
       pce: r.invoice.pce ?? r.extracted?.invoice.point.pce ?? '',
       month: r.month as string,
       ...(r.invoice.invoiceNumber ? { invoiceNumber: r.invoice.invoiceNumber } : {}),
+      firstPage: r.invoice.pages[0] ?? 1,
     } satisfies InvoicePart,
   }));
   const found = listed.map((r) => `${partText(r.part)} (${pagesText(r.invoice.pages)})`);

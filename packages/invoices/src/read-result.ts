@@ -38,6 +38,11 @@ export interface InvoicePart {
   readonly pce: string;
   readonly month: string;
   readonly invoiceNumber?: string;
+  /**
+   * A PDF's invoice: its first page in the file (1-based), for the review step's page image (ADR 0090). Not part of
+   * what the invoice is: `readInvoice`'s `part` is matched on the PCE, the month and the number.
+   */
+  readonly firstPage?: number;
 }
 
 export interface InvoiceRefusal {

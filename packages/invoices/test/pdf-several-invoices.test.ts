@@ -88,9 +88,9 @@ describe('a PDF of three invoices, each on its own pages', () => {
       '« factures-fevrier.pdf » contient 3 factures (une par PCE ou par numéro de facture, chacune sur ses pages) : chacune est auditée à part.',
     );
     expect(result.refusal.parts).toEqual([
-      { pce: PCE_A, month: '2026-01', invoiceNumber: 'FG-2026-01-0117' },
-      { pce: PCE_A, month: '2026-02', invoiceNumber: 'FG-2026-02-0117' },
-      { pce: PCE_B, month: '2026-02', invoiceNumber: 'FG-2026-02-0125' },
+      { pce: PCE_A, month: '2026-01', invoiceNumber: 'FG-2026-01-0117', firstPage: 1 },
+      { pce: PCE_A, month: '2026-02', invoiceNumber: 'FG-2026-02-0117', firstPage: 3 },
+      { pce: PCE_B, month: '2026-02', invoiceNumber: 'FG-2026-02-0125', firstPage: 4 },
     ]);
     expect(result.refusal.found).toEqual([
       `PCE ${PCE_A}, mois 2026-01, facture n° FG-2026-01-0117 (pages 1–2)`,
@@ -166,8 +166,8 @@ describe('a PDF of three invoices, each on its own pages', () => {
     ]);
     const result = await readInvoice(pdf, 'lot.pdf');
     expect(!result.ok && result.refusal.parts).toEqual([
-      { pce: PCE_A, month: '2026-02', invoiceNumber: 'FG-2026-02-0117' },
-      { pce: PCE_B, month: '2026-02', invoiceNumber: 'FG-2026-02-0125' },
+      { pce: PCE_A, month: '2026-02', invoiceNumber: 'FG-2026-02-0117', firstPage: 1 },
+      { pce: PCE_B, month: '2026-02', invoiceNumber: 'FG-2026-02-0125', firstPage: 2 },
     ]);
     const reports = [];
     for (const part of result.ok ? [] : (result.refusal.parts ?? [])) {
@@ -187,8 +187,8 @@ describe('a PDF of three invoices, each on its own pages', () => {
     ]);
     const result = await readInvoice(pdf, 'lot.pdf');
     expect(!result.ok && result.refusal.parts).toEqual([
-      { pce: PCE_A, month: '2026-02' },
-      { pce: PCE_B, month: '2026-02' },
+      { pce: PCE_A, month: '2026-02', firstPage: 1 },
+      { pce: PCE_B, month: '2026-02', firstPage: 2 },
     ]);
     const second = read(await readInvoice(pdf, 'lot.pdf', { part: { pce: PCE_B, month: '2026-02' } }));
     expect(auditInvoice(second.invoice, REF).overBilledEuros).toBe(18.17);

@@ -64,6 +64,8 @@ export async function splitAudit(
     invoiceNumber: part.invoiceNumber ?? null,
     index,
     count,
+    // A PDF's invoice: the page the review step draws (ADR 0090).
+    ...(part.firstPage ? { firstPage: part.firstPage } : {}),
   });
   await insertSiblingAudits(
     db,

@@ -188,7 +188,7 @@ export function AuditReview({ audit }: { audit: AuditDetail }) {
             La facture déposée
           </h3>
           {audit.format === 'pdf' ? (
-            <PdfFirstPage id={audit.id} filename={audit.filename} />
+            <PdfFirstPage id={audit.id} filename={audit.filename} page={audit.part?.firstPage ?? 1} />
           ) : audit.format === 'png' || audit.format === 'jpeg' ? (
             <ScannedImage id={audit.id} filename={audit.filename} format={audit.format} />
           ) : (
@@ -410,10 +410,11 @@ function ScannedImage({ id, filename, format }: { id: string; filename: string; 
 }
 
 /**
- * The first page of the uploaded PDF, drawn in the page by pdf.js (unpdf's build, loaded only here): no server CPU
- * and no native canvas on the server (ADR 0071). No eval (the CSP forbids it), glyphs drawn as paths.
+ * The first page of the invoice in the uploaded PDF, drawn in the page by pdf.js (unpdf's build, loaded only here): no
+ * server CPU and no native canvas on the server (ADR 0071). No eval (the CSP forbids it), glyphs drawn as paths.
+ * `page`: the invoice's first page when the PDF holds several invoices (ADR 0090), else 1.
  */
-function PdfFirstPage({ id, filename }: { id: string; filename: string }) {
+function PdfFirstPage({ id, filename, page: first }: { id: string; filename: string; page: number }) {
   const bytes = useQuery({
     queryKey: ['audit', 'document', id],
     queryFn: () => getAuditDocument(id),
@@ -431,7 +432,7 @@ function PdfFirstPage({ id, filename }: { id: string; filename: string }) {
     (async () => {
       const { getDocumentProxy } = await import('unpdf');
       const pdf = await getDocumentProxy(data.slice(), { isEvalSupported: false, disableFontFace: true, verbosity: 0 });
-      const page = await pdf.getPage(1);
+      const page = await pdf.getPage(Math.min(Math.max(first, 1), pdf.numPages));
       const base = page.getViewport({ scale: 1 });
       const scale =
         (Math.min(target.parentElement?.clientWidth ?? 600, 900) / base.width) * (window.devicePixelRatio || 1);
@@ -455,7 +456,7 @@ function PdfFirstPage({ id, filename }: { id: string; filename: string }) {
     return () => {
       cancelled = true;
     };
-  }, [bytes.data]);
+  }, [bytes.data, first]);
   // The page at full size in the browser's own viewer (a phone's screen shows page 1 small).
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
@@ -475,13 +476,17 @@ function PdfFirstPage({ id, filename }: { id: string; filename: string }) {
       <canvas
         ref={canvas}
         role="img"
-        aria-label={`Page 1 de la facture « ${filename} »`}
+        aria-label={
+          first === 1
+            ? `Page 1 de la facture « ${filename} »`
+            : `Page ${first} du fichier « ${filename} », première page de cette facture`
+        }
         data-state={state}
         className="block h-auto w-full"
       />
       {url ? (
         <a
-          href={url}
+          href={first === 1 ? url : `${url}#page=${first}`}
           target="_blank"
           rel="noopener"
           className="block border-t border-border bg-surface px-3 py-2 text-sm font-medium text-primary underline-offset-2 hover:underline"
