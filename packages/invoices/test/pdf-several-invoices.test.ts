@@ -10,7 +10,9 @@ import { type AuditReferenceData, auditInvoice, type NormalisedInvoice } from '@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PositionedRow } from '../src/formats/pdf.ts';
 import { type ReadResult, readInvoice } from '../src/index.ts';
+import { pdfInvoicePages } from '../src/layouts/pdf-invoices.ts';
 import { layoutA, layoutB } from './helpers/html-invoices.ts';
 import { PCE_A, PCE_B, THREE_INVOICES } from './helpers/portal-export.ts';
 
@@ -227,5 +229,23 @@ describe('a PDF that cannot be cut without a guess is refused, never read as one
     expect(!result.ok && result.refusal.message).toContain(
       `contient plusieurs factures du PCE ${PCE_A} pour le mois 2026-02 sans numéro de facture : impossible de les distinguer`,
     );
+  });
+});
+
+describe('the cut keeps the readers’ bounds', () => {
+  it('a page of 20 000 rows and a row of 20 000 cells are cut in linear time', () => {
+    const cell = (x: number, text: string) => ({ x, end: x + 5, text });
+    const rows: PositionedRow[] = [
+      { page: 1, y: 800, size: 8, cells: [cell(0, 'Facture n° FG-1'), cell(10, `PCE ${PCE_A}`)] },
+      ...Array.from({ length: 20_000 }, (_, i) => ({ page: 1, y: 700 - i, size: 8, cells: [cell(0, 'n° de')] })),
+      { page: 2, y: 800, size: 8, cells: Array.from({ length: 20_000 }, (_, i) => cell(i * 10, 'Facture n°')) },
+      { page: 2, y: 780, size: 8, cells: [cell(0, `Point de livraison : ${PCE_B}`)] },
+    ];
+    const started = performance.now();
+    expect(pdfInvoicePages(rows, 2)).toEqual([
+      { pages: [1], pce: PCE_A, invoiceNumber: 'FG-1' },
+      { pages: [2], pce: PCE_B, invoiceNumber: null },
+    ]);
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });

@@ -48,13 +48,10 @@ export function pageIdentity(rows: readonly PositionedRow[]): { pces: string[]; 
         pces.add((m[1] ?? '').replace(/[\s\u00a0]/g, ''));
       }
     }
-    row.cells.forEach((_, i) => {
-      const m = LABELLED_NUMBER.exec(
-        row.cells
-          .slice(i)
-          .map((c) => c.text)
-          .join(' | '),
-      );
+    // The label starts a cell; its value is in the same cell or the next (linear in the row's cells).
+    row.cells.forEach((cell, i) => {
+      const next = row.cells[i + 1];
+      const m = LABELLED_NUMBER.exec(next ? `${cell.text} | ${next.text}` : cell.text);
       if (m?.[1]) {
         numbers.add(m[1]);
       }
@@ -73,7 +70,12 @@ export function pdfInvoicePages(
 ): PdfInvoicePages[] | AmbiguousInvoices {
   const byPage = new Map<number, PositionedRow[]>();
   for (const row of rows) {
-    byPage.set(row.page, [...(byPage.get(row.page) ?? []), row]);
+    const page = byPage.get(row.page);
+    if (page) {
+      page.push(row);
+    } else {
+      byPage.set(row.page, [row]);
+    }
   }
   const invoices: { pages: number[]; pce: string | null; invoiceNumber: string | null }[] = [];
   let current: { pages: number[]; pce: string | null; invoiceNumber: string | null } | null = null;
