@@ -16,7 +16,7 @@ const { buildApp } = await import(server('app.ts'));
 const { loadConfig } = await import(server('config/env.ts'));
 const { openDatabase } = await import(server('db/client.ts'));
 const { runMigrations } = await import(server('db/migrate.ts'));
-const { users } = await import(server('db/schema.ts'));
+const { organisationMembers, organisations, users } = await import(server('db/schema.ts'));
 const { insertVerifiedUser } = await import(server('modules/admin/repository.ts'));
 const { createPasswordHasher } = await import(server('modules/auth/password.ts'));
 
@@ -34,6 +34,8 @@ const config = loadConfig({
   JOBS_POLL_INTERVAL_MS: '200',
   // Warm worker-task threads kept (ADR 0040); WORKER_TASK_THREADS=0 measures the former thread per task.
   WORKER_TASK_THREADS: process.env.WORKER_TASK_THREADS,
+  // WORKER_TASK_NICE=0 measures the threads at the server's own priority (before ADR 0091).
+  WORKER_TASK_NICE: process.env.WORKER_TASK_NICE,
 });
 const app = await buildApp({ config, database: handle, secret: randomBytes(32).toString('hex'), logger: false });
 await app.ready();
@@ -46,6 +48,14 @@ const user = await insertVerifiedUser(handle.db, {
   passwordHash,
 });
 await handle.db.update(users).set({ tier: 'admin' }).where(eq(users.id, user.id));
+// Since ADR 0078 the plan is the organisation's: without this the free plan's two audits left the others « Non lancé »
+// and the run waited for them forever.
+for (const membership of await handle.db
+  .select({ id: organisationMembers.organisationId })
+  .from(organisationMembers)
+  .where(eq(organisationMembers.userId, user.id))) {
+  await handle.db.update(organisations).set({ tier: 'premium' }).where(eq(organisations.id, membership.id));
+}
 
 const csrf = await app.inject({ method: 'GET', url: '/api/common/get-csrf-token/' });
 const csrfCookie = csrf.cookies.find((c: { name: string }) => c.name === 'pe_csrf');

@@ -71,7 +71,8 @@ for (let index = 0; index < auditCount; index += 1) {
     '/api/audits/sign-upload',
     { filename, mime, size: bytes.length },
   );
-  const target = new URL(signed.url);
+  // Relative since issue #25 (an absolute localhost URL failed when the app was opened as 127.0.0.1).
+  const target = new URL(signed.url, base);
   const put = await fetch(`${base}${target.pathname}${target.search}`, {
     method: 'PUT',
     headers: { ...headers, ...signed.headers },

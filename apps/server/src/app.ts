@@ -311,7 +311,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Every CPU task (audits, mandate and simulation PDFs, reference checks) runs in one bounded pool of warm threads,
   // fair per user (ADRs 0040, 0045); closing the app terminates its idle threads, unless its holder outlives it.
   const workerPool = deps.workerPool ?? ownedWorkerPool;
-  workerPool.configure({ threads: config.workerTaskThreads, queueMax: config.workerTaskQueueMax });
+  workerPool.configure({
+    threads: config.workerTaskThreads,
+    queueMax: config.workerTaskQueueMax,
+    nice: config.workerTaskNice,
+  });
   app.addHook('onClose', () => workerPool.close());
   const pdfRenderer =
     deps.pdfRenderer ?? createPdfWorkerPool({ size: config.pdf.workers, queueMax: config.pdf.queueMax });

@@ -1,8 +1,10 @@
+import { getPriority } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import {
   closeWorkerPool,
   configureWorkerPool,
+  DEFAULT_WORKER_NICE,
   DEFAULT_WORKER_QUEUE_MAX,
   DEFAULT_WORKER_THREADS,
   runWorkerTask,
@@ -155,7 +157,13 @@ describe('the warm pool of runWorkerTask (ADR 0040)', () => {
 });
 
 describe('the one bounded pool (ADR 0045)', () => {
-  afterEach(() => configureWorkerPool({ threads: DEFAULT_WORKER_THREADS, queueMax: DEFAULT_WORKER_QUEUE_MAX }));
+  afterEach(() =>
+    configureWorkerPool({
+      threads: DEFAULT_WORKER_THREADS,
+      queueMax: DEFAULT_WORKER_QUEUE_MAX,
+      nice: DEFAULT_WORKER_NICE,
+    }),
+  );
 
   it('serves owners round-robin: one user’s queued tasks do not hold back another user’s single task', async () => {
     configureWorkerPool({ threads: 1 });
@@ -171,6 +179,22 @@ describe('the one bounded pool (ADR 0045)', () => {
     expect(done.slice(0, 3)).toEqual(['alice-1', 'bob-1', 'alice-2']);
     expect(done).toHaveLength(11);
   });
+
+  // ADR 0091: an OCR page or a portfolio's solve takes the cores the requests leave.
+  it.runIf(process.platform === 'linux')(
+    'runs its threads at WORKER_TASK_NICE, below the event loop, whose priority is unchanged',
+    async () => {
+      // Threads already warm keep the niceness they started with: end them first.
+      await closeWorkerPool();
+      configureWorkerPool({ threads: 1, nice: 7 });
+      await expect(runWorkerTask(probeTask, { action: 'nice' }, LIMITS)).resolves.toEqual({ ok: true, value: '7' });
+      expect(getPriority()).toBe(0);
+      await closeWorkerPool();
+      configureWorkerPool({ threads: 1, nice: DEFAULT_WORKER_NICE });
+      await expect(runWorkerTask(probeTask, { action: 'nice' }, LIMITS)).resolves.toEqual({ ok: true, value: '10' });
+      await closeWorkerPool();
+    },
+  );
 
   it('runs at most WORKER_TASK_THREADS tasks at once, and refuses beyond the queue (kind busy)', async () => {
     configureWorkerPool({ threads: 1, queueMax: 2 });

@@ -332,6 +332,12 @@ export const envSchema = z.object({
     .min(0)
     .max(8)
     .default(Math.min(2, availableParallelism())),
+  WORKER_TASK_NICE: z.coerce
+    .number({ error: 'attendu : une priorité de 0 (celle du serveur) à 19 (la plus basse)' })
+    .int()
+    .min(0)
+    .max(19)
+    .default(10),
   WORKER_TASK_QUEUE_MAX: z.coerce
     .number({ error: 'attendu : un nombre de tâches de calcul en attente (1 à 10000)' })
     .int()
@@ -528,6 +534,8 @@ export interface Config {
    */
   workerTaskThreads: number;
   workerTaskQueueMax: number;
+  /** Niceness of the worker threads (Linux; 0 = the server's priority), ADR 0091. */
+  workerTaskNice: number;
   /**
    * Load shedding (@fastify/under-pressure): 0 disables a threshold; event-loop delay 1000 ms by default (0
    * under NODE_ENV=test); heap undefined = 90 % of V8's heap limit.
@@ -961,6 +969,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     workerTaskThreads: value.WORKER_TASK_THREADS,
     workerTaskQueueMax: value.WORKER_TASK_QUEUE_MAX,
+    workerTaskNice: value.WORKER_TASK_NICE,
     pressure: {
       // Off by default under NODE_ENV=test: a test machine shared by parallel runs lags for reasons of its own.
       maxEventLoopDelayMs: value.PRESSURE_MAX_EVENT_LOOP_DELAY_MS ?? (value.NODE_ENV === 'test' ? 0 : 1000),

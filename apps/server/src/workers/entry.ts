@@ -1,7 +1,8 @@
 // Worker-thread entry of the pool (pool.ts): a thread runs the registered tasks (registry.ts) one message at a time
 // and posts each result with its request's id and its own ArrayBuffer memory (the pool retires a thread that keeps a
 // lot). Bundled as dist/worker-task.mjs by scripts/build.ts.
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
+import { lowerThreadPriority } from './priority.ts';
 import { registeredTasks } from './registry.ts';
 import type { WorkerRequest, WorkerResponse } from './task.ts';
 
@@ -9,6 +10,8 @@ if (!parentPort) {
   throw new Error('the worker entry must run in a worker thread');
 }
 const port = parentPort;
+// Below the event loop and PGlite's thread (WORKER_TASK_NICE, ADR 0091), before any task is loaded.
+lowerThreadPriority(Number((workerData as { nice?: unknown } | null)?.nice ?? 0));
 const tasks = new Map(registeredTasks.map((task) => [task.name, task]));
 
 type Answer = { id: number } & ({ ok: true; value: unknown } | { ok: false; message: string });

@@ -42,6 +42,11 @@ export const WORKERS_BUSY_MESSAGE = 'Le serveur est très sollicité. Veuillez r
 export const DEFAULT_WORKER_THREADS = Math.min(2, availableParallelism());
 /** Default of WORKER_TASK_QUEUE_MAX. */
 export const DEFAULT_WORKER_QUEUE_MAX = 200;
+/**
+ * Default of WORKER_TASK_NICE: the threads run below the event loop and PGlite's thread, so that an OCR page or a
+ * portfolio's solve takes the cores the requests leave, not the other way round (ADR 0091).
+ */
+export const DEFAULT_WORKER_NICE = 10;
 /** A thread holding more ArrayBuffer memory than this after a task is retired rather than kept warm. */
 const RETIRE_ARRAY_BUFFER_BYTES = 64 * 1024 * 1024;
 /** How often the resident size is sampled while a watched (untrusted-input) task runs. */
@@ -56,6 +61,8 @@ function startWorker(heapMb: number): Worker {
   const options = {
     name: 'worker-task',
     resourceLimits: { maxOldGenerationSizeMb: heapMb },
+    // The thread lowers its own scheduling priority first (entry.ts, ADR 0091).
+    workerData: { nice: settings.nice },
     stdout: false,
     stderr: false,
   };
@@ -95,7 +102,12 @@ interface Job {
   resolve(result: WorkerTaskResult<unknown>): void;
 }
 
-const settings = { threads: DEFAULT_WORKER_THREADS, keepWarm: true, queueMax: DEFAULT_WORKER_QUEUE_MAX };
+const settings = {
+  threads: DEFAULT_WORKER_THREADS,
+  keepWarm: true,
+  queueMax: DEFAULT_WORKER_QUEUE_MAX,
+  nice: DEFAULT_WORKER_NICE,
+};
 const idle: Thread[] = [];
 /** Waiting jobs per owner, owners in arrival order; an owner without waiting jobs is removed. */
 const waiting = new Map<string, Job[]>();
@@ -123,8 +135,10 @@ export function workerPoolLoad(): { running: number; waiting: number } {
  * Sizes the pool (app.ts: WORKER_TASK_THREADS, WORKER_TASK_QUEUE_MAX). `threads` 0 keeps the legacy meaning of
  * "no warm thread": one task at a time, each in a new thread. Lowering it retires the idle threads beyond.
  */
-export function configureWorkerPool(options: { threads: number; queueMax?: number }): void {
+export function configureWorkerPool(options: { threads: number; queueMax?: number; nice?: number }): void {
   const threads = Math.max(0, Math.floor(options.threads));
+  // Threads already started keep theirs; new ones take this.
+  settings.nice = options.nice ?? settings.nice;
   settings.threads = Math.max(1, threads);
   settings.keepWarm = threads > 0;
   settings.queueMax = options.queueMax ?? settings.queueMax;
@@ -145,7 +159,7 @@ export async function closeWorkerPool(): Promise<void> {
  * the app closes. The threads are the process's; who ends them is the holder's choice.
  */
 export interface WorkerPoolHandle {
-  configure(options: { threads: number; queueMax?: number }): void;
+  configure(options: { threads: number; queueMax?: number; nice?: number }): void;
   close(): Promise<void>;
 }
 

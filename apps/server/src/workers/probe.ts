@@ -1,5 +1,6 @@
 // A worker task that exercises the limits of the pool (pool.ts): its tests, and an operator who wants to see a limit
-// fire. Pure CPU and memory, no IO.
+// fire. Pure CPU and memory, no IO (but /proc for the thread's own niceness).
+import { threadNiceness } from './priority.ts';
 import { defineWorkerTask } from './task.ts';
 
 export type ProbeInput =
@@ -8,11 +9,15 @@ export type ProbeInput =
   | { action: 'allocate' }
   | { action: 'buffers'; megabytes: number; keep?: boolean }
   | { action: 'throw'; message: string }
-  | { action: 'exit' };
+  | { action: 'exit' }
+  | { action: 'nice' };
 
 const leaked: Uint8Array[] = [];
 
 export function probe(input: ProbeInput): string {
+  if (input.action === 'nice') {
+    return String(threadNiceness());
+  }
   switch (input.action) {
     case 'echo':
       return input.value;
