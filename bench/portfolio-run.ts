@@ -52,6 +52,8 @@ const config = loadConfig({
   DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pe-bench-portfolio-')),
   AUTH_RATE_LIMIT_MAX: '10000',
   LOG_LEVEL: 'warn',
+  // WORKER_TASK_NICE=0: the pool's threads at the server's priority (before ADR 0091); ignored by older sources.
+  ...(process.env.WORKER_TASK_NICE ? { WORKER_TASK_NICE: process.env.WORKER_TASK_NICE } : {}),
 });
 // The app's errors on stderr (a run that fails logs why: « portfolio run failed »).
 const app = await buildApp({

@@ -12,7 +12,7 @@ function textArray(values: string[]) {
 }
 
 /** Rows per statement of a run (reads of sites and years, inserts of outcomes), ADR 0083. */
-export const STATEMENT_ROWS = 50;
+export const STATEMENT_ROWS = 20;
 
 /** Lets the event loop run what waits (a light route's handler) before the next statement. */
 export const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -113,7 +113,7 @@ export function unpackKwh(bytes: Uint8Array): Float64Array {
 }
 
 /**
- * The chunk's sites (at most ~50 per statement: each one holds the PGlite thread a few milliseconds, ADR 0083) with
+ * The chunk's sites (at most STATEMENT_ROWS, 20, per statement: each one holds the PGlite thread a few milliseconds, ADR 0083) with
  * their PCE's newest dataset in the organisation and that dataset's packed year, read from
  * `consumption_dataset_years` (kept on write by the readings' trigger, migration 0027): one small row per site, no
  * aggregation of readings.
@@ -171,7 +171,7 @@ export async function recordChunk(
   /** Sites of the chunk deleted since the run started: counted as done, with no row. */
   missing = 0,
 ): Promise<PortfolioRunRow> {
-  // ~50 rows per insert, the event loop let go between them: no statement holds the PGlite thread long enough to
+  // STATEMENT_ROWS (20) rows per insert, the event loop let go between them: no statement holds the PGlite thread long enough to
   // keep a light route waiting (ADR 0083).
   for (let start = 0; start < rows.length; start += STATEMENT_ROWS) {
     if (start > 0) {

@@ -130,7 +130,7 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
   }
 
   /**
-   * A chunk read and packed: the sites to solve and those skipped already (with their reason). Read ~50 sites per
+   * A chunk read and packed: the sites to solve and those skipped already (with their reason). Read STATEMENT_ROWS (20) sites per
    * statement from the packed years (ADR 0083), the event loop let go between statements.
    */
   async function prepareChunk(
