@@ -154,6 +154,9 @@ describe.each(testDatabaseKinds())('objects of an organisation on %s', (kind) =>
     expect(created.statusCode, created.body).toBe(201);
     organisationId = created.json().id as string;
     await premium(organisationId);
+  });
+  // The six other people in a hook of their own: each is a user, a sign-in and a membership (issue #21 §3).
+  beforeAll(async () => {
     for (const role of ['admin', 'member', 'viewer'] as const) {
       people[role] = await person(role);
       await join(people[role], role);
@@ -161,7 +164,7 @@ describe.each(testDatabaseKinds())('objects of an organisation on %s', (kind) =>
     people.colleague = await person('colleague');
     await join(people.colleague, 'member');
     people.outsider = await person('outsider');
-  }, 60_000);
+  });
   beforeAll(async () => {
     const { member } = people;
     shared = {

@@ -208,7 +208,7 @@ beforeAll(async () => {
       rulesByFile.get(file)?.push(diagnostic.category);
     }
   }
-}, 60_000);
+});
 
 afterAll(async () => {
   if (mirror) {
