@@ -248,4 +248,14 @@ describe('the cut keeps the readers’ bounds', () => {
     ]);
     expect(performance.now() - started).toBeLessThan(1000);
   });
+
+  it('a row of repeated PCE labels without a value is read in linear time (the label’s filler is bounded)', () => {
+    // « Point de comptage » then words and no digit, a thousand times: an unbounded filler retried from every label
+    // made this quadratic (seconds for one row), in the cut and in the layout-free reader's PCE.
+    const text = `${'Point de comptage et d’estimation '.repeat(1_000)}${'a '.repeat(50_000)}`;
+    const rows: PositionedRow[] = [{ page: 1, y: 800, size: 8, cells: [{ x: 0, end: 5, text }] }];
+    const started = performance.now();
+    expect(pdfInvoicePages(rows, 1)).toEqual([{ pages: [1], pce: null, invoiceNumber: null }]);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
 });

@@ -28,7 +28,7 @@ export interface AmbiguousInvoices {
  * value pattern of the layout-free reader's PCE (ADR 0070), every occurrence of a row.
  */
 const LABELLED_PCE =
-  /(?:\bPCE\b|point de comptage[^|:\d]*|point de livraison[^|:\d]*|\bPDL\b)\s*\)?\s*:?\s*\|?\s*((?:\d[\s\u00a0]?){13}\d)(?!\d)/gi;
+  /(?:\bPCE\b|point de comptage[^|:\d]{0,80}|point de livraison[^|:\d]{0,80}|\bPDL\b)\s{0,5}\)?\s{0,5}:?\s{0,5}\|?\s{0,5}((?:\d[\s\u00a0]?){13}\d)(?!\d)/gi;
 
 /**
  * An invoice number after its label, the label at the start of a cell (« Facture n° FG-… », « N° de facture | … »):

@@ -108,7 +108,7 @@ const FIELD_RULES: readonly FieldRule[] = [
     field: 'pce',
     label: /(\bpce\b|point de comptage|point de livraison|reference du point|\bpdl\b)/,
     value:
-      /(?:PCE|point de comptage[^|:\d]*|point de livraison[^|:\d]*|PDL)\s*\)?\s*:?\s*\|?\s*((?:\d[\s\u00a0]?){14})\b/i,
+      /(?:PCE|point de comptage[^|:\d]{0,80}|point de livraison[^|:\d]{0,80}|PDL)\s{0,5}\)?\s{0,5}:?\s{0,5}\|?\s{0,5}((?:\d[\s\u00a0]?){14})\b/i,
     alone: /\b(?:GI\d{6}\b.*?)?((?:\d\s?){13}\d)\b/,
   },
   {
