@@ -131,31 +131,31 @@ const FIELD_RULES: readonly FieldRule[] = [
   {
     field: 'tarif',
     label: /(option tarifaire|tarif d'acheminement|option d'acheminement|tarif atrd|option)/,
-    value: /(?:option|tarif)[^|:]*[:|]?\s*\|?\s*(?:ATRD\s*)?(T[1-4]|TP)\b/i,
+    value: /(?:option|tarif)[^|:]{0,80}[:|]?\s*\|?\s*(?:ATRD\s*)?(T[1-4]|TP)\b/i,
   },
   {
     field: 'car',
     label: /(\bcar\b|consommation annuelle de reference)/,
-    value: new RegExp(String.raw`(?:\bCAR\b|annuelle de référence)[^|\d]*\)?\s*:?\s*\|?\s*${QTY}${UNIT}`, 'i'),
+    value: new RegExp(String.raw`(?:\bCAR\b|annuelle de référence)[^|\d]{0,80}\)?\s*:?\s*\|?\s*${QTY}${UNIT}`, 'i'),
   },
   {
     field: 'cja',
     label: /(\bcja\b|capacite journaliere annuelle|capacite souscrite)/,
     value: new RegExp(
-      String.raw`(?:\bCJA\b|capacité journalière annuelle[^|\d]*|capacité souscrite[^|\d]*)\)?\s*:?\s*\|?\s*${QTY}${UNIT}`,
+      String.raw`(?:\bCJA\b|capacité journalière annuelle[^|\d]{0,80}|capacité souscrite[^|\d]{0,80})\)?\s*:?\s*\|?\s*${QTY}${UNIT}`,
       'i',
     ),
   },
   {
     field: 'ntr',
     label: /(\bntr\b|niveau de tarif regional)/,
-    value: /(?:\bNTR\b|niveau de tarif régional)[^|\d]*\)?\s*:?\s*\|?\s*(\d{1,2})\b/i,
+    value: /(?:\bNTR\b|niveau de tarif régional)[^|\d]{0,80}\)?\s*:?\s*\|?\s*(\d{1,2})\b/i,
   },
   {
     field: 'consumption',
     label: /(consommation (relevee|de la periode|facturee|du mois)|quantite livree|energie livree)/,
     value: new RegExp(
-      String.raw`(?:consommation (?:relevée|de la période|facturée|du mois)|quantité livrée|énergie livrée)[^|\d]*:?\s*\|?\s*${QTY}${UNIT}`,
+      String.raw`(?:consommation (?:relevée|de la période|facturée|du mois)|quantité livrée|énergie livrée)[^|\d]{0,80}:?\s*\|?\s*${QTY}${UNIT}`,
       'i',
     ),
   },
