@@ -3,6 +3,12 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
+/**
+ * Default of WORKER_TASK_NICE outside tests: the worker pool's threads run below the event loop and PGlite's thread,
+ * so that an OCR page or a portfolio's solve takes the cores the requests leave, not the other way round (ADR 0091).
+ */
+export const DEFAULT_WORKER_TASK_NICE = 5;
+
 /** A duration in milliseconds between `min` and `max`, with one French message for every kind of mistake. */
 const milliseconds = (min: number, max: number) => {
   const error = `attendu : une durée en millisecondes (${min} à ${max})`;
@@ -337,7 +343,7 @@ export const envSchema = z.object({
     .int()
     .min(0)
     .max(19)
-    .default(10),
+    .optional(),
   WORKER_TASK_QUEUE_MAX: z.coerce
     .number({ error: 'attendu : un nombre de tâches de calcul en attente (1 à 10000)' })
     .int()
@@ -969,7 +975,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     workerTaskThreads: value.WORKER_TASK_THREADS,
     workerTaskQueueMax: value.WORKER_TASK_QUEUE_MAX,
-    workerTaskNice: value.WORKER_TASK_NICE,
+    // Tests run the tasks at the process's priority: beside other CPU-bound jobs on the machine, a niced task waits
+    // for them (issue #21 §3), and no request waits behind a test's task.
+    workerTaskNice: value.WORKER_TASK_NICE ?? (value.NODE_ENV === 'test' ? 0 : DEFAULT_WORKER_TASK_NICE),
     pressure: {
       // Off by default under NODE_ENV=test: a test machine shared by parallel runs lags for reasons of its own.
       maxEventLoopDelayMs: value.PRESSURE_MAX_EVENT_LOOP_DELAY_MS ?? (value.NODE_ENV === 'test' ? 0 : 1000),

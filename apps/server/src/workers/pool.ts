@@ -42,11 +42,6 @@ export const WORKERS_BUSY_MESSAGE = 'Le serveur est très sollicité. Veuillez r
 export const DEFAULT_WORKER_THREADS = Math.min(2, availableParallelism());
 /** Default of WORKER_TASK_QUEUE_MAX. */
 export const DEFAULT_WORKER_QUEUE_MAX = 200;
-/**
- * Default of WORKER_TASK_NICE: the threads run below the event loop and PGlite's thread, so that an OCR page or a
- * portfolio's solve takes the cores the requests leave, not the other way round (ADR 0091).
- */
-export const DEFAULT_WORKER_NICE = 10;
 /** A thread holding more ArrayBuffer memory than this after a task is retired rather than kept warm. */
 const RETIRE_ARRAY_BUFFER_BYTES = 64 * 1024 * 1024;
 /** How often the resident size is sampled while a watched (untrusted-input) task runs. */
@@ -106,7 +101,8 @@ const settings = {
   threads: DEFAULT_WORKER_THREADS,
   keepWarm: true,
   queueMax: DEFAULT_WORKER_QUEUE_MAX,
-  nice: DEFAULT_WORKER_NICE,
+  // The process's priority until an app configures the pool (its config's WORKER_TASK_NICE).
+  nice: 0,
 };
 const idle: Thread[] = [];
 /** Waiting jobs per owner, owners in arrival order; an owner without waiting jobs is removed. */
