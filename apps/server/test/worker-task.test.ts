@@ -191,9 +191,12 @@ describe('the one bounded pool (ADR 0045)', () => {
       expect(getPriority()).toBe(0);
       await closeWorkerPool();
       configureWorkerPool({ threads: 1, nice: DEFAULT_WORKER_TASK_NICE });
-      await expect(runWorkerTask(probeTask, { action: 'nice' }, LIMITS)).resolves.toEqual({ ok: true, value: String(DEFAULT_WORKER_TASK_NICE) });
+      await expect(runWorkerTask(probeTask, { action: 'nice' }, LIMITS)).resolves.toEqual({
+        ok: true,
+        value: String(DEFAULT_WORKER_TASK_NICE),
+      });
       await closeWorkerPool();
-      // The config's default: 10 for the server, the process's priority in tests (other jobs on the machine).
+      // The config's default: 5 for the server, the process's priority in tests (other jobs on the machine).
       expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp/x' }).workerTaskNice).toBe(DEFAULT_WORKER_TASK_NICE);
       expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp/x' }).workerTaskNice).toBe(0);
     },
