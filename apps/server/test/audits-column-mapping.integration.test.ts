@@ -25,8 +25,8 @@ import { MAPPING_BODY as MAPPING, oddExport, PCE, TITLES } from '../../../packag
 import { organisationMembers, usageCounters } from '../src/db/schema.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
-import { importReferenceFile } from '../src/modules/reference-data/importer.ts';
 import { HttpClient } from './helpers/http-client.ts';
+import { importNicePitd } from './helpers/nice-pitd.ts';
 import { personalOrganisationOf } from './helpers/organisations.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
@@ -105,12 +105,7 @@ describe.each(testDatabaseKinds())('column mappings of audits on %s', (kind) => 
     );
   });
   beforeAll(async () => {
-    await importReferenceFile(t.database.handle.db, {
-      kind: 'pitd',
-      text: 'code_pitd;libelle;commune_insee;commune;gestionnaire_transport;gestionnaire_distribution;ntr;station_meteo\nGI060012;Nice (NaTran, NTR 2);06088;Nice;NaTran;GRDF;2;PARIS-MONTSOURIS\n',
-      sourceFileName: 'pitd-colonnes.csv',
-      importedBy: 'test',
-    });
+    await importNicePitd(t.database.handle.db, 'pitd-colonnes.csv');
   });
   // Each paid in a hook of its own, so that no hook holds the app's start, exceljs and three password hashes (ADR 0049).
   beforeAll(async () => {

@@ -18,8 +18,8 @@ import {
 } from '../../../packages/invoices/test/helpers/e-invoice-eu.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
-import { importReferenceFile } from '../src/modules/reference-data/importer.ts';
 import { HttpClient } from './helpers/http-client.ts';
+import { importNicePitd } from './helpers/nice-pitd.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
 
@@ -83,12 +83,7 @@ describe.each(testDatabaseKinds())('e-invoice audits on %s', (kind) => {
       undefined,
       { now: () => clock },
     );
-    await importReferenceFile(t.database.handle.db, {
-      kind: 'pitd',
-      text: 'code_pitd;libelle;commune_insee;commune;gestionnaire_transport;gestionnaire_distribution;ntr;station_meteo\nGI060012;Nice (NaTran, NTR 2);06088;Nice;NaTran;GRDF;2;PARIS-MONTSOURIS\n',
-      sourceFileName: 'pitd-efactures.csv',
-      importedBy: 'test',
-    });
+    await importNicePitd(t.database.handle.db, 'pitd-efactures.csv');
   });
   // Written by e-invoice-eu (a Factur-X takes a second or two), then the app's first audit (it starts the worker
   // thread and loads the readers and pdf.js), the six errors' audit and its first claim letter (pdf-lib and fontkit):

@@ -13,8 +13,8 @@ import { usageCounters } from '../src/db/schema.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
 import { calendarMonth } from '../src/modules/plans/periods.ts';
-import { importReferenceFile } from '../src/modules/reference-data/importer.ts';
 import { HttpClient } from './helpers/http-client.ts';
+import { importNicePitd } from './helpers/nice-pitd.ts';
 import { personalOrganisationOf } from './helpers/organisations.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
@@ -111,12 +111,7 @@ describe.each(testDatabaseKinds())('invoice audit safety gates on %s', (kind) =>
       undefined,
       { now: () => clock },
     );
-    await importReferenceFile(t.database.handle.db, {
-      kind: 'pitd',
-      text: 'code_pitd;libelle;commune_insee;commune;gestionnaire_transport;gestionnaire_distribution;ntr;station_meteo\nGI060012;Nice (NaTran, NTR 2);06088;Nice;NaTran;GRDF;2;PARIS-MONTSOURIS\n',
-      sourceFileName: 'pitd-corpus.csv',
-      importedBy: 'test',
-    });
+    await importNicePitd(t.database.handle.db, 'pitd-corpus.csv');
   });
 
   afterAll(async () => {

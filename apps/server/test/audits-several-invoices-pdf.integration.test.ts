@@ -22,9 +22,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisationMembers, organisations } from '../src/db/schema.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
-import { importReferenceFile } from '../src/modules/reference-data/importer.ts';
 import { HttpClient } from './helpers/http-client.ts';
 import { invoicePdf, T4_NTR3_SPEC } from './helpers/invoice-pdf.ts';
+import { importNicePitd } from './helpers/nice-pitd.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
 
@@ -83,12 +83,7 @@ describe.each(testDatabaseKinds())('a PDF of three invoices on %s', (kind) => {
       undefined,
       { now: () => clock },
     );
-    await importReferenceFile(t.database.handle.db, {
-      kind: 'pitd',
-      text: 'code_pitd;libelle;commune_insee;commune;gestionnaire_transport;gestionnaire_distribution;ntr;station_meteo\nGI060012;Nice (NaTran, NTR 2);06088;Nice;NaTran;GRDF;2;PARIS-MONTSOURIS\n',
-      sourceFileName: 'pitd-export.csv',
-      importedBy: 'test',
-    });
+    await importNicePitd(t.database.handle.db, 'pitd-export.csv');
   });
   // The upload, the split and the app's first worker tasks, each in a hook of its own (ADR 0049).
   beforeAll(async () => {

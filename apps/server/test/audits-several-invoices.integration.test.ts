@@ -27,8 +27,8 @@ import {
 import { organisationMembers, organisations } from '../src/db/schema.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
-import { importReferenceFile } from '../src/modules/reference-data/importer.ts';
 import { HttpClient } from './helpers/http-client.ts';
+import { importNicePitd } from './helpers/nice-pitd.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
 
@@ -76,12 +76,7 @@ describe.each(testDatabaseKinds())('a portal export of three invoices on %s', (k
       undefined,
       { now: () => clock },
     );
-    await importReferenceFile(t.database.handle.db, {
-      kind: 'pitd',
-      text: 'code_pitd;libelle;commune_insee;commune;gestionnaire_transport;gestionnaire_distribution;ntr;station_meteo\nGI060012;Nice (NaTran, NTR 2);06088;Nice;NaTran;GRDF;2;PARIS-MONTSOURIS\n',
-      sourceFileName: 'pitd-export.csv',
-      importedBy: 'test',
-    });
+    await importNicePitd(t.database.handle.db, 'pitd-export.csv');
   });
   // The upload, the split and the app's first worker tasks (thread start, readers), each in a hook of its own (ADR 0049).
   beforeAll(async () => {

@@ -17,6 +17,7 @@ import { calendarMonth } from '../src/modules/plans/periods.ts';
 import { importReferenceFile } from '../src/modules/reference-data/importer.ts';
 import { hostileFiles } from './helpers/hostile-files.ts';
 import { HttpClient } from './helpers/http-client.ts';
+import { importNicePitd } from './helpers/nice-pitd.ts';
 import { personalOrganisationOf } from './helpers/organisations.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
@@ -105,12 +106,7 @@ describe.each(testDatabaseKinds())('invoice audits on %s', (kind) => {
   /** The corpus's points, in the reference tables the checks compare against (imported once per database). */
   function importCorpusPoints(): Promise<void> {
     corpusPoints ??= (async () => {
-      await importReferenceFile(t.database.handle.db, {
-        kind: 'pitd',
-        text: 'code_pitd;libelle;commune_insee;commune;gestionnaire_transport;gestionnaire_distribution;ntr;station_meteo\nGI060012;Nice (NaTran, NTR 2);06088;Nice;NaTran;GRDF;2;PARIS-MONTSOURIS\n',
-        sourceFileName: 'pitd-corpus.csv',
-        importedBy: 'test',
-      });
+      await importNicePitd(t.database.handle.db, 'pitd-corpus.csv');
       await importReferenceFile(t.database.handle.db, {
         kind: 'li',
         text: 'code;libelle;commune_insee;commune;gestionnaire_transport;ntr\nLI-30412;Site (NaTran, NTR 2);30189;Nîmes;NaTran;2\n',
