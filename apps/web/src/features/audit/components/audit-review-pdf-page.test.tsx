@@ -34,6 +34,12 @@ beforeEach(() => {
   pages.asked = [];
   // jsdom draws nothing: a 2D context that does nothing is enough for the stand-in's render.
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({} as CanvasRenderingContext2D);
+  // « Ouvrir la facture en grand » links to the file's bytes: Node's URL.createObjectURL refuses jsdom's Blob (it
+  // passed alone only when another file of the worker had stubbed it, and failed in a full run).
+  vi.stubGlobal(
+    'URL',
+    Object.assign(class extends URL {}, { createObjectURL: () => 'blob:facture', revokeObjectURL: () => {} }),
+  );
 });
 
 const ID = '7d9e1f20-3a4b-4c5d-8e6f-0a1b2c3d4e5f';
