@@ -117,15 +117,20 @@ async function giveBack(pooled: PooledPglite): Promise<void> {
   if (pooled.client.closed) {
     return;
   }
-  // Session state a file may leave: settings, prepared statements, LISTEN, advisory locks, temporary tables.
-  await pooled.client.exec('discard all');
-  const digest = (await pooled.client.query<{ digest: string }>(SCHEMA_DIGEST)).rows[0]?.digest;
-  if (digest !== pooled.digest) {
-    await pooled.client.close();
-    return;
+  try {
+    // Session state a file may leave: settings, prepared statements, LISTEN, advisory locks, temporary tables.
+    await pooled.client.exec('discard all');
+    const digest = (await pooled.client.query<{ digest: string }>(SCHEMA_DIGEST)).rows[0]?.digest;
+    if (digest !== pooled.digest) {
+      await pooled.client.close();
+      return;
+    }
+    await pooled.client.exec(pooled.emptying);
+    idlePglites.push(pooled);
+  } catch {
+    // Left in a state it cannot be emptied from (a transaction a failed test left open, say): not reused.
+    await pooled.client.close().catch(() => undefined);
   }
-  await pooled.client.exec(pooled.emptying);
-  idlePglites.push(pooled);
 }
 
 async function createPgliteDatabase(): Promise<TestDatabase> {
