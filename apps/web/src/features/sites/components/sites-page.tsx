@@ -8,7 +8,7 @@ import {
   siteSorts,
 } from '@pilote/contracts';
 import { Download, Plus, Upload } from 'lucide-react';
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonStyles } from '../../../components/ui/button.tsx';
@@ -60,8 +60,15 @@ function useListQuery() {
     option: isOption(option) ? option : undefined,
     data: isDataFilter(data) ? data : undefined,
   };
+  // What the last `set` asked for, until the address shows it: two changes before the next render (clearing the tag,
+  // then choosing a sort) must both count. React Router's `setParams` starts from the params of the last render, so
+  // the second undid the first (seen in the browser test: the tag filter came back with the new sort).
+  const latest = useRef({ seen: params.toString(), value: params });
+  if (latest.current.seen !== params.toString()) {
+    latest.current = { seen: params.toString(), value: params };
+  }
   const set = (changes: Partial<Record<'q' | 'tag' | 'option' | 'data' | 'sort' | 'page', string>>) => {
-    const next = new URLSearchParams(params);
+    const next = new URLSearchParams(latest.current.value);
     for (const [key, value] of Object.entries(changes)) {
       if (value) {
         next.set(key, value);
@@ -72,6 +79,7 @@ function useListQuery() {
     if (!('page' in changes)) {
       next.delete('page');
     }
+    latest.current = { seen: latest.current.seen, value: next };
     setParams(next, { replace: true });
   };
   return { query, set };

@@ -1,6 +1,6 @@
 import type { Organisation, Site, SiteImportPreview } from '@pilote/contracts';
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -131,6 +131,23 @@ describe('the sites list', () => {
       expect(last?.get('tag')).toBe('Nord');
       expect(last?.get('page')).toBe('1');
     });
+  });
+
+  it('keeps two changes made before the list renders again: the tag cleared, then a sort chosen', async () => {
+    const { api } = renderAt('/private/sites?tag=Nord', { 'GET /api/sites/': () => ({ body: emptyPage }) });
+    const tag = await screen.findByRole('textbox', { name: 'Étiquette' });
+    expect(tag).toHaveValue('Nord');
+    // Both events in one act: no render between them (a browser's two quick inputs).
+    act(() => {
+      fireEvent.change(tag, { target: { value: '' } });
+      fireEvent.change(screen.getByLabelText('Trier par'), { target: { value: '-name' } });
+    });
+    await waitFor(() => {
+      const last = api.requests.filter((r) => r.path === '/api/sites/').at(-1)?.url.searchParams;
+      expect(last?.get('sort')).toBe('-name');
+      expect(last?.has('tag')).toBe(false);
+    });
+    expect(tag).toHaveValue('');
   });
 
   it('previews an import with its errors, then imports the valid rows', async () => {
