@@ -50,6 +50,10 @@ test('an audited invoice is attached to an existing site picked from a searched,
   await dialog.getByRole('button', { name: 'Rattacher au site Entrepôt 11' }).click();
   await expect(page.getByText('Audit rattaché au site Entrepôt 11.')).toBeVisible();
   await expect(dialog).toHaveCount(0);
+  // The audit's page, opened again, still names its site (the detail carries it).
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Résultats de l’audit — fevrier.pdf' })).toBeVisible();
+  await expect(page.getByTestId('audit-site')).toContainText('Site : Entrepôt 11');
 
   await page.getByTestId('audit-site').getByRole('link', { name: 'Entrepôt 11' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Entrepôt 11' })).toBeVisible();

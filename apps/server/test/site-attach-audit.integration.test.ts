@@ -78,6 +78,8 @@ describe.each(testDatabaseKinds())('attaching an audit to a site on %s', (kind) 
     const foreignAudit = await audit(stranger.id, await personalOrganisationOf(t.database.handle.db, stranger.id));
     const foreignSite = (await stranger.client.post('/api/sites/', site('22345678901234'))).json().id as string;
 
+    // Not saved to a site yet: its detail says so.
+    expect((await owner.client.get(`/api/audits/${auditId}/`)).json().site).toBeNull();
     expect((await viewer.client.request('PUT', `/api/sites/${siteId}/audits/${auditId}`)).statusCode).toBe(403);
     expect((await owner.client.request('PUT', `/api/sites/${siteId}/audits/${foreignAudit}`)).statusCode).toBe(404);
     expect((await owner.client.request('PUT', `/api/sites/${foreignSite}/audits/${auditId}`)).statusCode).toBe(404);
@@ -95,5 +97,10 @@ describe.each(testDatabaseKinds())('attaching an audit to a site on %s', (kind) 
     ]);
     const activity = (await viewer.client.get(`/api/sites/${siteId}/activity`)).json();
     expect(activity.audits.map((item: { id: string }) => item.id)).toEqual([auditId]);
+    // The audit's own page names its site (« Site : … »), for every member; the stranger's audit has none.
+    const detail = await viewer.client.get(`/api/audits/${auditId}/`);
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().site).toEqual({ id: siteId, name: created.json().name });
+    expect((await stranger.client.get(`/api/audits/${foreignAudit}/`)).json().site).toBeNull();
   });
 });

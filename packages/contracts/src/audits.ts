@@ -474,6 +474,8 @@ export const auditDetailSchema = auditSummarySchema.extend({
   found: z.array(z.string()),
   /** Every invoice of the audit's file, itself included, in the file's order; empty for a file of one (ADR 0086). */
   invoicesInFile: z.array(auditFileInvoiceSchema).optional(),
+  /** The site the audit is saved to (« Rattacher à un site », ADR 0079), null when none; its page lists the audit. */
+  site: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
 });
 export type AuditDetail = z.infer<typeof auditDetailSchema>;
 

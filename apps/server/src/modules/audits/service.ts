@@ -49,6 +49,7 @@ import {
   findAudit,
   findAuditByStorageUri,
   findClaimLetter,
+  findSitesOfAudits,
   insertAudit,
   listAuditsOf,
   saveClaimLetter,
@@ -224,6 +225,16 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
   const { db, storage, jobs, quota, runner, letters, links, access } = deps;
   const now = deps.now ?? (() => new Date());
 
+  /** The detail with the other invoices of its file and the site it is saved to (in its organisation only). */
+  async function withFileAndSite(row: AuditRecord): Promise<AuditDetail> {
+    const [file, sites] = await Promise.all([
+      invoicesInFile(db, row, toSummary),
+      row.siteId ? findSitesOfAudits(db, row.organisationId, [row.siteId], []) : Promise.resolve([]),
+    ]);
+    const site = sites[0];
+    return { ...detailOf(row), invoicesInFile: file, site: site ? { id: site.id, name: site.name } : null };
+  }
+
   /**
    * An audit of one of the caller's organisations (404 otherwise) when their role there allows `action` (ADR 0066):
    * `create` to launch it, `edit` to answer its questions. `userId` is the caller's (whose quota a launch takes).
@@ -343,8 +354,8 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
 
     async detail(actor: Actor | null, id: string): Promise<AuditDetail> {
       const { row } = await owned(actor, id);
-      // The other invoices of its file, each an audit of the same organisation (ADR 0086).
-      return { ...detailOf(row), invoicesInFile: await invoicesInFile(db, row, toSummary) };
+      // The other invoices of its file, each an audit of the same organisation (ADR 0086), and its own site.
+      return await withFileAndSite(row);
     },
 
     /** The job (`audit.run`): the file is read and checked in a worker with limits; the result is stored. */
@@ -437,7 +448,7 @@ export function createAuditsService(deps: AuditsServiceDependencies) {
       if (!updated) {
         throw notFound();
       }
-      return { ...detailOf(updated), invoicesInFile: await invoicesInFile(db, updated, toSummary) };
+      return await withFileAndSite(updated);
     },
 
     /**

@@ -106,6 +106,27 @@ const ntrSkipped = {
   reason: 'Code du point (PITD) non imprimé sur la facture : NTR du point inconnu.',
 };
 
+describe('audit results — its site (issue #24 §2)', () => {
+  it('names the site the audit is saved to, a link to its page, and offers another one', async () => {
+    mockApi({
+      ...signedInAs(),
+      [`GET /api/audits/${ID}/`]: () => ({ body: audit({}, { site: { id: 'site-11', name: 'Entrepôt 11' } }) }),
+    });
+    renderApp(`/private/gas/audit?audit=${ID}`);
+    const site = await screen.findByTestId('audit-site');
+    expect(within(site).getByRole('link', { name: 'Entrepôt 11' })).toHaveAttribute('href', '/private/sites/site-11');
+    expect(within(site).getByRole('button', { name: 'Rattacher à un autre site' })).toBeInTheDocument();
+  });
+
+  it('without a site: no « Site : », the button to choose one', async () => {
+    mockApi({ ...signedInAs(), [`GET /api/audits/${ID}/`]: () => ({ body: audit({}, { site: null }) }) });
+    renderApp(`/private/gas/audit?audit=${ID}`);
+    const site = await screen.findByTestId('audit-site');
+    expect(site).not.toHaveTextContent('Site :');
+    expect(within(site).getByRole('button', { name: 'Rattacher à un site existant' })).toBeInTheDocument();
+  });
+});
+
 describe('audit results — safety gates (issue #25)', () => {
   it('a skipped check: the headline says which could not run and why, never « Aucune anomalie … sur cette facture »', async () => {
     mockApi({ ...signedInAs(), [`GET /api/audits/${ID}/`]: () => ({ body: audit({ checksSkipped: [ntrSkipped] }) }) });

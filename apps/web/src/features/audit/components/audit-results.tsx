@@ -139,7 +139,7 @@ function AuditBody({ audit }: { audit: AuditDetail }) {
       <InvoiceCard invoice={audit.invoice} report={report} />
       <div className="flex flex-wrap items-center gap-2">
         {audit.invoice.point.pce ? <CreateSiteLink draft={siteDraftFromInvoice(audit.id, audit.invoice)} /> : null}
-        <AttachAuditToSite auditId={audit.id} current={null} />
+        <AttachAuditToSite auditId={audit.id} current={audit.site ?? null} />
       </div>
     </div>
   );
