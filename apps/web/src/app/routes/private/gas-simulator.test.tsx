@@ -1,8 +1,10 @@
 import type { SimulatorOptionsResponse } from '@pilote/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CODE_SEARCH_DEBOUNCE_MS } from '../../../features/network-options/components/code-combobox.tsx';
 import { resetSplashForTests } from '../../../features/private-area/hooks/use-splash.ts';
-import { pdfNavigation } from '../../../features/simulator/components/simulation-results.tsx';
+import { sampleSimulateAnswer as simulateAnswer } from '../../../features/simulator/testing/sample-simulation.ts';
 import { type MockHandler, type MockRequest, mockApi, signedInAs } from '../../../testing/mock-api.ts';
 import { preloadRoute } from '../../../testing/preload-route.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
@@ -56,66 +58,6 @@ function pitdOptions(request: MockRequest): { body: SimulatorOptionsResponse } {
   };
 }
 
-const simulateAnswer = {
-  simulationId: 'sim-1',
-  resultat: {
-    mensuel: { abonnement: 1808.81, termeDistribution: 2616, ctaDso: 920.36 },
-    annuel: { abonnement: 21705.72, termeDistribution: 31392 },
-    parMwh: { accise: 16.39, cee: 6.1, termeProportionnel: 1.18 },
-    lignes: [
-      {
-        id: 'atrd.abonnement',
-        label: 'Abonnement distribution (ATRD7 GRDF, option T4)',
-        formula: '21 705,72 €/an',
-        unitPrice: 21705.72,
-        unit: '€/an',
-        annualAmount: 21705.72,
-        monthlyAmount: 1808.81,
-        sourceIndices: [0],
-        isEstimate: false,
-      },
-      {
-        id: 'atrd.capacite',
-        label: 'Terme de capacité journalière (ATRD7 GRDF, option T4)',
-        formula: '109 MWh/j × 288,00 €/MWh/j/an',
-        unitPrice: 288,
-        unit: '€/MWh/j/an',
-        annualAmount: 31392,
-        monthlyAmount: 2616,
-        sourceIndices: [0, 2],
-        isEstimate: false,
-      },
-      {
-        id: 'cee',
-        label: 'CEE',
-        formula: '6,10 €/MWh',
-        unitPrice: 6.1,
-        unit: '€/MWh',
-        annualAmount: null,
-        monthlyAmount: null,
-        sourceIndices: [1],
-        isEstimate: true,
-      },
-    ],
-    // Each source once (ADR 0041); lines point to theirs.
-    sources: [
-      { title: 'Délibération CRE n° 2025-122', url: 'https://www.cre.fr/d', publishedOn: null, status: 'secondary' },
-      { title: 'Estimation interne', url: 'docs/x.md', publishedOn: null, status: 'estimate' },
-      {
-        title: 'Délibération CRE n° 2024-40',
-        url: 'https://www.cre.fr/c',
-        publishedOn: '2024-02-08',
-        status: 'official',
-      },
-    ],
-    warnings: ['Compensation stockage estimée.'],
-    gridDates: { atrd: '2025-07-01' },
-    usedSampleData: true,
-    hasEstimates: true,
-  },
-  pdfUrl: '/api/simulator/simulations/sim-1/pdf?exp=1&sig=s',
-};
-
 async function openSimulator(handlers: Record<string, MockHandler> = {}) {
   const api = mockApi({ ...signedInAs(), 'GET /api/simulator/options/pitd/': pitdOptions, ...handlers });
   const app = renderApp('/private/gas/simulator');
@@ -130,10 +72,60 @@ async function openSimulator(handlers: Record<string, MockHandler> = {}) {
 const optionCalls = (requests: MockRequest[]) =>
   requests.filter((request) => request.path.startsWith('/api/simulator/options/')).map((request) => request.url.search);
 
-// Whole-app journeys in jsdom (ADR 0040, addendum « jsdom journeys »): with the lazy chunks preloaded above, the
-// slowest test here costs 2.4 s of CPU (process.cpuUsage), 4.1 s of wall time with one Vitest worker at load 7–8:
-// React's development render and jsdom's style computation behind role queries and user-event, not a wait.
-describe('/private/gas/simulator', { timeout: 10_000 }, () => {
+type Form = Awaited<ReturnType<typeof openSimulator>>['form'];
+
+/**
+ * An option of the code list, looked for in that list only: a role query over the whole form would also name every
+ * `<option>` of its selects, again at each DOM change while the search answers.
+ */
+const codeOption = (form: Form, list: string, name: RegExp) =>
+  within(form.getByRole('listbox', { name: list })).findByRole('option', { name });
+
+/** The code search starts when the typing pauses (a debounce): the fake clock skips the pause instead of living it. */
+async function skipSearchPause() {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(CODE_SEARCH_DEBOUNCE_MS);
+  });
+}
+
+/** Enters `text` in one go: for the fields whose keystrokes no test here is about. */
+async function enter(user: UserEvent, field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.paste(text);
+}
+
+/**
+ * The entries of a PITD T4 simulation at VER-01 (Versailles): the code chosen from the list (the search as one
+ * types is the cascade test's), the commune and DSO waited for, then the option, the profile, the month, the CJA and
+ * the assiette.
+ */
+async function fillPitdT4(
+  user: UserEvent,
+  form: Form,
+  entries: { profil: string; month: string; cja: string; assiette: string },
+) {
+  await user.selectOptions(form.getByLabelText('Point de réseau'), 'PITD');
+  await user.click(form.getByRole('combobox', { name: 'Code PITD' }));
+  await user.click(await codeOption(form, 'Code PITD', /VER-01/));
+  await waitFor(() => expect(form.getByLabelText('Commune')).toHaveValue('Versailles'));
+  await waitFor(() => expect(form.getByLabelText('Gestionnaire de distribution (DSO)')).toHaveValue('GRDF'));
+  await user.selectOptions(form.getByLabelText('Option tarifaire ATRD'), 'T4');
+  await user.selectOptions(form.getByLabelText('Profil de consommation'), entries.profil);
+  await user.selectOptions(form.getByLabelText("Date d'effet"), entries.month);
+  await enter(user, form.getByLabelText(/^CJA/), entries.cja);
+  // T4 has no CAR: the assiette estimates the storage modulation, so it is required (ADR 0023).
+  await enter(user, form.getByLabelText(/^Assiette/), entries.assiette);
+}
+
+const versaillesT4 = { profil: 'P016', month: 'février 2026', cja: '109', assiette: '15 466,8' };
+
+// Whole-app journeys in jsdom (ADR 0040, addendum « jsdom journeys »), each checking one thing within Vitest's
+// default 5 s: a step costs 30–60 ms of CPU (React's development render, jsdom's style computation behind role
+// queries and user-event), so a test keeps to its own steps — the entries it does not test typed in one go, the
+// results view's details checked on the view alone (features/simulator/components/simulation-results.test.tsx).
+// Measured: 0.1–0.65 s of CPU per test (process.cpuUsage); wall 0.1–0.6 s on a quiet machine, ≤ 3.3 s beside two
+// CPU burners at load 6–8 on 2 cores (the first test also pays the file's warm-up).
+describe('/private/gas/simulator', () => {
   it('validates on submit with the spec messages, focuses the first invalid field, clears an error on change', async () => {
     const { user, form } = await openSimulator();
     await user.click(form.getByRole('button', { name: 'Lancer la simulation' }));
@@ -157,9 +149,8 @@ describe('/private/gas/simulator', { timeout: 10_000 }, () => {
     expect(form.getByText('Veuillez indiquer le code PITD.')).toBeInTheDocument();
   });
 
-  it('runs the cascade, simulates, shows the results (monthly, then annual) and goes back keeping the entries', async () => {
-    const simulate = vi.fn(() => ({ body: simulateAnswer }));
-    const { user, form, requests } = await openSimulator({ 'POST /api/simulator/simulate/': simulate });
+  it('runs the cascade: the sample notice, T4 hides the CAR, a typed code search fills the commune, TSO and DSO', async () => {
+    const { user, form, requests } = await openSimulator();
     await user.selectOptions(form.getByLabelText('Point de réseau'), 'PITD');
     expect(await form.findByTestId('sample-data-notice')).toBeInTheDocument();
     expect(optionCalls(requests)[0]).toBe('?point=pitd');
@@ -170,23 +161,25 @@ describe('/private/gas/simulator', { timeout: 10_000 }, () => {
 
     const code = form.getByRole('combobox', { name: 'Code PITD' });
     await user.type(code, 'zzz');
+    await skipSearchPause();
     expect(await form.findByText('Aucun résultat')).toBeInTheDocument();
     await user.clear(code);
     await user.type(code, 'versailles');
-    await user.click(await form.findByRole('option', { name: /VER-01/ }));
+    await skipSearchPause();
+    await user.click(await codeOption(form, 'Code PITD', /VER-01/));
     await waitFor(() => expect(form.getByLabelText('Commune')).toHaveValue('Versailles'));
     await waitFor(() => expect(form.getByLabelText('Gestionnaire de distribution (DSO)')).toHaveValue('GRDF'));
     expect(form.getByLabelText('Gestionnaire de transport (TSO)')).toHaveValue('NaTran');
     expect(optionCalls(requests)).toContain('?point=pitd&q=versailles');
+  });
 
-    await user.selectOptions(form.getByLabelText('Profil de consommation'), 'P016');
-    await user.selectOptions(form.getByLabelText("Date d'effet"), 'février 2026');
-    await user.type(form.getByLabelText(/^CJA/), '109');
-    // T4 has no CAR: the assiette estimates the storage modulation, so it is required (ADR 0023).
-    await user.type(form.getByLabelText(/^Assiette/), '15 466,8');
+  it('simulates: posts the entries once and shows the results (monthly first) in place of the form', async () => {
+    const simulate = vi.fn(() => ({ body: simulateAnswer }));
+    const { user, form, requests } = await openSimulator({ 'POST /api/simulator/simulate/': simulate });
+    await fillPitdT4(user, form, versaillesT4);
     await user.click(form.getByRole('button', { name: 'Lancer la simulation' }));
 
-    const results = await screen.findByTestId('simulation-results');
+    await screen.findByTestId('simulation-results');
     expect(simulate).toHaveBeenCalledTimes(1);
     const posted = requests.find((request) => request.method === 'POST' && request.path === '/api/simulator/simulate/');
     expect(posted?.body).toEqual({
@@ -206,44 +199,15 @@ describe('/private/gas/simulator', { timeout: 10_000 }, () => {
     const card = within(screen.getByTestId('results-card'));
     expect(screen.getByRole('button', { name: 'Mensuel (€/mois)' })).toHaveAttribute('aria-pressed', 'true');
     expect(card.getByRole('row', { name: /CTA DSO/ })).toHaveTextContent(/920,36\s€/);
-    expect(card.getByRole('row', { name: /Abonnement/ })).toHaveTextContent(/1\s808,81\s€/);
-    await user.click(screen.getByRole('button', { name: 'Annuel (€/an)' }));
-    expect(card.getByRole('row', { name: /Abonnement/ })).toHaveTextContent(/21\s705,72\s€/);
-    expect(card.getByRole('row', { name: /Terme de distribution/ })).toHaveTextContent(/31\s392,00\s€/);
-    // CTA DSO annual derived from the monthly value.
-    expect(card.getByRole('row', { name: /CTA DSO/ })).toHaveTextContent(/11\s044,32\s€/);
-    // Each line shows its own sources, resolved from the result's shared list (ADR 0041).
-    const sourcesOf = (lineId: string) => {
-      const row = results.querySelector(`tr[data-line="${lineId}"]`) as HTMLElement;
-      return within(within(row).getByTestId('line-source'));
-    };
-    const abonnement = sourcesOf('atrd.abonnement');
-    expect(abonnement.getByRole('link', { name: 'Délibération CRE n° 2025-122' })).toHaveAttribute(
-      'href',
-      'https://www.cre.fr/d',
-    );
-    expect(abonnement.getAllByRole('link')).toHaveLength(1);
-    expect(abonnement.queryByText('1 autre source')).not.toBeInTheDocument();
-    const capacite = sourcesOf('atrd.capacite');
-    expect(capacite.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['Délibération CRE n° 2025-122', 'https://www.cre.fr/d'],
-      ['Délibération CRE n° 2024-40', 'https://www.cre.fr/c'],
-    ]);
-    expect(capacite.getByText('1 autre source')).toBeInTheDocument();
-    expect(capacite.getByText('(08/02/2024)', { exact: false })).toBeInTheDocument();
-    const cee = sourcesOf('cee');
-    expect(cee.getByText('Estimation interne')).toBeInTheDocument();
-    expect(cee.queryByRole('link')).not.toBeInTheDocument();
-    expect(cee.getByText('— estimation', { exact: false })).toBeInTheDocument();
-    expect(screen.getByTestId('estimate-legend')).toBeInTheDocument();
-    expect(screen.getByTestId('result-sample-notice')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Télécharger le PDF' })).toHaveAttribute(
-      'href',
-      '/api/simulator/simulations/sim-1/pdf?exp=1&sig=s',
-    );
     expect(screen.getByTestId('inputs-recap')).toHaveTextContent('février 2026');
+  });
 
-    await user.click(screen.getByRole('button', { name: 'Modifier les entrées' }));
+  it('goes back from the results keeping the entries (the CEE default from the result), then resets the form', async () => {
+    const { user, form } = await openSimulator({ 'POST /api/simulator/simulate/': () => ({ body: simulateAnswer }) });
+    await fillPitdT4(user, form, versaillesT4);
+    await user.click(form.getByRole('button', { name: 'Lancer la simulation' }));
+
+    await user.click(await screen.findByRole('button', { name: 'Modifier les entrées' }));
     const again = within(await screen.findByRole('form', { name: 'Données Client' }));
     expect(again.getByRole('combobox', { name: 'Code PITD' })).toHaveValue('VER-01');
     expect(again.getByLabelText(/^CJA/)).toHaveValue('109');
@@ -262,12 +226,12 @@ describe('/private/gas/simulator', { timeout: 10_000 }, () => {
     await user.selectOptions(form.getByLabelText('Point de réseau'), 'PITD');
     const code = form.getByRole('combobox', { name: 'Code PITD' });
     await user.click(code);
-    await user.click(await form.findByRole('option', { name: /IDF-01/ }));
+    await user.click(await codeOption(form, 'Code PITD', /IDF-01/));
     await user.selectOptions(await form.findByLabelText('Commune'), 'Paris');
     await user.selectOptions(form.getByLabelText('Option tarifaire ATRD'), 'T2');
     await user.selectOptions(form.getByLabelText('Profil de consommation'), 'P011');
     await user.selectOptions(form.getByLabelText("Date d'effet"), '2026-01');
-    await user.type(form.getByLabelText(/^CAR/), '500');
+    await enter(user, form.getByLabelText(/^CAR/), '500');
     await waitFor(() => expect(form.getByLabelText('Gestionnaire de distribution (DSO)')).toHaveValue('GRDF'));
     await user.click(form.getByRole('button', { name: 'Lancer la simulation' }));
 
@@ -290,15 +254,7 @@ describe('/private/gas/simulator', { timeout: 10_000 }, () => {
       },
     });
     const { user, form } = await openSimulator({ 'POST /api/simulator/simulate/': (request) => answer(request) });
-    await user.selectOptions(form.getByLabelText('Point de réseau'), 'PITD');
-    await user.click(form.getByRole('combobox', { name: 'Code PITD' }));
-    await user.click(await form.findByRole('option', { name: /VER-01/ }));
-    await waitFor(() => expect(form.getByLabelText('Commune')).toHaveValue('Versailles'));
-    await user.selectOptions(form.getByLabelText('Option tarifaire ATRD'), 'T4');
-    await user.selectOptions(form.getByLabelText('Profil de consommation'), 'P011');
-    await user.selectOptions(form.getByLabelText("Date d'effet"), '2026-01');
-    await user.type(form.getByLabelText(/^CJA/), '50');
-    await user.type(form.getByLabelText(/^Assiette/), '1000');
+    await fillPitdT4(user, form, { profil: 'P011', month: '2026-01', cja: '50', assiette: '1000' });
     await user.click(form.getByRole('button', { name: 'Lancer la simulation' }));
     expect(await screen.findByText('Une erreur est survenue')).toBeInTheDocument();
     expect(
@@ -308,7 +264,8 @@ describe('/private/gas/simulator', { timeout: 10_000 }, () => {
 
     answer = () => ({ body: { ...simulateAnswer, pdfUrl: undefined } });
     await user.click(form.getByRole('button', { name: 'Lancer la simulation' }));
-    expect(await screen.findByRole('button', { name: 'Télécharger le PDF' })).toBeDisabled();
+    await screen.findByTestId('simulation-results');
+    expect(screen.getByRole('button', { name: 'Télécharger le PDF' })).toBeDisabled();
   });
 
   it("options that fail to load: 'Erreur cascade PITD ({status}): {body}' under the form", async () => {
@@ -319,42 +276,20 @@ describe('/private/gas/simulator', { timeout: 10_000 }, () => {
     expect(await form.findByTestId('cascade-error')).toHaveTextContent('Erreur cascade PITD (400): Paramètre invalide');
   });
 
-  it("'Soumission en cours...' while the simulation runs; an expired PDF link is renewed on click", async () => {
+  it("'Soumission en cours...' while the simulation runs, then the results", async () => {
     let release: (() => void) | undefined;
-    const { user, form, requests } = await openSimulator({
+    const { user, form } = await openSimulator({
       'POST /api/simulator/simulate/': () =>
         new Promise((resolve) => {
-          release = () => resolve({ body: { ...simulateAnswer, pdfUrlExpiresAt: '2020-01-01T00:00:00.000Z' } });
+          release = () => resolve({ body: simulateAnswer });
         }),
-      'GET /api/simulator/simulations/sim-1/pdf-link': () => ({
-        body: {
-          pdfUrl: '/api/simulator/simulations/sim-1/pdf?exp=2&sig=neuf',
-          pdfUrlExpiresAt: '2099-01-01T00:00:00.000Z',
-        },
-      }),
     });
-    await user.selectOptions(form.getByLabelText('Point de réseau'), 'PITD');
-    await user.click(form.getByRole('combobox', { name: 'Code PITD' }));
-    await user.click(await form.findByRole('option', { name: /VER-01/ }));
-    await waitFor(() => expect(form.getByLabelText('Gestionnaire de distribution (DSO)')).toHaveValue('GRDF'));
-    await user.selectOptions(form.getByLabelText('Option tarifaire ATRD'), 'T4');
-    await user.selectOptions(form.getByLabelText('Profil de consommation'), 'P011');
-    await user.selectOptions(form.getByLabelText("Date d'effet"), '2026-01');
-    await user.type(form.getByLabelText(/^CJA/), '50');
-    await user.type(form.getByLabelText(/^Assiette/), '1000');
+    await fillPitdT4(user, form, { profil: 'P011', month: '2026-01', cja: '50', assiette: '1000' });
     await user.click(form.getByRole('button', { name: 'Lancer la simulation' }));
     expect(await form.findByRole('button', { name: 'Soumission en cours...' })).toBeDisabled();
     release?.();
-
-    const open = vi.spyOn(pdfNavigation, 'open').mockImplementation(() => undefined);
-    const link = await screen.findByRole('link', { name: 'Télécharger le PDF' });
-    await user.click(link);
-    await waitFor(() => expect(open).toHaveBeenCalledWith('/api/simulator/simulations/sim-1/pdf?exp=2&sig=neuf'));
-    expect(requests.some((request) => request.path === '/api/simulator/simulations/sim-1/pdf-link')).toBe(true);
-    expect(screen.getByRole('link', { name: 'Télécharger le PDF' })).toHaveAttribute(
-      'href',
-      '/api/simulator/simulations/sim-1/pdf?exp=2&sig=neuf',
-    );
+    await screen.findByTestId('simulation-results');
+    expect(screen.getByRole('link', { name: 'Télécharger le PDF' })).toBeInTheDocument();
   });
 
   it('LI: the cascade over the point table (code → commune and TSO), the sample notice, the transport lines', async () => {
@@ -420,14 +355,14 @@ describe('/private/gas/simulator', { timeout: 10_000 }, () => {
     expect(form.queryByLabelText(/^Gestionnaire de distribution/)).not.toBeInTheDocument();
     const code = form.getByRole('combobox', { name: 'Code LI' });
     await user.type(code, 'dunk');
-    await user.click(await form.findByRole('option', { name: /ECH-LI-0001/ }));
+    await user.click(await codeOption(form, 'Code LI', /ECH-LI-0001/));
     await waitFor(() => expect(form.getByLabelText('Commune')).toHaveValue('Dunkerque'));
     await waitFor(() => expect(form.getByLabelText('Gestionnaire de transport (TSO)')).toHaveValue('NaTran'));
     expect(optionCalls(requests)).toContain('?point=li&code=ECH-LI-0001');
     await user.selectOptions(form.getByLabelText('Option tarifaire'), 'TP');
     expect(form.queryByLabelText(/^Distance/)).not.toBeInTheDocument();
-    await user.type(form.getByLabelText(/^CJA/), '100');
-    await user.type(form.getByLabelText(/^Assiette/), '20000');
+    await enter(user, form.getByLabelText(/^CJA/), '100');
+    await enter(user, form.getByLabelText(/^Assiette/), '20000');
     await user.click(form.getByRole('button', { name: 'Lancer la simulation' }));
 
     const results = await screen.findByTestId('simulation-results');
