@@ -95,6 +95,8 @@ describe.each(testDatabaseKinds())('admin API on %s', (kind) => {
       emailVerified: true,
       role: 'user',
       tier: 'free',
+      // The organisation whose plan applies (ADR 0078): the personal one the sign-up trigger made.
+      organisation: { id: expect.any(String), name: 'Plain User' },
       createdAt: expect.any(String),
     });
     const wildcard = (await admin.get('/api/admin/users?q=%25')).json();

@@ -14,7 +14,18 @@ export const adminUserSchema = z.object({
   email: z.string().meta({ examples: ['alice@exemple.fr'] }),
   emailVerified: z.boolean(),
   role: userRoleSchema,
-  tier: userTierSchema,
+  /**
+   * The tier that applies to the user now, as `/api/account/me` reports it (ADR 0078): the plan of `organisation`
+   * (free once its trial or its canceled subscription has ended), `admin` for an administrator.
+   */
+  tier: userTierSchema.describe(
+    'Le niveau qui s’applique maintenant : celui de l’organisation ci-dessous, « admin » pour un administrateur.',
+  ),
+  /** The organisation whose plan applies: the user's active one, else their first; null for a user in none. */
+  organisation: z
+    .object({ id: z.string(), name: z.string().meta({ examples: ['Client SAS'] }) })
+    .nullable()
+    .describe('L’organisation dont le plan s’applique : l’active de l’utilisateur, sinon sa première.'),
   createdAt: z.iso.datetime(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;

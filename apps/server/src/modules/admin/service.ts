@@ -21,13 +21,15 @@ export const SELF_DEMOTION_MESSAGE =
 export interface AdminServiceDependencies {
   db: Database;
   mailMode: 'smtp' | 'outbox';
+  /** The clock the plans read (a trial or a canceled subscription ends with time): the app's, faked in tests. */
+  now?: () => Date;
 }
 
 function toAdminUser(row: UserRow) {
   return { ...row, createdAt: row.createdAt.toISOString() };
 }
 
-export function createAdminService({ db, mailMode }: AdminServiceDependencies) {
+export function createAdminService({ db, mailMode, now = () => new Date() }: AdminServiceDependencies) {
   return {
     async listUsers(actor: Actor | null, query: AdminUsersQuery): Promise<AdminUsersResponse> {
       requireRole(actor, READERS);
@@ -35,6 +37,7 @@ export function createAdminService({ db, mailMode }: AdminServiceDependencies) {
         q: query.q || undefined,
         limit: query.pageSize,
         offset: (query.page - 1) * query.pageSize,
+        at: now(),
       });
       return { items: rows.map(toAdminUser), total, page: query.page, pageSize: query.pageSize };
     },
@@ -44,7 +47,7 @@ export function createAdminService({ db, mailMode }: AdminServiceDependencies) {
       if (userId === admin.user.id && role !== 'admin') {
         throw new AppError('FORBIDDEN', SELF_DEMOTION_MESSAGE);
       }
-      const updated = await updateUserRole(db, userId, role, admin.user.id);
+      const updated = await updateUserRole(db, userId, role, admin.user.id, now());
       if (!updated) {
         throw new AppError('NOT_FOUND', 'Utilisateur introuvable.');
       }

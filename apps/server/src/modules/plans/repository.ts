@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { normaliseTier, type QuotaFeatureName, type UserTier } from '@pilote/contracts';
-import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { normaliseTier, paidTiers, type QuotaFeatureName, type UserTier } from '@pilote/contracts';
+import { and, type Column, count, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import {
   activeOrganisations,
@@ -104,6 +104,45 @@ export function entitlementRowsOfActor(actor: Pick<Actor, 'planRows'> | undefine
 }
 
 /**
+ * The organisation whose plan applies to the user `userId` (a column of the outer query): their active one (remembered
+ * and still a member), else their oldest membership — the organisation `organisations.active` gives them, normally
+ * the personal one made at sign-up; null for a user in none. Two index lookups (active_organisations' key,
+ * organisation_members_user_idx), so a page of users reads it without one statement per user.
+ */
+export function planOrganisationIdOf(userId: Column): SQL<string | null> {
+  return sql<string | null>`coalesce(
+    (select ${activeOrganisations.organisationId} from ${activeOrganisations}
+      join ${organisationMembers} on ${organisationMembers.organisationId} = ${activeOrganisations.organisationId}
+        and ${organisationMembers.userId} = ${activeOrganisations.userId}
+      where ${activeOrganisations.userId} = ${userId}),
+    (select ${organisationMembers.organisationId} from ${organisationMembers}
+      where ${organisationMembers.userId} = ${userId}
+      order by ${organisationMembers.createdAt}, ${organisationMembers.organisationId} limit 1))`;
+}
+
+/**
+ * In SQL, the tier `entitlements.resolve` gives at `at` (without recording the expiries it writes): an administrator's
+ * role tier; free for a user in no organisation; else the organisation's stored tier, free once its trial has ended or
+ * its canceled subscription's period has passed. For a statement that reads `users` left-joined with the organisation
+ * of {@link planOrganisationIdOf}, its subscription and its trial (the admin users list).
+ */
+export function appliedTierSql(at: Date): SQL<string> {
+  const when = sql`${at.toISOString()}::timestamptz`;
+  const paid = sql.join(
+    paidTiers.map((tier) => sql`${tier}`),
+    sql`, `,
+  );
+  return sql<string>`case
+    when ${users.role} = 'admin' then 'admin'
+    when ${organisations.id} is null then 'free'
+    when ${organisations.tier} = 'business_trial'
+      and (${businessTrials.endsAt} is null or ${businessTrials.endsAt} <= ${when}) then 'free'
+    when ${organisations.tier} in (${paid}) and ${billingSubscriptions.cancelAtPeriodEnd}
+      and ${billingSubscriptions.currentPeriodEnd} <= ${when} then 'free'
+    else ${organisations.tier} end`;
+}
+
+/**
  * The reader of {@link EntitlementRows} in ONE query: the user, their active organisation (else their oldest
  * membership), its subscription and its trial, prepared once per database (ADR 0038): on every quota check that
  * the session's statement did not already read.
@@ -112,14 +151,7 @@ export function entitlementRowsReader(
   db: Database,
 ): (userId: string, organisationId?: string) => Promise<EntitlementRows | undefined> {
   const organisationOfUser = sql<string | null>`coalesce(
-    ${sql.placeholder('organisationId')}::text,
-    (select ${activeOrganisations.organisationId} from ${activeOrganisations}
-      join ${organisationMembers} on ${organisationMembers.organisationId} = ${activeOrganisations.organisationId}
-        and ${organisationMembers.userId} = ${activeOrganisations.userId}
-      where ${activeOrganisations.userId} = ${users.id}),
-    (select ${organisationMembers.organisationId} from ${organisationMembers}
-      where ${organisationMembers.userId} = ${users.id}
-      order by ${organisationMembers.createdAt}, ${organisationMembers.organisationId} limit 1))`;
+    ${sql.placeholder('organisationId')}::text, ${planOrganisationIdOf(users.id)})`;
   const query = db
     .select({
       user: userColumns,

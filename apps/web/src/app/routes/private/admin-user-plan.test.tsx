@@ -22,6 +22,7 @@ const customer: AdminUser = {
   emailVerified: true,
   role: 'user',
   tier: 'free',
+  organisation: { id: 'org-9', name: 'Client SAS' },
   createdAt: '2026-10-01T08:00:00.000Z',
 };
 

@@ -98,7 +98,16 @@ export function UsersPanel({ viewerRole, onForbidden }: { viewerRole: UserRole; 
                       <td className="px-3 py-3">
                         <Badge>{roleLabels[user.role]}</Badge>
                       </td>
-                      <td className="px-3 py-3 whitespace-nowrap text-foreground">{tierLabels[user.tier]}</td>
+                      <td className="px-3 py-3 text-foreground">
+                        {/* The tier that applies (ADR 0078): the plan of the organisation named under it, an
+                            administrator's own tier whatever the organisation holds (the plan dialog says both). */}
+                        <span className="whitespace-nowrap">{tierLabels[user.tier]}</span>
+                        {user.organisation && user.role !== 'admin' ? (
+                          <span className="block text-xs wrap-anywhere text-muted-foreground">
+                            {user.organisation.name}
+                          </span>
+                        ) : null}
+                      </td>
                       <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">
                         {formatDate(user.createdAt)}
                       </td>
