@@ -213,6 +213,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     maxQueued: config.passwordHashing.queue,
   });
   app.decorate('passwordHashing', hashing);
+  // Plans and quotas (ADR 0027): one entitlement reader, one quota check for every costly feature; the session and
+  // the admin users list report the tier it gives (ADR 0078).
+  const now = deps.now ?? (() => new Date());
+  const entitlements = createEntitlements({ db: database.db, now });
   const auth = createAuth({ config, db: database.db, secret: deps.secret, mail, logger: app.log, hashing });
   const resolveActor = createActorResolver(auth, database.db);
   registerActor(app, resolveActor);
@@ -228,14 +232,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     mail,
     hashing,
     counters,
+    entitlements,
   });
   // Signed-in scopes (plugins/signed-in.ts): 401 before validation, request.actor set, no-store.
   await app.register(signedIn(adminRoutes), {
-    service: createAdminService({ db: database.db, mailMode: mailer.kind }),
+    service: createAdminService({ db: database.db, mailMode: mailer.kind, now }),
   });
-
-  // Plans and quotas (ADR 0027): one entitlement reader, one quota check for every costly feature.
-  const now = deps.now ?? (() => new Date());
 
   // Job queue and object storage (ADR 0030). Modules register their job handlers on app.jobs during
   // registration; the queue only polls once start-server.ts calls start(), and stops (waiting for running jobs)
@@ -258,7 +260,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     createObjectStorage(config.storage, { db: database.db, secret: deps.secret, publicUrl: config.publicUrl, now });
   app.decorate('storage', storage);
   await app.register(storageRoutes, { storage });
-  const entitlements = createEntitlements({ db: database.db, now });
   const quota = createQuota({ db: database.db, entitlements });
   await app.register(signedIn(accountRoutes), { entitlements });
   await app.register(signedIn(plansRoutes), {

@@ -9,6 +9,7 @@ import type { Config } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type ErrorStatus, errorResponses } from '../../lib/openapi.ts';
+import type { Entitlements } from '../plans/entitlements.ts';
 import { AUTH_BASE_PATH, type Auth, authTrustedOrigins, CLIENT_IP_HEADER } from './auth.ts';
 import { BackgroundQueue } from './background.ts';
 import { translateAuthError } from './errors.ts';
@@ -27,6 +28,8 @@ export interface AuthRoutesOptions {
   hashing: HashLimiter;
   /** Per-account counters (sign-in failures, change-password tries), behind the rate-limit store (ADR 0016). */
   counters: CounterStore;
+  /** The tier that applies to a user now (ADR 0078), which `get-session` reports instead of the stored `users.tier`. */
+  entitlements: Pick<Entitlements, 'tierOf'>;
 }
 
 export const tags = ['Authentification (better-auth)'];
@@ -179,8 +182,15 @@ const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 /** better-auth's answer, read but not yet sent: the route decides what happens before the client hears of it. */
 interface AuthAnswer {
   readonly status: number;
-  /** Sends the answer (or our refusal) on `reply`; extra Set-Cookie lines are added to better-auth's. */
-  send(extraCookies?: readonly string[]): FastifyReply;
+  /** better-auth's body as it sent it (empty for our own refusals). */
+  readonly text: string;
+  /** True when better-auth's body is JSON (its Content-Type says so). */
+  readonly json: boolean;
+  /**
+   * Sends the answer (or our refusal) on `reply`; extra Set-Cookie lines are added to better-auth's. `body` replaces
+   * better-auth's successful body (a route that rewrites it); its status and headers are kept.
+   */
+  send(extraCookies?: readonly string[], body?: string): FastifyReply;
 }
 
 /**
@@ -216,7 +226,7 @@ export type AuthApp = Parameters<FastifyPluginAsyncZod<AuthRoutesOptions>>[0];
  * canonical path, our check of callback URLs, the hashing queue, the per-account counters and the device cookie.
  */
 export async function createAuthGateway(app: AuthApp, options: AuthRoutesOptions) {
-  const { auth, config, resolveActor, db, mail, hashing, counters } = options;
+  const { auth, config, resolveActor, db, mail, hashing, counters, entitlements } = options;
   const trustedOrigins = authTrustedOrigins(config);
   const background = new BackgroundQueue(app.log);
   const verifier = createPasswordHasher(config.passwordHashLogN, hashing);
@@ -245,7 +255,7 @@ export async function createAuthGateway(app: AuthApp, options: AuthRoutesOptions
   }
 
   function refusal(reply: FastifyReply, status: number, code: string, message: string, retry?: number): AuthAnswer {
-    return { status, send: () => sendError(reply, status, code, message, retry) };
+    return { status, text: '', json: false, send: () => sendError(reply, status, code, message, retry) };
   }
 
   /** Asks better-auth; nothing is sent until the caller calls `send()` on the answer. */
@@ -270,9 +280,12 @@ export async function createAuthGateway(app: AuthApp, options: AuthRoutesOptions
     }
     const text = await response.text();
     const path = url.split('?')[0] ?? '';
+    const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
     return {
       status: response.status,
-      send: (extraCookies = []) => {
+      text,
+      json: isJson,
+      send: (extraCookies = [], body = text) => {
         reply.status(response.status);
         response.headers.forEach((value, name) => {
           if (!HOP_BY_HOP.has(name)) {
@@ -286,7 +299,6 @@ export async function createAuthGateway(app: AuthApp, options: AuthRoutesOptions
         if (!response.headers.has('cache-control')) {
           reply.header('cache-control', 'no-store');
         }
-        const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
         if (response.status >= 400 && (isJson || text === '')) {
           let parsed: unknown;
           try {
@@ -300,7 +312,7 @@ export async function createAuthGateway(app: AuthApp, options: AuthRoutesOptions
           }
           return reply.type('application/json; charset=utf-8').send(translated);
         }
-        return reply.send(text);
+        return reply.send(body);
       },
     };
   }
@@ -446,6 +458,7 @@ export async function createAuthGateway(app: AuthApp, options: AuthRoutesOptions
     liftSignInLimits,
     limited,
     signedIn,
+    entitlements,
   };
 }
 

@@ -3,10 +3,49 @@ import {
   revokeSessionBodySchema,
   unlinkAccountBodySchema,
   updateUserBodySchema,
+  userTierSchema,
 } from '@pilote/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AUTH_BASE_PATH } from './auth.ts';
 import { type AuthApp, type AuthGateway, documented, passThrough, sessionUser, statusAnswer } from './gateway.ts';
+
+/** `GET /api/auth/get-session`'s answer: better-auth's session and user, whose `tier` is the one that applies now. */
+export const sessionAnswer = z
+  .looseObject({
+    session: z.looseObject({ id: z.string(), expiresAt: z.string() }),
+    user: z.looseObject({
+      ...sessionUser.shape,
+      tier: userTierSchema.describe(
+        'Le niveau qui s’applique maintenant, comme dans /api/account/me : celui de l’organisation active, « admin » pour un administrateur.',
+      ),
+    }),
+  })
+  .nullable()
+  .describe('La session et son utilisateur, ou null.');
+
+/**
+ * The current session, as better-auth answers it (its own lookup, refresh and Set-Cookie, better-auth's `null` when
+ * signed out), but with the user's `tier` replaced by the tier that applies now (ADR 0078): `users.tier` is no longer
+ * the plan, so the stored value better-auth reads would tell a member of a Premium organisation « free ». One
+ * statement more than better-auth's own (the plan's rows: `entitlements.tierOf`, as `/api/account/me` reads them).
+ */
+async function currentSession(gateway: AuthGateway, request: FastifyRequest, reply: FastifyReply) {
+  const answer = await gateway.exchange(request, reply);
+  if (answer.status !== 200 || !answer.json) {
+    return answer.send();
+  }
+  const body: unknown = JSON.parse(answer.text);
+  if (typeof body !== 'object' || body === null || !('user' in body)) {
+    return answer.send();
+  }
+  const user = body.user as { id?: unknown; tier?: unknown } | null;
+  if (typeof user?.id !== 'string') {
+    return answer.send();
+  }
+  user.tier = await gateway.entitlements.tierOf(user.id);
+  return answer.send([], JSON.stringify(body));
+}
 
 /** The session and the account: current session, sign-out, profile, open sessions and linked accounts. */
 export function registerSessionRoutes(app: AuthApp, gateway: AuthGateway): void {
@@ -26,15 +65,9 @@ export function registerSessionRoutes(app: AuthApp, gateway: AuthGateway): void 
   app.get(
     `${AUTH_BASE_PATH}/get-session`,
     {
-      schema: documented(
-        'Session courante (null si non connecté)',
-        z
-          .looseObject({ session: z.looseObject({ id: z.string(), expiresAt: z.string() }), user: sessionUser })
-          .nullable()
-          .describe('La session et son utilisateur, ou null.'),
-      ),
+      schema: documented('Session courante (null si non connecté)', sessionAnswer),
     },
-    (request, reply) => forward(request, reply),
+    (request, reply) => currentSession(gateway, request, reply),
   );
   app.post(
     `${AUTH_BASE_PATH}/sign-out`,
