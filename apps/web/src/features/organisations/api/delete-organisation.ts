@@ -1,7 +1,6 @@
 import { organisationOkSchema } from '@pilote/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { organisationsKey } from './keys.ts';
 
 /** `DELETE /api/organisations/:id` (owners; never their only organisation). */
 export function deleteOrganisation(id: string) {
@@ -17,7 +16,8 @@ export function useDeleteOrganisation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteOrganisation,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: organisationsKey }),
+    // The active organisation may be the one gone: the server falls back to another, so everything is read again.
+    onSuccess: () => queryClient.invalidateQueries(),
   });
 }
 
@@ -25,6 +25,7 @@ export function useLeaveOrganisation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: leaveOrganisation,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: organisationsKey }),
+    // The active organisation may be the one gone: the server falls back to another, so everything is read again.
+    onSuccess: () => queryClient.invalidateQueries(),
   });
 }

@@ -17,7 +17,9 @@ export function useCreateOrganisation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createOrganisation,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: organisationsKey }),
+    // It becomes the active one: everything the user sees may belong to the organisation — its objects, its plan,
+    // the session's tier (ADR 0078) — read it all again, as a switch does.
+    onSuccess: () => queryClient.invalidateQueries(),
   });
 }
 

@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
-import { type MockHandler, mockApi } from '../../../testing/mock-api.ts';
+import { useSession } from '../../../lib/session.ts';
+import { type MockHandler, mockApi, testUser } from '../../../testing/mock-api.ts';
 import { OrganisationSettingsPage } from './organisation-settings-page.tsx';
 import { OrganisationSwitcher } from './organisation-switcher.tsx';
 
@@ -101,5 +102,83 @@ describe('OrganisationSettingsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText('Ce SIREN n’est pas valide : vérifiez les chiffres saisis.')).toBeInTheDocument();
     expect(api.requests.some((request) => request.method === 'PATCH')).toBe(false);
+  });
+});
+
+/** What the private area reads from the session (the settings page's first paint, ADR 0078): the tier that applies. */
+function SessionTier() {
+  const session = useSession();
+  return <p>Niveau de session : {session.data?.tier ?? '…'}</p>;
+}
+
+describe('OrganisationSettingsPage and the active organisation’s plan', () => {
+  /**
+   * Creating an organisation makes it the active one, and leaving or deleting the active one makes another active:
+   * the plan that applies changes with it, so the session (its tier) and every list are read again, as after a switch.
+   */
+  it.each([
+    [
+      'creating an organisation',
+      async (user: ReturnType<typeof userEvent.setup>) => {
+        await user.click(await screen.findByRole('button', { name: 'Créer une organisation' }));
+        await user.type(
+          await screen.findByLabelText('Nom de l’organisation', { selector: '[role=dialog] *' }),
+          'Filiale',
+        );
+        await user.click(screen.getByRole('button', { name: 'Créer l’organisation' }));
+      },
+    ],
+    [
+      'leaving the active organisation',
+      async (user: ReturnType<typeof userEvent.setup>) => {
+        await user.click(await screen.findByRole('button', { name: 'Quitter l’organisation' }));
+        await user.click(await screen.findByRole('button', { name: 'Quitter' }));
+      },
+    ],
+    [
+      'deleting the active organisation',
+      async (user: ReturnType<typeof userEvent.setup>) => {
+        await user.click(await screen.findByRole('button', { name: 'Supprimer l’organisation' }));
+        await user.click(await screen.findByRole('button', { name: 'Supprimer définitivement' }));
+      },
+    ],
+  ])('reads the session’s tier again after %s', async (_flow, act) => {
+    let active = { ...organisation('o-1', 'Laiterie Premium'), memberCount: 2 };
+    let tier: 'premium' | 'free' = 'premium';
+    const changed = () => {
+      active = organisation('o-2', 'Filiale');
+      tier = 'free';
+      return { body: active };
+    };
+    const { user } = renderAt(
+      <>
+        <OrganisationSettingsPage userId="user-1" />
+        <SessionTier />
+      </>,
+      {
+        'GET /api/auth/get-session': () => ({
+          body: { session: { id: 's-1', expiresAt: '2026-12-01T00:00:00.000Z' }, user: { ...testUser, tier } },
+        }),
+        'GET /api/organisations/active': () => ({ body: active }),
+        'GET /api/organisations/o-1/members': () => page([]),
+        'GET /api/organisations/o-1/invitations': () => page([]),
+        'GET /api/organisations/o-2/members': () => page([]),
+        'GET /api/organisations/o-2/invitations': () => page([]),
+        'POST /api/organisations/': changed,
+        'POST /api/organisations/o-1/leave': () => {
+          changed();
+          return { body: { ok: true } };
+        },
+        'DELETE /api/organisations/o-1': () => {
+          changed();
+          return { body: { ok: true } };
+        },
+      },
+    );
+    expect(await screen.findByText('Niveau de session : premium')).toBeInTheDocument();
+    await act(user);
+    // `hidden`: the confirmation dialog of a leave or a delete may still be open over the page.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Filiale', hidden: true })).toBeInTheDocument();
+    expect(await screen.findByText('Niveau de session : free')).toBeInTheDocument();
   });
 });
