@@ -12,6 +12,7 @@ import { createOperatorData, type OperatorDataAdapter } from './adapters/operato
 import { pdfRateLimit, registerRateLimit } from './adapters/rate-limit/index.ts';
 import { createObjectStorage, type ObjectStorage } from './adapters/storage/index.ts';
 import { type Config, toFastifyTrustProxy } from './config/env.ts';
+import { createBackgroundLane } from './db/background-lane.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { readBuildInfoFile, resolveBackendBuildInfo } from './lib/build-info.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -482,6 +483,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // « running » by a stopped process is failed with a French sentence at start (in the background).
   const portfolio = createPortfolioService({
     db: database.db,
+    // The runs' statements one at a time, each after the requests waiting for the database (ADR 0092).
+    lane: createBackgroundLane(database.pgliteThread?.pool ?? database.pool),
     referenceData,
     tariffOverlay,
     access: organisations,

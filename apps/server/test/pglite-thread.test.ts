@@ -9,6 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createBackgroundLane } from '../src/db/background-lane.ts';
 import { type DatabaseHandle, openDatabase, rowsOf } from '../src/db/client.ts';
 import { DataDirLockedError, lockPathFor } from '../src/db/data-dir-lock.ts';
 
@@ -136,6 +137,60 @@ describe('PGlite in a worker thread (ADR 0042)', () => {
     const client = await pool?.connect();
     client?.release(true);
     expect(await byId.execute({ id: 1 })).toEqual([{ id: 1, body: 'gardée' }]);
+  });
+
+  // ADR 0092: the one connection is busy; a background statement is asked for, then a request's statement. The
+  // request's goes first (without the lane, the pool's queue took them in the order they came).
+  it("lets a request's statement pass a background lane's statement waiting for the one connection", async () => {
+    const pool = handle.pgliteThread?.pool;
+    if (!pool) {
+      throw new Error('no pool');
+    }
+    const lane = createBackgroundLane(pool);
+    const order: string[] = [];
+    const busy = await pool.connect();
+    let released = false;
+    // Given back whatever happens: the file's later tests need the connection.
+    const release = () => {
+      if (!released) {
+        released = true;
+        busy.release();
+      }
+    };
+    try {
+      const background = lane
+        .run(() => handle.db.execute(sql`select 'lane'`))
+        .then(() => {
+          order.push('background');
+        });
+      // Past the lane's turn of the event loop, its statement waits for the connection outside the pool's queue.
+      for (let turn = 0; turn < 3; turn += 1) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect(lane.waiting()).toBe(1);
+      expect(pool.waitingCount).toBe(0);
+      const request = handle.db.execute(sql`select 'request'`).then(() => {
+        order.push('request');
+      });
+      expect(pool.waitingCount).toBe(1);
+      release();
+      await Promise.all([background, request]);
+      expect(order).toEqual(['request', 'background']);
+    } finally {
+      release();
+    }
+    // A free pool: the lane's statement goes at once, one at a time.
+    const spans: [number, number][] = [];
+    const timed = (value: number) =>
+      lane.run(async () => {
+        const start = performance.now();
+        await handle.db.execute(sql`select ${value}::int`);
+        spans.push([start, performance.now()]);
+      });
+    await Promise.all([timed(1), timed(2), timed(3)]);
+    for (let i = 1; i < spans.length; i += 1) {
+      expect(spans[i]?.[0]).toBeGreaterThanOrEqual(spans[i - 1]?.[1] ?? Number.POSITIVE_INFINITY);
+    }
   });
 
   it('dumps the data directory from the thread', async () => {

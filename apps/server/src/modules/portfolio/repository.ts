@@ -1,5 +1,6 @@
 import type { PortfolioResult, PortfolioRun } from '@pilote/contracts';
 import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
+import type { BackgroundLane } from '../../db/background-lane.ts';
 import { type Executor, rowsOf } from '../../db/client.ts';
 import { portfolioRunSites, portfolioRuns, sites } from '../../db/schema.ts';
 
@@ -13,9 +14,6 @@ function textArray(values: string[]) {
 
 /** Rows per statement of a run (reads of sites and years, inserts of outcomes), ADR 0083. */
 export const STATEMENT_ROWS = 20;
-
-/** Lets the event loop run what waits (a light route's handler) before the next statement. */
-export const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export type PortfolioRunRow = typeof portfolioRuns.$inferSelect;
 
@@ -161,26 +159,22 @@ export interface SiteOutcomeRow {
 /**
  * A chunk's outcomes stored and the run's counters moved in one transaction-free pair of statements: the insert
  * first, so a crash between them leaves rows the counters do not count yet (the run is then failed, never « done »
- * with missing rows).
+ * with missing rows). Each statement goes through the run's background lane (ADR 0092).
  */
 export async function recordChunk(
   db: Executor,
+  lane: BackgroundLane,
   runId: string,
   rows: SiteOutcomeRow[],
   at: Date,
   /** Sites of the chunk deleted since the run started: counted as done, with no row. */
   missing = 0,
 ): Promise<PortfolioRunRow> {
-  // STATEMENT_ROWS (20) rows per insert, the event loop let go between them: no statement holds the PGlite thread long enough to
-  // keep a light route waiting (ADR 0083).
+  // STATEMENT_ROWS (20) rows per insert, each after the requests waiting for the database: no statement holds the
+  // PGlite thread long enough to keep a light route waiting (ADR 0083, 0092).
   for (let start = 0; start < rows.length; start += STATEMENT_ROWS) {
-    if (start > 0) {
-      await yieldToLoop();
-    }
-    await db
-      .insert(portfolioRunSites)
-      .values(rows.slice(start, start + STATEMENT_ROWS))
-      .onConflictDoNothing();
+    const slice = rows.slice(start, start + STATEMENT_ROWS);
+    await lane.run(() => db.insert(portfolioRunSites).values(slice).onConflictDoNothing());
   }
   let optimised = 0;
   let current = 0;
@@ -194,19 +188,21 @@ export async function recordChunk(
       savings += Math.max(0, row.savingsEuros ?? 0);
     }
   }
-  const [updated] = await db
-    .update(portfolioRuns)
-    .set({
-      done: sql`${portfolioRuns.done} + ${rows.length + missing}`,
-      sitesOptimised: sql`${portfolioRuns.sitesOptimised} + ${optimised}`,
-      sitesSkipped: sql`${portfolioRuns.sitesSkipped} + ${rows.length - optimised}`,
-      currentCostEuros: sql`${portfolioRuns.currentCostEuros} + ${current}`,
-      optimisedCostEuros: sql`${portfolioRuns.optimisedCostEuros} + ${optimisedCost}`,
-      savingsEuros: sql`${portfolioRuns.savingsEuros} + ${savings}`,
-      updatedAt: at,
-    })
-    .where(eq(portfolioRuns.id, runId))
-    .returning();
+  const [updated] = await lane.run(() =>
+    db
+      .update(portfolioRuns)
+      .set({
+        done: sql`${portfolioRuns.done} + ${rows.length + missing}`,
+        sitesOptimised: sql`${portfolioRuns.sitesOptimised} + ${optimised}`,
+        sitesSkipped: sql`${portfolioRuns.sitesSkipped} + ${rows.length - optimised}`,
+        currentCostEuros: sql`${portfolioRuns.currentCostEuros} + ${current}`,
+        optimisedCostEuros: sql`${portfolioRuns.optimisedCostEuros} + ${optimisedCost}`,
+        savingsEuros: sql`${portfolioRuns.savingsEuros} + ${savings}`,
+        updatedAt: at,
+      })
+      .where(eq(portfolioRuns.id, runId))
+      .returning(),
+  );
   if (!updated) {
     throw new Error(`portfolio run ${runId} vanished`);
   }

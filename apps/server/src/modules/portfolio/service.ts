@@ -8,6 +8,7 @@ import {
   portfolioMessages,
 } from '@pilote/contracts';
 import { normaliseTso } from '@pilote/tariffs';
+import { type BackgroundLane, createBackgroundLane } from '../../db/background-lane.ts';
 import type { Executor } from '../../db/client.ts';
 import { portfolioRuns } from '../../db/schema.ts';
 import { type Actor, requireUser } from '../../lib/actor.ts';
@@ -34,7 +35,6 @@ import {
   STATEMENT_ROWS,
   sitesWithData,
   toRun,
-  yieldToLoop,
 } from './repository.ts';
 import { portfolioTasks } from './tasks.ts';
 
@@ -43,6 +43,11 @@ export interface PortfolioServiceDeps {
   referenceData: ReferenceData;
   tariffOverlay: TariffOverlaySource;
   access: Pick<OrganisationAccess, 'scope' | 'authorise'>;
+  /**
+   * The lane of the runs' statements (ADR 0092): one at a time, each after the requests waiting for the database.
+   * Default: a lane of its own that only keeps them one at a time.
+   */
+  lane?: BackgroundLane;
   now?: () => Date;
   /** Sites per chunk (one worker task, one progress step): PORTFOLIO_CHUNK_SIZE unless a test says otherwise. */
   chunkSize?: number;
@@ -80,15 +85,19 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const chunkSize = deps.chunkSize ?? PORTFOLIO_CHUNK_SIZE;
+  const lane = deps.lane ?? createBackgroundLane(undefined);
   const loops = new Map<string, Promise<void>>();
   let closing = false;
   /** Runs created before this are another (stopped) process's; recoverInterrupted fails only those. */
   const startedAt = now();
 
-  async function resolvePoints(rows: ChunkSiteRow[]): Promise<Map<string, Resolved>> {
+  /**
+   * The chunk's points resolved; `cache` is the run's (a code is looked up once per run: GD1057, Paris, has 936
+   * communes, and its rows were copied for each chunk).
+   */
+  async function resolvePoints(rows: ChunkSiteRow[], cache: Map<string, Resolved>): Promise<Map<string, Resolved>> {
     const out = new Map<string, Resolved>();
     const pitd = rows.some((r) => r.pointType === 'PITD') ? await deps.referenceData.pitd() : null;
-    const cache = new Map<string, Resolved>();
     for (const row of rows) {
       const option = row.option ?? 'T4';
       if (!row.pointType || !row.pointCode) {
@@ -130,22 +139,21 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
   }
 
   /**
-   * A chunk read and packed: the sites to solve and those skipped already (with their reason). Read STATEMENT_ROWS (20) sites per
-   * statement from the packed years (ADR 0083), the event loop let go between statements.
+   * A chunk read and packed: the sites to solve and those skipped already (with their reason). Read STATEMENT_ROWS
+   * (20) sites per statement from the packed years (ADR 0083), each statement through the lane (ADR 0092).
    */
   async function prepareChunk(
     runId: string,
     organisationId: string,
     ids: string[],
+    points: Map<string, Resolved>,
   ): Promise<{ sites: ChunkSite[]; skipped: SiteOutcomeRow[] }> {
     const rows: ChunkSiteRow[] = [];
     for (let start = 0; start < ids.length; start += STATEMENT_ROWS) {
-      if (start > 0) {
-        await yieldToLoop();
-      }
-      rows.push(...(await chunkSites(db, organisationId, ids.slice(start, start + STATEMENT_ROWS))));
+      const slice = ids.slice(start, start + STATEMENT_ROWS);
+      rows.push(...(await lane.run(() => chunkSites(db, organisationId, slice))));
     }
-    const resolved = await resolvePoints(rows);
+    const resolved = await resolvePoints(rows, points);
     const sites: ChunkSite[] = [];
     const skipped: SiteOutcomeRow[] = [];
     const skip = (siteId: string, message: string) =>
@@ -230,8 +238,9 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
       chunks.push(ids.slice(i, i + chunkSize));
     }
     type Prepared = Awaited<ReturnType<typeof prepareChunk>>;
+    const points = new Map<string, Resolved>();
     let next: Promise<Prepared> | null =
-      chunks.length > 0 ? prepareChunk(runId, organisationId, chunks[0] as string[]) : null;
+      chunks.length > 0 ? prepareChunk(runId, organisationId, chunks[0] as string[], points) : null;
     /** The previous chunk's rows being stored (then the betweenChunks hook). */
     let storing: Promise<void> | null = null;
     // Let the reads and the store in flight settle before the run is closed, so nothing touches it afterwards.
@@ -249,7 +258,7 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
         prepared.sites.length > 0
           ? runWorkerTask(portfolioTasks.optimiseChunk, { dateEffet, overlay, sites: prepared.sites }, { owner })
           : Promise.resolve({ ok: true as const, value: [] as ChunkOutcome[] });
-      next = c + 1 < chunks.length ? prepareChunk(runId, organisationId, chunks[c + 1] as string[]) : null;
+      next = c + 1 < chunks.length ? prepareChunk(runId, organisationId, chunks[c + 1] as string[], points) : null;
       // Awaited at the next turn; a handler now so that a read failing while the worker solves is not an unhandled
       // rejection (the loop's catch still sees it when it awaits `next`).
       next?.catch(() => undefined);
@@ -272,7 +281,7 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
         await finishRun(db, runId, 'failed', now(), portfolioMessages.interrupted);
         return;
       }
-      if (await cancelRequested(db, runId)) {
+      if (await lane.run(() => cancelRequested(db, runId))) {
         await settle();
         await finishRun(db, runId, 'cancelled', now());
         return;
@@ -281,7 +290,7 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
       // Sites deleted since the run started are simply absent (their chunk row was not read).
       const missing = (chunks[c] as string[]).length - rows.length;
       storing = (async () => {
-        const recorded = await recordChunk(db, runId, rows, now(), missing);
+        const recorded = await recordChunk(db, lane, runId, rows, now(), missing);
         await deps.betweenChunks?.(runId, recorded.done);
       })();
       storing.catch(() => undefined);
