@@ -18,9 +18,12 @@ resetSplashForTests();
 resetWelcomeForTests();
 resetSessionHintForTests();
 
-// Route tests wait for lazy route modules, which Vite transforms on first import: seconds on a busy 2-core CI
-// machine, far past testing-library's 1 s default for findBy*/waitFor.
-configure({ asyncUtilTimeout: 10_000 });
+// findBy*/waitFor give up after 4 s (testing-library's default is 1 s), below Vitest's 5 s per test: a wait that
+// cannot end fails with testing-library's message (what was awaited, the DOM at that moment) rather than Vitest's
+// bare « Test timed out in 5000ms », and never outlives the test it belongs to. 4 s is room for a route's lazy
+// module met on its first import (tests that render a route import it once in a beforeAll: testing/preload-route.ts)
+// and for a busy 2-core machine; a wait that needs more is a slow step to fix, not a cap to raise.
+configure({ asyncUtilTimeout: 4_000 });
 
 stubMatchMedia();
 // jsdom does not implement scrolling.
