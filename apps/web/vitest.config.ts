@@ -33,7 +33,7 @@ export default defineProject({
     // (query client, token, splash, welcome, session hint) before each file; modules are mocked the same way in
     // every file that mocks them (testing/daily-chart-stub.tsx).
     isolate: false,
-    // Vitest's default 5 s per test (ADR 0040): the few whole-app journeys that type a lot set their own, with the
-    // measured reason beside it.
+    // Vitest's default 5 s per test (ADR 0040), for every test: none raises its own (ADR 0093); a long journey is
+    // split into tests that each check one thing. testing-library's waits give up at 4 s (setup-tests.ts).
   },
 });

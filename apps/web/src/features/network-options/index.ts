@@ -12,6 +12,6 @@ export {
   shouldRetryOptions,
   useNetworkOptions,
 } from './api/get-network-options.ts';
-export { CodeCombobox } from './components/code-combobox.tsx';
+export { CODE_SEARCH_DEBOUNCE_MS, CodeCombobox } from './components/code-combobox.tsx';
 export { CommunePitdChoice } from './components/commune-pitd-choice.tsx';
 export { communesOf, pickListed } from './utils/communes.ts';

@@ -2,7 +2,7 @@ import type { SimulatorOptionsResponse } from '@pilote/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CODE_SEARCH_DEBOUNCE_MS } from '../../../features/network-options/components/code-combobox.tsx';
+import { CODE_SEARCH_DEBOUNCE_MS } from '../../../features/network-options/index.ts';
 import { resetSplashForTests } from '../../../features/private-area/hooks/use-splash.ts';
 import { sampleSimulateAnswer as simulateAnswer } from '../../../features/simulator/testing/sample-simulation.ts';
 import { type MockHandler, type MockRequest, mockApi, signedInAs } from '../../../testing/mock-api.ts';
