@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
-import { type MockHandler, mockApi } from '../../../testing/mock-api.ts';
+import { type MockHandler, type MockRequest, mockApi } from '../../../testing/mock-api.ts';
 import { MandatesPage } from './mandates-page.tsx';
 
 const PCE = '12345678901234';
@@ -72,6 +72,79 @@ function renderPage() {
     </AppProviders>,
   );
   return { user };
+}
+
+const ADDRESS_SUGGESTION = {
+  label: '8 Boulevard du Port 80000 Amiens',
+  address: '8 Boulevard du Port',
+  postal_code: '80000',
+  city: 'Amiens',
+  citycode: '80021',
+  kind: 'housenumber',
+};
+
+type Wizard = { user: ReturnType<typeof userEvent.setup>; wizard: HTMLElement; next: () => Promise<void> };
+
+/**
+ * The page with no mandate, its « Signature électronique certifiée » wizard open at step 1. The queries are scoped
+ * (the empty state, the creation panel, the wizard): a role query over the whole page computes the roles and names
+ * of the lists, the FAQ and both forms.
+ */
+async function openWizard(): Promise<Wizard & { requests: MockRequest[] }> {
+  const { requests } = mandatesApi([], {
+    'GET /api/address/search': () => ({ body: { source: 'ban', results: [ADDRESS_SUGGESTION] } }),
+    'POST /api/mandates/create-signed/': () => ({ status: 201, body: { mandate: mandate({ status: 'pending' }) } }),
+  });
+  const { user } = renderPage();
+  const empty = await screen.findByTestId('mandates-empty');
+  await user.click(within(empty).getByRole('button', { name: 'Créer mon premier mandat' }));
+  const panel = screen.getByTestId('create-mandate-panel');
+  await user.click(within(panel).getByRole('button', { name: /Signature électronique certifiée/ }));
+  const wizard = within(panel).getByRole('form', { name: 'Signature électronique certifiée' });
+  const next = () => user.click(within(wizard).getByRole('button', { name: 'Suivant' }));
+  return { user, wizard, next, requests };
+}
+
+/** Valid entries for the wizard's first three steps: a gas delivery point (the address of the suggestion). */
+const GAS_ENTRIES = {
+  energy: 'Gaz',
+  manager: 'grdf',
+  address: ADDRESS_SUGGESTION.address,
+  postalCode: ADDRESS_SUGGESTION.postal_code,
+  city: ADDRESS_SUGGESTION.city,
+  numberLabel: 'Numéro PCE',
+  number: PCE,
+};
+
+/**
+ * Fills the wizard's steps before `step` with valid `entries`, clicked or pasted (the tests of those steps type where
+ * typing is what they check); past step 4, consumption data only, for the default 24 months.
+ */
+async function reachStep(step: 2 | 3 | 4 | 5, { user, wizard, next }: Wizard, entries = GAS_ENTRIES) {
+  const form = within(wizard);
+  const paste = async (label: string, text: string) => {
+    await user.click(form.getByLabelText(label));
+    await user.paste(text);
+  };
+  await user.click(form.getByLabelText(entries.energy));
+  await user.selectOptions(form.getByLabelText('Gestionnaire de réseau'), entries.manager);
+  await next();
+  if (step > 2) {
+    await paste('Adresse du point de livraison', entries.address);
+    await paste('Code postal', entries.postalCode);
+    await paste('Commune', entries.city);
+    await next();
+  }
+  if (step > 3) {
+    await paste(entries.numberLabel, entries.number);
+    await next();
+  }
+  if (step > 4) {
+    await user.click(form.getByLabelText(/Données techniques/));
+    await user.click(form.getByLabelText(/Données contractuelles/));
+    await next();
+  }
+  expect(form.getByText(`Étape ${step} sur 5`, { exact: false })).toBeInTheDocument();
 }
 
 beforeEach(() => {
@@ -176,32 +249,8 @@ describe('Mandats screen', () => {
     expect(sent?.body).toEqual({ confirmation: PCE });
   });
 
-  it('validates each wizard step with the spec messages, then sends the signed mandate', async () => {
-    const { requests } = mandatesApi([], {
-      'GET /api/address/search': () => ({
-        body: {
-          source: 'ban',
-          results: [
-            {
-              label: '8 Boulevard du Port 80000 Amiens',
-              address: '8 Boulevard du Port',
-              postal_code: '80000',
-              city: 'Amiens',
-              citycode: '80021',
-              kind: 'housenumber',
-            },
-          ],
-        },
-      }),
-      'POST /api/mandates/create-signed/': () => ({ status: 201, body: { mandate: mandate({ status: 'pending' }) } }),
-    });
-    const { user } = renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Créer mon premier mandat' }));
-    await user.click(screen.getByRole('button', { name: /Signature électronique certifiée/ }));
-    const wizard = screen.getByRole('form', { name: 'Signature électronique certifiée' });
-    const next = () => user.click(within(wizard).getByRole('button', { name: 'Suivant' }));
-
-    // Step 1: energy and manager, then the name of an « Autre » manager.
+  it('wizard step 1: the energy and the manager are required, then the name of an « Autre » manager', async () => {
+    const { user, wizard, next } = await openWizard();
     await next();
     expect(within(wizard).getByText("Veuillez sélectionner le type d'énergie et le gestionnaire")).toBeInTheDocument();
     await user.click(within(wizard).getByLabelText('Gaz'));
@@ -210,34 +259,49 @@ describe('Mandats screen', () => {
     expect(within(wizard).getByText('Veuillez préciser le nom du gestionnaire')).toBeInTheDocument();
     await user.selectOptions(within(wizard).getByLabelText('Gestionnaire de réseau'), 'grdf');
     await next();
-
-    // Step 2: the address, with a suggestion after 3 characters.
+    // The step change moves the focus to the new step's title.
     expect(within(wizard).getByRole('heading', { name: 'Étape 2 sur 5 : Adresse' })).toHaveFocus();
+  });
+
+  it('wizard step 2: the address is required; a suggestion after 3 typed characters fills the postal code and city', async () => {
+    const { user, wizard, next, requests } = await openWizard();
+    await reachStep(2, { user, wizard, next });
     await next();
     expect(
       within(wizard).getByText("Veuillez renseigner l'adresse complète du point de livraison"),
     ).toBeInTheDocument();
+    // Typed: the suggestions follow the keystrokes (3 characters at least).
     await user.type(within(wizard).getByRole('combobox', { name: 'Adresse du point de livraison' }), '8 bd');
-    await user.click(await within(wizard).findByRole('option', { name: '8 Boulevard du Port 80000 Amiens' }));
+    const suggestions = await within(wizard).findByRole('listbox', { name: 'Adresses suggérées' });
+    await user.click(within(suggestions).getByRole('option', { name: '8 Boulevard du Port 80000 Amiens' }));
     expect(within(wizard).getByLabelText('Code postal')).toHaveValue('80000');
     expect(within(wizard).getByLabelText('Commune')).toHaveValue('Amiens');
     const search = requests.find((request) => request.path === '/api/address/search');
     expect(search?.url.searchParams.get('q')).toBe('8 bd');
     await next();
+    expect(within(wizard).getByRole('heading', { name: 'Étape 3 sur 5 : PDL/PCE' })).toHaveFocus();
+  });
 
-    // Step 3: the PCE, digits only, exactly 14.
+  it('wizard step 3: the PCE is required, digits only, exactly 14', async () => {
+    const { user, wizard, next } = await openWizard();
+    await reachStep(3, { user, wizard, next });
     await next();
     expect(within(wizard).getByText('Le numéro PCE est obligatoire')).toBeInTheDocument();
     const number = within(wizard).getByLabelText('Numéro PCE');
+    // Typed: the letters are dropped as they come.
     await user.type(number, '12ab345');
     expect(number).toHaveValue('12345');
     await next();
     expect(within(wizard).getByText('Le PCE doit contenir exactement 14 chiffres')).toBeInTheDocument();
     await user.clear(number);
-    await user.type(number, PCE);
+    await user.paste(PCE);
     await next();
+    expect(within(wizard).getByRole('heading', { name: 'Étape 4 sur 5 : Données' })).toHaveFocus();
+  });
 
-    // Step 4: at least one data type; the duration defaults to 24 months.
+  it('wizard step 4: at least one data type, 24 months by default; « Précédent » keeps the entries', async () => {
+    const { user, wizard, next } = await openWizard();
+    await reachStep(4, { user, wizard, next });
     for (const label of [/Données de consommation/, /Données techniques/, /Données contractuelles/]) {
       await user.click(within(wizard).getByLabelText(label));
     }
@@ -246,16 +310,19 @@ describe('Mandats screen', () => {
     await user.click(within(wizard).getByLabelText(/Données de consommation/));
     expect(within(wizard).getByLabelText('Durée en mois')).toHaveValue(24);
     await next();
-
-    // « Précédent » keeps the entries.
     await user.click(within(wizard).getByRole('button', { name: 'Précédent' }));
     expect(within(wizard).getByLabelText(/Données de consommation/)).toBeChecked();
-    await next();
+    expect(within(wizard).getByLabelText(/Données techniques/)).not.toBeChecked();
+  });
 
-    // Step 5: a signature is required (typed here: the keyboard alternative of the canvas).
+  it('wizard step 5: a signature is required, then the signed mandate is sent and the form closes', async () => {
+    const { user, wizard, next, requests } = await openWizard();
+    await reachStep(5, { user, wizard, next });
     await user.click(within(wizard).getByRole('button', { name: 'Signer le mandat' }));
     expect(within(wizard).getByText('Veuillez signer le mandat.')).toBeInTheDocument();
-    await user.type(within(wizard).getByLabelText('Ou saisissez votre nom pour signer au clavier'), 'Camille Martin');
+    // Signed with the typed name (the keyboard alternative of the canvas), pasted in one go.
+    await user.click(within(wizard).getByLabelText('Ou saisissez votre nom pour signer au clavier'));
+    await user.paste('Camille Martin');
     await user.click(within(wizard).getByRole('button', { name: 'Signer le mandat' }));
 
     expect(await screen.findByText('Mandat créé et signé avec succès !')).toBeInTheDocument();
@@ -282,20 +349,17 @@ describe('Mandats screen', () => {
   });
 
   it('clamps the typed duration to 6–36 months on the 6-month steps', async () => {
-    mandatesApi([]);
-    const { user } = renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Créer mon premier mandat' }));
-    await user.click(screen.getByRole('button', { name: /Signature électronique certifiée/ }));
-    const wizard = screen.getByRole('form', { name: 'Signature électronique certifiée' });
-    await user.click(within(wizard).getByLabelText('Électricité'));
-    await user.selectOptions(within(wizard).getByLabelText('Gestionnaire de réseau'), 'enedis');
-    await user.click(within(wizard).getByRole('button', { name: 'Suivant' }));
-    await user.type(within(wizard).getByLabelText('Adresse du point de livraison'), '1 rue de la Paix');
-    await user.type(within(wizard).getByLabelText('Code postal'), '75002');
-    await user.type(within(wizard).getByLabelText('Commune'), 'Paris');
-    await user.click(within(wizard).getByRole('button', { name: 'Suivant' }));
-    await user.type(within(wizard).getByLabelText('Numéro PDL'), '09876543210987');
-    await user.click(within(wizard).getByRole('button', { name: 'Suivant' }));
+    const opened = await openWizard();
+    const { user, wizard } = opened;
+    await reachStep(4, opened, {
+      energy: 'Électricité',
+      manager: 'enedis',
+      address: '1 rue de la Paix',
+      postalCode: '75002',
+      city: 'Paris',
+      numberLabel: 'Numéro PDL',
+      number: '09876543210987',
+    });
 
     // Electricity offers the load curve (off by default).
     expect(within(wizard).getByLabelText(/Courbe de charge/)).not.toBeChecked();
