@@ -35,7 +35,9 @@ function controlledStream() {
 }
 
 async function openAndAsk(question: string) {
-  const user = userEvent.setup();
+  // No pause between actions: user-event's default waits a timer after each key, which the fake clock of the token
+  // tests moves only every 20 ms (shouldAdvanceTime) — the typed question took ~0.5 s there, doing nothing.
+  const user = userEvent.setup({ delay: null });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <AppProviders queryClient={queryClient}>
@@ -46,7 +48,10 @@ async function openAndAsk(question: string) {
   );
   await user.click(screen.getByRole('button', { name: 'Ouvrir l’assistant' }));
   const panel = screen.getByRole('region', { name: 'Assistant' });
-  await user.type(within(panel).getByLabelText('Votre question'), `${question}{Enter}`);
+  // The question pasted, then sent with Enter (no test here is about typing it).
+  await user.click(within(panel).getByLabelText('Votre question'));
+  await user.paste(question);
+  await user.keyboard('{Enter}');
   return { user, panel };
 }
 
