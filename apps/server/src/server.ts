@@ -2,9 +2,10 @@
 // Everything else lives in app.ts so that tests build the same app without listening.
 import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadConfig } from './config/env.ts';
+import type { DatabaseHandle } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { DatabaseUnavailableError } from './db/open-configured.ts';
-import { startServer } from './start-server.ts';
+import { DatabaseUnavailableError, openServerDatabase } from './db/open-configured.ts';
+import type { RunningServer } from './start-server.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -18,9 +19,19 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  let running: Awaited<ReturnType<typeof startServer>>;
+  // The database opens first (PGlite: the folder's lock, its thread starting, the migrations) while this thread
+  // loads the rest of the server (start-server.ts: the app's modules and their dependencies, ~1 s of CPU here,
+  // imported only now): on two cores the two overlap.
+  const opening: Promise<DatabaseHandle> = openServerDatabase(config);
+  // A rejection is handled where it is awaited (startServer, or below), not an unhandled rejection during the load.
+  opening.catch(() => {});
+  let running: RunningServer;
   try {
-    running = await startServer(config);
+    const { startServer } = await import('./start-server.ts').catch(async (error: unknown) => {
+      await opening.then((handle) => handle.close()).catch(() => {});
+      throw error;
+    });
+    running = await startServer(config, { database: opening });
   } catch (error) {
     if (error instanceof DataDirLockedError || error instanceof DatabaseUnavailableError) {
       console.error(`Échec du démarrage : ${error.message}`);

@@ -9,7 +9,7 @@ import { type ControlChannel, startControlChannel } from './cli/control-channel.
 import type { Config } from './config/env.ts';
 import { resolveAppSecret } from './config/secrets.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import { openAndMigrate } from './db/open-configured.ts';
+import { openServerDatabase } from './db/open-configured.ts';
 import { recordStart } from './modules/instance/repository.ts';
 import { prepareMandateFonts } from './modules/mandates/render.ts';
 import { warmOfficialTables } from './modules/reference-data/source.ts';
@@ -23,13 +23,15 @@ export interface RunningServer {
   secretSource: 'env' | 'file' | 'generated';
 }
 
-/** Throws DataDirLockedError / DatabaseUnavailableError (French messages) when the database cannot be had. */
+/**
+ * Throws DataDirLockedError / DatabaseUnavailableError (French messages) when the database cannot be had.
+ * `database`: its opening, already under way (server.ts starts it before loading this module); else opened here.
+ */
 export async function startServer(
   config: Config,
-  options: { logger?: FastifyServerOptions['logger'] } = {},
+  options: { logger?: FastifyServerOptions['logger']; database?: Promise<DatabaseHandle> } = {},
 ): Promise<RunningServer> {
-  // PGlite's statements run in a worker thread unless PGLITE_THREAD=false (ADR 0042).
-  const database = await openAndMigrate(config, 'serveur', { thread: config.pgliteThread });
+  const database = await (options.database ?? openServerDatabase(config));
   let channel: ControlChannel | undefined;
   try {
     const instance = await recordStart(database.db);

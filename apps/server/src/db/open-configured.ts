@@ -81,3 +81,11 @@ export async function openAndMigrate(
     throw error;
   }
 }
+
+/**
+ * The server's database, opened and migrated: PGlite's statements run in a worker thread unless PGLITE_THREAD=false
+ * (ADR 0042).
+ */
+export function openServerDatabase(config: Config): Promise<DatabaseHandle> {
+  return openAndMigrate(config, 'serveur', { thread: config.pgliteThread });
+}
