@@ -1,7 +1,10 @@
 import type { UserRole } from '@pilote/contracts';
-import { betterAuth } from 'better-auth';
+// better-auth's minimal entry (no Kysely: the database is the Drizzle adapter) and only the plugins used, not the
+// `better-auth/plugins` index of every plugin: the server's start loads ~380 files fewer (~0.1 s of CPU).
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { bearer, genericOAuth } from 'better-auth/plugins';
+import { betterAuth } from 'better-auth/minimal';
+import { bearer } from 'better-auth/plugins/bearer';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.ts';
