@@ -55,12 +55,8 @@ export interface ClaimedAmounts {
   ttc: number;
 }
 
-/**
- * Bumped when the layout changes: a letter kept under another version is rendered again (2: long words cut at the
- * margin; 3: HT, TVA and TTC claimed, only over-billed anomalies; 4: the company's identity and address, registered
- * post, the reply deadline, the amounts as a table, ADR 0071).
- */
-export const CLAIM_LETTER_RENDERER_VERSION = '4';
+// The letter's version (bumped when the layout changes) is in its own module.
+export { CLAIM_LETTER_RENDERER_VERSION } from './claim-letter-version.ts';
 
 const PAGE = { width: 595.28, height: 841.89 }; // A4 portrait
 const MARGIN = 56;

@@ -39,7 +39,7 @@ import { type Actor, requireUser } from '../auth/session.ts';
 import type { OrganisationAccess } from '../organisations/access.ts';
 import type { CountedUnit, Quota } from '../plans/quota.ts';
 import type { ClaimedAmounts, ClaimLetterInput, LetterSender } from './claim-letter.ts';
-import { CLAIM_LETTER_RENDERER_VERSION } from './claim-letter.ts';
+import { CLAIM_LETTER_RENDERER_VERSION } from './claim-letter-version.ts';
 import { sanitiseFileName } from './file-check.ts';
 import type { ClaimLetterLinkSigner } from './link-signer.ts';
 import { confirmedScan } from './ocr-review.ts';

@@ -4,7 +4,7 @@ import { type Actor, requireUser } from '../../lib/actor.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SimulatorContext } from './context.ts';
 import { linkOwner } from './pdf-link.ts';
-import { PDF_RENDERER_VERSION } from './pdf-report.ts';
+import { PDF_RENDERER_VERSION } from './pdf-renderer-version.ts';
 import type { SimulationReport } from './report.ts';
 import { storedSimulationInputSchema } from './report.ts';
 import { findSimulation, findSimulationPdf, type SimulationRecord, storeSimulationPdf } from './repository.ts';

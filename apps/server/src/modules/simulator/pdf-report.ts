@@ -188,11 +188,8 @@ const POSTES: { key: keyof SimulationReport['result']['annuel']; label: string }
   { key: 'totalFixe', label: 'Total des termes fixes' },
 ];
 
-/**
- * Version of the report's layout and contents. Stored PDFs are keyed by it (ADR 0018): bump it whenever a
- * change here (or in the data it prints) should reach PDFs already rendered.
- */
-export const PDF_RENDERER_VERSION = '2';
+// The report's version (bump it whenever a change here should reach PDFs already rendered) is in its own module.
+export { PDF_RENDERER_VERSION } from './pdf-renderer-version.ts';
 
 export async function renderSimulationPdf(report: SimulationReport, generatedAt: Date): Promise<Uint8Array> {
   const bytes = await loadFonts();
