@@ -17,9 +17,14 @@ export default defineProject({
     name: 'server-bundle',
     environment: 'node',
     include: bundleTestFiles,
-    // The bundle, and the run's migrated PGlite snapshot (shared with the server project's global setup) for the
-    // in-process test servers' new folders.
-    globalSetup: ['./test/setup/global-bundle.ts', './test/setup/global-pglite-snapshot.ts'],
+    // The bundle; the run's migrated PGlite snapshot (shared with the server project's global setup) for the
+    // in-process test servers' new folders; the bundle's fresh install on a new folder, which the server process
+    // test copies.
+    globalSetup: [
+      './test/setup/global-bundle.ts',
+      './test/setup/global-pglite-snapshot.ts',
+      './test/setup/global-server-data.ts',
+    ],
     setupFiles: ['../../test-support/console-guard.ts'],
   },
 });
