@@ -94,20 +94,13 @@ export interface DatasetYear {
   first: string;
   /** Readings in the window (365: a full year). */
   days: number;
-  /** kWh per reading in date order, NaN for a missing day. */
-  kwh: Float64Array;
+  /**
+   * kWh per reading in date order (NaN for a missing day): the stored `float8send` bytes in base64, decoded by the
+   * worker (chunk-task.ts `unpackKwh`), not on the event loop (ADR 0092 addendum).
+   */
+  kwh: string;
   /** One letter per reading: m mesure, e estime, x manquant. */
   quality: string;
-}
-
-/** `float8send` bytes (8 per value, big-endian) as a Float64Array. */
-export function unpackKwh(bytes: Uint8Array): Float64Array {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const out = new Float64Array(Math.floor(bytes.byteLength / 8));
-  for (let i = 0; i < out.length; i += 1) {
-    out[i] = view.getFloat64(i * 8, false);
-  }
-  return out;
 }
 
 /**
@@ -121,13 +114,13 @@ export async function chunkSites(db: Executor, organisationId: string, ids: stri
     Omit<ChunkSiteRow, 'year'> & {
       first: string | null;
       days: number | null;
-      kwh: Uint8Array | null;
+      kwh: string | null;
       quality: string | null;
     }
   >(
     db,
     sql`select s.id, s.pce, s.point_type as "pointType", s.point_code as "pointCode", s.option, s.cja, s.ntr,
-          d.id as "datasetId", y.first_day::text as first, y.days, y.kwh, y.quality
+          d.id as "datasetId", y.first_day::text as first, y.days, encode(y.kwh, 'base64') as kwh, y.quality
         from sites s
         left join lateral (
           select d.id from consumption_datasets d where d.organisation_id = s.organisation_id and d.pce = s.pce
@@ -138,10 +131,7 @@ export async function chunkSites(db: Executor, organisationId: string, ids: stri
   );
   return rows.map(({ first, days, kwh, quality, ...row }) => ({
     ...row,
-    year:
-      first !== null && days !== null && kwh !== null && quality !== null
-        ? { first, days, kwh: unpackKwh(kwh), quality }
-        : null,
+    year: first !== null && days !== null && kwh !== null && quality !== null ? { first, days, kwh, quality } : null,
   }));
 }
 
