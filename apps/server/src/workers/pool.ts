@@ -371,6 +371,9 @@ function start(job: Job): void {
   };
   thread.worker.ref();
   thread.worker.postMessage({ id: job.id, task: job.task, input: job.input } satisfies WorkerRequest);
+  // The thread has its copy (postMessage clones it now): the input is not held while the task runs, so a large one
+  // (a portfolio chunk's years) is collected young instead of being promoted and collected by a major GC (ADR 0092).
+  job.input = undefined;
 }
 
 /**

@@ -147,6 +147,20 @@ export interface SiteOutcomeRow {
 }
 
 /**
+ * One insert of outcomes, a column per array parameter (`unnest`): eight parameters whatever the rows, and no query
+ * builder per row — drizzle's insert builder cost more of the event loop than the statement (ADR 0092 addendum).
+ */
+function insertOutcomes(runId: string, rows: SiteOutcomeRow[]) {
+  const column = <K extends keyof SiteOutcomeRow>(key: K) => sql.param(rows.map((row) => row[key]));
+  return sql`insert into portfolio_run_sites
+      (run_id, site_id, cja_actuelle, cja_optimisee, current_cost_euros, optimised_cost_euros, savings_euros, message)
+    select ${runId}, * from unnest(${column('siteId')}::text[], ${column('cjaActuelle')}::float8[],
+      ${column('cjaOptimisee')}::float8[], ${column('currentCostEuros')}::float8[],
+      ${column('optimisedCostEuros')}::float8[], ${column('savingsEuros')}::float8[], ${column('message')}::text[])
+    on conflict do nothing`;
+}
+
+/**
  * A chunk's outcomes stored and the run's counters moved in one transaction-free pair of statements: the insert
  * first, so a crash between them leaves rows the counters do not count yet (the run is then failed, never « done »
  * with missing rows). Each statement goes through the run's background lane (ADR 0092).
@@ -164,7 +178,7 @@ export async function recordChunk(
   // PGlite thread long enough to keep a light route waiting (ADR 0083, 0092).
   for (let start = 0; start < rows.length; start += STATEMENT_ROWS) {
     const slice = rows.slice(start, start + STATEMENT_ROWS);
-    await lane.run(() => db.insert(portfolioRunSites).values(slice).onConflictDoNothing());
+    await lane.run(() => db.execute(insertOutcomes(runId, slice)));
   }
   let optimised = 0;
   let current = 0;

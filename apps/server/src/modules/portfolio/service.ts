@@ -258,6 +258,8 @@ export function createPortfolioService(deps: PortfolioServiceDeps) {
         prepared.sites.length > 0
           ? runWorkerTask(portfolioTasks.optimiseChunk, { dateEffet, overlay, sites: prepared.sites }, { owner })
           : Promise.resolve({ ok: true as const, value: [] as ChunkOutcome[] });
+      // The worker has its copy: the chunk's years are not kept while it solves (collected young, ADR 0092).
+      prepared.sites = [];
       next = c + 1 < chunks.length ? prepareChunk(runId, organisationId, chunks[c + 1] as string[], points) : null;
       // Awaited at the next turn; a handler now so that a read failing while the worker solves is not an unhandled
       // rejection (the loop's catch still sees it when it awaits `next`).
