@@ -13,7 +13,7 @@ import { createBackgroundLane } from '../src/db/background-lane.ts';
 import { optimisations, portfolioRunSites, portfolioRuns, simulations, sites } from '../src/db/schema.ts';
 import { insertVerifiedUser } from '../src/modules/admin/repository.ts';
 import { createPasswordHasher } from '../src/modules/auth/password.ts';
-import { recordChunk } from '../src/modules/portfolio/repository.ts';
+import { recordChunk, type SiteOutcomeRow } from '../src/modules/portfolio/repository.ts';
 import { HttpClient } from './helpers/http-client.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKinds } from './helpers/test-database.ts';
@@ -137,41 +137,7 @@ describe.each(testDatabaseKinds())('dashboard and portfolio runs on %s', (kind) 
     const [solved, skipped] = siteIds as [string, string];
     const runId = await run(organisationId, 'running', at(0), null, []);
     const message = 'Point « GD1057 », option "T2" : {non} optimisée \\ NULL';
-    const updated = await recordChunk(
-      t.database.handle.db,
-      createBackgroundLane(undefined),
-      runId,
-      [
-        {
-          runId,
-          siteId: solved,
-          cjaActuelle: 109.5,
-          cjaOptimisee: 95,
-          currentCostEuros: 200_012.34,
-          optimisedCostEuros: 200_000,
-          savingsEuros: 12.34,
-          message: null,
-        },
-        {
-          runId,
-          siteId: skipped,
-          cjaActuelle: null,
-          cjaOptimisee: null,
-          currentCostEuros: null,
-          optimisedCostEuros: null,
-          savingsEuros: null,
-          message,
-        },
-      ],
-      at(1),
-    );
-    expect(updated).toMatchObject({ sitesOptimised: 1, sitesSkipped: 1, savingsEuros: 12.34 });
-    const stored = await t.database.handle.db
-      .select()
-      .from(portfolioRunSites)
-      .where(eq(portfolioRunSites.runId, runId))
-      .orderBy(portfolioRunSites.savingsEuros);
-    expect(stored).toEqual([
+    const rows: SiteOutcomeRow[] = [
       {
         runId,
         siteId: solved,
@@ -192,7 +158,15 @@ describe.each(testDatabaseKinds())('dashboard and portfolio runs on %s', (kind) 
         savingsEuros: null,
         message,
       },
-    ]);
+    ];
+    const updated = await recordChunk(t.database.handle.db, createBackgroundLane(undefined), runId, rows, at(1));
+    expect(updated).toMatchObject({ sitesOptimised: 1, sitesSkipped: 1, savingsEuros: 12.34 });
+    const stored = await t.database.handle.db
+      .select()
+      .from(portfolioRunSites)
+      .where(eq(portfolioRunSites.runId, runId))
+      .orderBy(portfolioRunSites.savingsEuros);
+    expect(stored).toEqual(rows);
   });
 
   it('counts a site’s latest result once: a completed run’s row or a single optimisation, whichever is newer', async () => {
