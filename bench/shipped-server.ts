@@ -150,6 +150,8 @@ export async function startShipped(
   database: { kind: 'pglite' } | { kind: 'postgres'; adminUrl: string },
   /** Node flags of the server (e.g. `--cpu-prof`): none under `npm start`. */
   nodeFlags: readonly string[] = [],
+  /** More arguments of prepare-database.ts (e.g. `--portfolio 10000 365`: sites with a year of readings each). */
+  prepareArgs: readonly string[] = [],
 ): Promise<ShippedTarget> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pe-bench-'));
   let databaseUrl: string | undefined;
@@ -175,7 +177,7 @@ export async function startShipped(
   };
   const prepare = spawnSync(
     process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, 'prepare-database.ts'), root, EMAIL, PASSWORD],
+    ['--import', 'tsx', path.join(import.meta.dirname, 'prepare-database.ts'), root, EMAIL, PASSWORD, ...prepareArgs],
     { cwd: repo, env, stdio: ['ignore', 'inherit', 'inherit'] },
   );
   if (prepare.status !== 0) {
