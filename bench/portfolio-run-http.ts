@@ -12,7 +12,7 @@
  */
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { buildCommit, type ShippedTarget, startShipped } from './shipped-server.ts';
+import { buildCommit, retryingShedding, type ShippedTarget, startShipped } from './shipped-server.ts';
 
 const SITES = Number(process.env.SITES ?? 10_000);
 const DAYS = Number(process.env.DAYS ?? 365);
@@ -53,19 +53,10 @@ async function measure(target: ShippedTarget): Promise<void> {
     const idleEnd = performance.now() + 5000;
     idle.push(...(await probe(target, () => performance.now() > idleEnd)));
     const t0 = performance.now();
-    let started = await fetch(`${target.url}/api/dashboard/portfolio-optimisations/`, {
-      method: 'POST',
-      headers,
-      body: '{}',
-    });
-    for (let attempt = 0; started.status === 503 && attempt < 30; attempt += 1) {
-      await sleep(1000);
-      started = await fetch(`${target.url}/api/dashboard/portfolio-optimisations/`, {
-        method: 'POST',
-        headers,
-        body: '{}',
-      });
-    }
+    // Right after the seed the server may shed load (503 + Retry-After): asked again when it says.
+    const started = await retryingShedding(() =>
+      fetch(`${target.url}/api/dashboard/portfolio-optimisations/`, { method: 'POST', headers, body: '{}' }),
+    );
     if (started.status !== 202) {
       throw new Error(`${target.label}: start answered ${started.status} ${await started.text()}`);
     }

@@ -238,7 +238,7 @@ export async function startShipped(
 }
 
 /** Just after its start, on a busy machine, the server may shed load (503 + Retry-After): try again when it says. */
-async function retryingShedding(send: () => Promise<Response>): Promise<Response> {
+export async function retryingShedding(send: () => Promise<Response>): Promise<Response> {
   let answer = await send();
   for (let attempt = 0; answer.status === 503 && attempt < 10; attempt += 1) {
     const seconds = Number(answer.headers.get('retry-after') ?? 1) || 1;
